@@ -1,0 +1,80 @@
+// swift-tools-version:6.2
+// A self-hostable server for turn-based browser games. Every match is hosted by its own RIB tree.
+import PackageDescription
+
+let package = Package(
+    name: "tictactoe-server",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "tictactoe", targets: ["tictactoe"]),
+        .library(name: "RIBs", targets: ["RIBs"]),
+        .library(name: "WireProtocol", targets: ["WireProtocol"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+    ],
+    targets: [
+        // The RIBs core, ported from uber/RIBs-iOS: no game, no server, no concurrency of its own.
+        .target(name: "RIBs"),
+        // The match's RIB tree (a folder per RIB) and the game rules. Synchronous, no I/O.
+        .target(name: "TicTacToe", dependencies: ["RIBs"]),
+        // The wire messages of PROTOCOL.md as Codable types, shared by server, tests and tools.
+        .target(name: "WireProtocol"),
+        // What a match stores: the append-only log, the MatchStore protocol, SQLite and in-memory stores.
+        .target(
+            name: "Storage",
+            dependencies: [
+                "TicTacToe",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
+        ),
+        // The Hummingbird application: HTTP routes, WebSocket sessions, the match hosts.
+        .target(
+            name: "Server",
+            dependencies: [
+                "TicTacToe", "WireProtocol", "Storage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .executableTarget(
+            name: "tictactoe",
+            dependencies: [
+                "Server",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // Measures how many moves per second a store sustains, with and without group commit.
+        .executableTarget(
+            name: "tictactoe-store-bench",
+            dependencies: [
+                "Storage", "TicTacToe",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "RIBsTests", dependencies: ["RIBs"]),
+        .testTarget(name: "TicTacToeTests", dependencies: ["TicTacToe", "RIBs"]),
+        .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"]),
+        .testTarget(name: "StorageTests", dependencies: ["Storage", "TicTacToe"]),
+        .testTarget(
+            name: "ServerTests",
+            dependencies: [
+                "Server", "WireProtocol", "Storage", "TicTacToe",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

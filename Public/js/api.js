@@ -1,0 +1,93 @@
+// HTTP side of the wire contract (PROTOCOL.md, "HTTP"): create, list and look up matches.
+
+/** An HTTP answer that was not a success, with the server's error code and sentence. */
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+const MATCH_ID = /^[A-Za-z0-9_-]{10,}$/;
+
+/** True when `id` has the shape of a match id (at least 10 of [A-Za-z0-9_-]). */
+export function isMatchId(id) {
+  return typeof id === 'string' && MATCH_ID.test(id);
+}
+
+/**
+ * Reads a match id out of what a person typed or pasted: a bare id, an invite URL
+ * (`https://host/m/ID?gameId=…`) or a path (`/m/ID`). Returns `{matchId, gameId}` or null.
+ */
+export function parseInvite(text) {
+  const input = String(text ?? '').trim();
+  if (isMatchId(input)) return { matchId: input, gameId: null };
+  let url;
+  try {
+    url = new URL(input, window.location.origin);
+  } catch {
+    return null;
+  }
+  const found = /\/m\/([A-Za-z0-9_-]{10,})\/?$/.exec(url.pathname);
+  if (!found) return null;
+  return { matchId: found[1], gameId: url.searchParams.get('gameId') };
+}
+
+/** The match id of the current `/m/{id}` page, or null. */
+export function matchIdFromLocation(location = window.location) {
+  const found = /^\/m\/([^/]+)\/?$/.exec(location.pathname);
+  if (!found) return null;
+  let id;
+  try {
+    id = decodeURIComponent(found[1]);
+  } catch {
+    return null;
+  }
+  return isMatchId(id) ? id : null;
+}
+
+async function request(method, path) {
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: { Accept: 'application/json' },
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection.');
+  }
+  let body = null;
+  try {
+    body = await response.json();
+  } catch {
+    body = null;
+  }
+  if (!response.ok) {
+    const error = body && body.error ? body.error : {};
+    throw new ApiError(
+      response.status,
+      error.code || 'http' + response.status,
+      error.message || `The server answered ${response.status}.`,
+    );
+  }
+  return body;
+}
+
+/** POST /api/matches: creates a match. Resolves to `{matchId, url}`. */
+export function createMatch() {
+  return request('POST', '/api/matches');
+}
+
+/** GET /api/matches: the matches with a free seat, newest first. Resolves to a list of summaries. */
+export async function listMatches() {
+  const body = await request('GET', '/api/matches');
+  return Array.isArray(body && body.matches) ? body.matches : [];
+}
+
+/** GET /api/matches/{id}: one match's summary; rejects with ApiError code `matchNotFound` when unknown. */
+export function getMatch(matchId) {
+  return request('GET', '/api/matches/' + encodeURIComponent(matchId));
+}

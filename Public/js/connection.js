@@ -1,0 +1,243 @@
+// The match's WebSocket: connect, resume the seat, notice gaps in `v`, reconnect with backoff.
+// It knows the wire contract's session rules (PROTOCOL.md, "WebSocket") but nothing about drawing.
+
+const BACKOFF_BASE_MS = 400;
+const BACKOFF_MAX_MS = 15000;
+const RATE_LIMIT_PAUSE_MS = 3000;
+
+/** Delay before reconnect attempt `attempt` (0-based): exponential, capped, with "equal jitter". */
+export function backoffDelay(attempt, random = Math.random) {
+  const cap = Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** Math.min(attempt, 16));
+  return Math.round(cap / 2 + random() * (cap / 2));
+}
+
+/** The seat token of one match, kept in localStorage so a reload or a new tab keeps the seat. */
+export class SeatStore {
+  constructor(matchId) {
+    this.key = 'tictactoe.seat.' + matchId;
+  }
+
+  /** `{token, seat, name}` or null. */
+  get() {
+    try {
+      const value = JSON.parse(window.localStorage.getItem(this.key) || 'null');
+      return value && typeof value.token === 'string' && value.token ? value : null;
+    } catch {
+      return null;
+    }
+  }
+
+  set(value) {
+    try {
+      window.localStorage.setItem(this.key, JSON.stringify(value));
+    } catch {
+      // Storage can be full or disabled; the seat then lasts as long as this page.
+    }
+  }
+
+  clear() {
+    try {
+      window.localStorage.removeItem(this.key);
+    } catch {
+      // Nothing stored, nothing to forget.
+    }
+  }
+}
+
+/** What a close code means for the person, and how soon to try again. */
+function describeClose(code) {
+  switch (code) {
+    case 1001:
+    case 1012:
+    case 1013:
+      return { text: 'The server is restarting. Reconnecting…', kind: 'info', minDelay: 0 };
+    case 1008:
+      return {
+        text: 'Too many messages in a short time: the server closed the connection. Reconnecting…',
+        kind: 'error',
+        minDelay: RATE_LIMIT_PAUSE_MS,
+      };
+    case 1009:
+      return { text: 'A message was too large for the server. Reconnecting…', kind: 'error', minDelay: 0 };
+    case 1003:
+      return { text: 'The server could not read a message. Reconnecting…', kind: 'error', minDelay: 0 };
+    case 1011:
+      return { text: 'The server ran into a problem. Reconnecting…', kind: 'error', minDelay: 0 };
+    default:
+      return null; // 1000, 1005, 1006…: reconnect quietly; the status line shows "Reconnecting…".
+  }
+}
+
+/**
+ * One match's connection. Events go to `onEvent`:
+ * - `{type: 'status', state}` with state `connecting`, `open`, `reconnecting`, `gone` or `stopped`;
+ * - `{type: 'message', message}` for every server message, in order;
+ * - `{type: 'notice', kind, text}` for things the person should read (close reasons).
+ *
+ * On every (re)connect a stored seat token is sent as `resume` before anything else; `onOpen`
+ * runs after that, for messages the page wants to send once connected.
+ */
+export class Connection {
+  constructor({ matchId, seats, onEvent, onOpen = () => {}, isGone = async () => false }) {
+    this.matchId = matchId;
+    this.seats = seats;
+    this.onEvent = onEvent;
+    this.onOpen = onOpen;
+    this.isGone = isGone;
+    this.socket = null;
+    this.state = 'stopped';
+    this.attempt = 0;
+    this.timer = null;
+    this.lastV = null;
+    this.syncPending = false;
+    this.resuming = false;
+    this.openedOnce = false;
+    this.reconnectNow = () => {
+      if (document.visibilityState === 'hidden') return;
+      if (this.state === 'reconnecting' && this.timer !== null) {
+        clearTimeout(this.timer);
+        this.timer = null;
+        this.connect();
+      }
+    };
+  }
+
+  get url() {
+    const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+    return `${scheme}//${window.location.host}/ws/${encodeURIComponent(this.matchId)}`;
+  }
+
+  get isOpen() {
+    return this.socket !== null && this.socket.readyState === WebSocket.OPEN;
+  }
+
+  start() {
+    if (this.state !== 'stopped') return;
+    window.addEventListener('online', this.reconnectNow);
+    document.addEventListener('visibilitychange', this.reconnectNow);
+    this.setState('connecting');
+    this.connect();
+  }
+
+  stop() {
+    window.removeEventListener('online', this.reconnectNow);
+    document.removeEventListener('visibilitychange', this.reconnectNow);
+    clearTimeout(this.timer);
+    this.timer = null;
+    this.setState('stopped');
+    if (this.socket) {
+      const socket = this.socket;
+      this.socket = null;
+      socket.close(1000, 'bye');
+    }
+  }
+
+  /** Sends one message; false when the socket is not open (the caller tells the person). */
+  send(message) {
+    if (!this.isOpen) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  setState(state) {
+    if (this.state === state) return;
+    this.state = state;
+    this.onEvent({ type: 'status', state });
+  }
+
+  connect() {
+    this.timer = null;
+    let socket;
+    try {
+      socket = new WebSocket(this.url);
+    } catch {
+      this.scheduleReconnect(null);
+      return;
+    }
+    this.socket = socket;
+    this.lastV = null;
+    this.syncPending = false;
+    let opened = false;
+
+    socket.addEventListener('open', () => {
+      if (this.socket !== socket) return;
+      opened = true;
+      this.openedOnce = true;
+      const seat = this.seats.get();
+      this.resuming = Boolean(seat);
+      if (seat) this.send({ type: 'resume', token: seat.token });
+      this.onOpen(this);
+    });
+
+    socket.addEventListener('message', (event) => {
+      if (this.socket !== socket) return;
+      let message;
+      try {
+        message = JSON.parse(event.data);
+      } catch {
+        return; // Not ours to show: the contract promises JSON objects.
+      }
+      if (message && typeof message.type === 'string') this.receive(message);
+    });
+
+    socket.addEventListener('close', (event) => {
+      if (this.socket !== socket) return;
+      this.socket = null;
+      this.resuming = false;
+      if (this.state === 'stopped' || this.state === 'gone') return;
+      const reason = describeClose(event.code);
+      if (reason) this.onEvent({ type: 'notice', kind: reason.kind, text: reason.text });
+      this.scheduleReconnect(reason, opened);
+    });
+  }
+
+  receive(message) {
+    if (message.type === 'welcome') {
+      this.lastV = typeof message.v === 'number' ? message.v : null;
+      this.syncPending = false;
+      this.attempt = 0;
+      if (message.you && message.you.seat) this.resuming = false;
+      this.setState('open');
+    } else if (typeof message.v === 'number') {
+      if (this.lastV !== null && message.v <= this.lastV) return; // already part of our snapshot
+      if (this.lastV !== null && message.v !== this.lastV + 1 && !this.syncPending) {
+        this.syncPending = true;
+        this.send({ type: 'sync' });
+      }
+      this.lastV = message.v;
+    }
+
+    if (message.type === 'seated') {
+      this.resuming = false;
+      if (typeof message.token === 'string' && message.token) {
+        this.seats.set({ token: message.token, seat: message.seat, name: message.name });
+      }
+    } else if (message.type === 'error' && message.code === 'badToken') {
+      this.resuming = false;
+      this.seats.clear();
+    }
+    this.onEvent({ type: 'message', message });
+  }
+
+  async scheduleReconnect(reason, opened = false) {
+    this.setState('reconnecting');
+    // A socket that never opened may mean the match is gone (the upgrade answers 404).
+    if (!opened && this.attempt >= 1) {
+      let gone = false;
+      try {
+        gone = await this.isGone();
+      } catch {
+        gone = false;
+      }
+      if (gone) {
+        this.setState('gone');
+        return;
+      }
+      if (this.state !== 'reconnecting') return;
+    }
+    const delay = Math.max(backoffDelay(this.attempt), reason ? reason.minDelay : 0);
+    this.attempt += 1;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+}

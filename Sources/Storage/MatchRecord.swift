@@ -1,0 +1,64 @@
+import Foundation
+import TicTacToe
+
+/// One entry of a match's append-only log: what happened, in order. A match is rebuilt by replaying
+/// its log through the same RIB tree; entries marked "outcome" are what the tree itself produced and
+/// are checked against it on replay rather than fed in.
+public enum MatchRecord: Sendable, Hashable, Codable {
+    /// The match was opened.
+    case created
+    /// A login took `seat` with `name` (already trimmed and defaulted); only the token's SHA-256 is kept.
+    case seatTaken(seat: Seat, name: String, tokenHash: Data)
+    /// A `launchGame` was accepted: the workflow waits for both logins, then launches `gameId`.
+    case launchRequested(gameId: GameID)
+    /// Outcome: a game began, with the seat that moves first.
+    case gameStarted(gameId: GameID, startingPlayer: Seat)
+    /// A mark was placed.
+    case moved(seat: Seat, row: Int, col: Int)
+    /// A Random Win roll by `seat`; `winner` is what the random source drew, replayed as drawn.
+    case rolled(seat: Seat, winner: Seat)
+    /// Outcome: a game ended; nil is a draw.
+    case gameEnded(winner: Seat?)
+    /// The player of `seat` left (forfeiting any game in progress).
+    case left(seat: Seat)
+    /// Nobody reconnected to `seat` within the seat timeout: counts as `left`.
+    case seatTimedOut(seat: Seat)
+}
+
+/// A log entry with its position in the match's log and when it was written.
+public struct StoredRecord: Sendable, Hashable {
+    /// The position in the match's log: 1 for `created`, then 2, 3… without gaps.
+    public let sequence: Int
+    /// What happened.
+    public let record: MatchRecord
+    /// When it was appended (the `at` passed to `createMatch` or `append`), to the millisecond at least.
+    public let at: Date
+
+    /// A log entry as a store returns it.
+    public init(sequence: Int, record: MatchRecord, at: Date) {
+        self.sequence = sequence
+        self.record = record
+        self.at = at
+    }
+}
+
+/// What the lobby and `GET /api/matches/{id}` need of a match without loading its tree. Written in the
+/// same transaction as the records it summarises.
+public struct StoredSummary: Sendable, Hashable, Codable {
+    /// The RIB whose screen is presented.
+    public var phase: Phase
+    /// The taken seats and their players' names.
+    public var players: [SeatedPlayer]
+    /// The pair's score; nil while nobody is logged in as a pair (`loggedOut`).
+    public var score: Score?
+
+    /// A summary of a match's state.
+    public init(phase: Phase, players: [SeatedPlayer], score: Score?) {
+        self.phase = phase
+        self.players = players
+        self.score = score
+    }
+
+    /// A match that was just created: nobody seated yet.
+    public static let empty = StoredSummary(phase: .loggedOut, players: [], score: nil)
+}

@@ -1,0 +1,48 @@
+import Foundation
+
+/// Where matches live between requests and across restarts.
+///
+/// Contract for every implementation:
+/// - `append` returns only once the records and the summary are durable (for SQLite: committed).
+/// - Appends to one match are applied in the order they were called: when a later append has
+///   returned, every earlier append to the same match has been stored too.
+/// - An implementation may batch the appends of many matches into one transaction (group commit).
+/// - A match's log is numbered 1, 2, 3… without gaps; its `created` record is number 1.
+/// - Dates are kept to the millisecond at least.
+/// - A call that has started is carried out even if its task is cancelled: a write is never half done.
+///
+/// Implementations: `SQLiteMatchStore` (one file, WAL, group commit) and `InMemoryMatchStore` (tests,
+/// `--db :memory:`). `MatchStores.open(path:)` picks one from a `--db` value.
+public protocol MatchStore: Sendable {
+    /// Stores a new match with its `created` record and an empty summary.
+    /// Throws `MatchStoreError.duplicateMatch` when the id is taken.
+    func createMatch(id: String, at date: Date) async throws
+
+    /// Appends `records` to the log of match `id` and replaces its summary, durably.
+    /// Throws `MatchStoreError.unknownMatch` when no such match was stored; nothing is written then.
+    func append(_ records: [MatchRecord], summary: StoredSummary, to id: String, at date: Date) async throws
+
+    /// The whole log of match `id`, oldest first, or nil when no such match was stored.
+    func records(of id: String) async throws -> [StoredRecord]?
+
+    /// The stored summary of match `id`, or nil when no such match was stored.
+    func summary(of id: String) async throws -> StoredSummary?
+
+    /// Stored matches, newest first (by creation), at most `limit` of them. With `withFreeSeat` true,
+    /// only those whose summary has fewer than two players (the lobby's list); else all of them.
+    func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch]
+
+    /// Finishes pending writes and releases the storage. Later calls throw `MatchStoreError.closed`;
+    /// calling `close()` again does nothing.
+    func close() async throws
+}
+
+/// What a `MatchStore` refuses.
+public enum MatchStoreError: Error, Sendable, Equatable {
+    /// `createMatch` with an id that is already stored.
+    case duplicateMatch(String)
+    /// `append` to a match that was never created.
+    case unknownMatch(String)
+    /// The store was closed.
+    case closed
+}

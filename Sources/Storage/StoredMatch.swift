@@ -1,0 +1,32 @@
+import Foundation
+import TicTacToe
+
+/// A match as the lobby lists it: its id, when it was created and last written, and its summary.
+public struct StoredMatch: Sendable, Hashable {
+    /// The match id given to `createMatch`.
+    public let id: String
+    /// The date given to `createMatch`.
+    public let createdAt: Date
+    /// The date of the last `append` (or of `createMatch` when nothing was appended).
+    public let updatedAt: Date
+    /// The summary written by the last `append`.
+    public let summary: StoredSummary
+
+    /// A listed match.
+    public init(id: String, createdAt: Date, updatedAt: Date, summary: StoredSummary) {
+        self.id = id
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.summary = summary
+    }
+}
+
+extension StoredSummary {
+    /// The seats nobody holds, in seat order.
+    public var freeSeats: [Seat] {
+        Seat.allCases.filter { seat in !players.contains { $0.seat == seat } }
+    }
+
+    /// Whether someone can still log in: the lobby lists only such matches.
+    public var hasFreeSeat: Bool { !freeSeats.isEmpty }
+}

@@ -1,0 +1,181 @@
+// The vocabulary of a match, shared by the RIB tree, the host that runs it and its log.
+// Plain values only: no RIB, no I/O, no wire format (the server maps these to PROTOCOL.md).
+
+/// One of the two seats of a match. `player1` plays X and starts the pair's first game.
+public enum Seat: String, Sendable, Hashable, Codable, CaseIterable, Comparable {
+    case player1
+    case player2
+
+    /// The other seat.
+    public var opponent: Seat { self == .player1 ? .player2 : .player1 }
+
+    /// The name a player gets when they log in without one ("Player 1", "Player 2").
+    public var defaultName: String { self == .player1 ? "Player 1" : "Player 2" }
+
+    public static func < (lhs: Seat, rhs: Seat) -> Bool { lhs == .player1 && rhs == .player2 }
+}
+
+/// The games LoggedIn can launch, by the id a client sends.
+public enum GameID: String, Sendable, Hashable, Codable, CaseIterable {
+    case ticTacToe
+    case randomWin
+
+    /// The name shown on the OffGame screen.
+    public var displayName: String {
+        switch self {
+        case .ticTacToe: "Tic Tac Toe"
+        case .randomWin: "Random Win"
+        }
+    }
+}
+
+/// The RIB whose screen is presented.
+public enum Phase: String, Sendable, Hashable, Codable, CaseIterable {
+    case loggedOut
+    case offGame
+    case ticTacToe
+    case randomWin
+}
+
+/// A cell of the 3x3 board, 0-based.
+public struct Position: Sendable, Hashable, Codable {
+    public let row: Int
+    public let col: Int
+
+    public init(row: Int, col: Int) {
+        self.row = row
+        self.col = col
+    }
+}
+
+/// A mark placed by a seat.
+public struct Move: Sendable, Hashable, Codable {
+    public let position: Position
+    public let seat: Seat
+
+    public init(position: Position, seat: Seat) {
+        self.position = position
+        self.seat = seat
+    }
+}
+
+/// What the TicTacToe screen shows: the cells (row-major, 9 entries), whose turn it is (nil once the
+/// game is over) and the last mark placed (nil before the first move).
+public struct BoardState: Sendable, Hashable, Codable {
+    public var cells: [Seat?]
+    public var turn: Seat?
+    public var last: Move?
+
+    public init(cells: [Seat?], turn: Seat?, last: Move?) {
+        self.cells = cells
+        self.turn = turn
+        self.last = last
+    }
+}
+
+/// The pair's score as the ScoreStream holds it, with the names of the pair.
+public struct Score: Sendable, Hashable, Codable {
+    public var player1Name: String
+    public var player2Name: String
+    public var player1Wins: Int
+    public var player2Wins: Int
+    public var draws: Int
+
+    public init(player1Name: String, player2Name: String, player1Wins: Int = 0, player2Wins: Int = 0, draws: Int = 0) {
+        self.player1Name = player1Name
+        self.player2Name = player2Name
+        self.player1Wins = player1Wins
+        self.player2Wins = player2Wins
+        self.draws = draws
+    }
+
+    public func wins(of seat: Seat) -> Int { seat == .player1 ? player1Wins : player2Wins }
+    public func name(of seat: Seat) -> String { seat == .player1 ? player1Name : player2Name }
+}
+
+/// A taken seat and the name of its player.
+public struct SeatedPlayer: Sendable, Hashable, Codable {
+    public let seat: Seat
+    public let name: String
+
+    public init(seat: Seat, name: String) {
+        self.seat = seat
+        self.name = name
+    }
+}
+
+/// A screen as a presented RIB shows it.
+public enum Screen: Sendable, Hashable {
+    case loggedOut(freeSeats: [Seat])
+    case offGame(games: [GameID])
+    case ticTacToe(board: BoardState)
+    case randomWin
+
+    public var phase: Phase {
+        switch self {
+        case .loggedOut: .loggedOut
+        case .offGame: .offGame
+        case .ticTacToe: .ticTacToe
+        case .randomWin: .randomWin
+        }
+    }
+}
+
+/// What a player (or anyone, for `launchGame`) asks of a match. Untrusted: the tree checks all of it.
+public enum MatchInput: Sendable, Hashable {
+    /// Take the first free seat. The name is trimmed; nil or empty becomes the seat's default name.
+    case login(name: String?)
+    case startGame(gameId: String)
+    case move(row: Int, col: Int)
+    case roll
+    /// Tutorial 4's deep link: wait until both players are logged in, then launch the game.
+    case launchGame(gameId: String)
+    /// Give up the seat; during a game the leaver forfeits it.
+    case leave
+}
+
+/// What a match tells everyone (or, for `seated`, the one who logged in), in the order it happened.
+public enum MatchEvent: Sendable, Hashable {
+    /// A login took `seat`: only the connection that logged in is told (with its token, by the host).
+    case seated(SeatedPlayer)
+    /// The taken seats changed (a login or a leave).
+    case playersChanged([SeatedPlayer])
+    /// A game began (LoggedIn routed to it), with the seat that moves first. Not a wire message:
+    /// the host logs it; clients learn of the game from the `screen` and `board` that follow.
+    case gameStarted(gameId: GameID, startingPlayer: Seat)
+    case screen(Screen)
+    case score(Score)
+    case board(BoardState)
+    /// A game ended. `winner` nil is a draw; `line` is the winning line of Tic Tac Toe, else nil.
+    case gameOver(winner: Seat?, line: [Position]?)
+}
+
+/// Why an input was refused. A refused input never changes the match.
+public enum MatchError: Error, Sendable, Hashable {
+    case badName
+    case notSeated
+    case alreadySeated
+    case matchFull
+    case notYourTurn
+    case cellTaken
+    case outOfBounds
+    case wrongPhase
+    case unknownGame
+}
+
+/// Enough to draw the whole match without any earlier event.
+public struct MatchSnapshot: Sendable, Hashable {
+    public var phase: Phase
+    public var players: [SeatedPlayer]
+    /// nil in `loggedOut`.
+    public var score: Score?
+    /// nil unless a Tic Tac Toe game is presented.
+    public var board: BoardState?
+
+    public init(phase: Phase, players: [SeatedPlayer], score: Score?, board: BoardState?) {
+        self.phase = phase
+        self.players = players
+        self.score = score
+        self.board = board
+    }
+}
