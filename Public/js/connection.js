@@ -4,6 +4,7 @@
 const BACKOFF_BASE_MS = 400;
 const BACKOFF_MAX_MS = 15000;
 const RATE_LIMIT_PAUSE_MS = 3000;
+const CONNECT_TIMEOUT_MS = 10000;
 
 /** Delay before reconnect attempt `attempt` (0-based): exponential, capped, with "equal jitter". */
 export function backoffDelay(attempt, random = Math.random) {
@@ -91,7 +92,6 @@ export class Connection {
     this.lastV = null;
     this.syncPending = false;
     this.resuming = false;
-    this.openedOnce = false;
     this.reconnectNow = () => {
       if (document.visibilityState === 'hidden') return;
       if (this.state === 'reconnecting' && this.timer !== null) {
@@ -159,10 +159,19 @@ export class Connection {
     this.syncPending = false;
     let opened = false;
 
+    // A socket that neither opens nor closes (a stalled network) is given up after a while.
+    const watchdog = setTimeout(() => {
+      if (this.socket === socket && !opened) {
+        this.socket = null;
+        socket.close();
+        this.scheduleReconnect(null, false);
+      }
+    }, CONNECT_TIMEOUT_MS);
+
     socket.addEventListener('open', () => {
       if (this.socket !== socket) return;
       opened = true;
-      this.openedOnce = true;
+      clearTimeout(watchdog);
       const seat = this.seats.get();
       this.resuming = Boolean(seat);
       if (seat) this.send({ type: 'resume', token: seat.token });
@@ -181,6 +190,7 @@ export class Connection {
     });
 
     socket.addEventListener('close', (event) => {
+      clearTimeout(watchdog);
       if (this.socket !== socket) return;
       this.socket = null;
       this.resuming = false;

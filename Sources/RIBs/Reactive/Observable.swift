@@ -75,14 +75,30 @@ extension Observable {
     }
 
     /// For each value, subscribes to the stream `transform` makes of it, dropping the previous one.
+    ///
+    /// An inner stream may send values, or make the upstream send a new value, or make the downstream
+    /// cancel, while it is being subscribed: only the latest inner stream delivers, and an inner
+    /// subscription that is stale by the time `subscribe` returns is cancelled at once.
     public func flatMapLatest<Result>(_ transform: @escaping (Element) -> Observable<Result>) -> Observable<Result> {
         Observable<Result> { onNext in
             var inner: Subscription?
+            var generation = 0
             var isCancelled = false
             let upstream = subscribe { value in
-                inner?.cancel()
                 guard !isCancelled else { return }
-                inner = transform(value).subscribe(onNext)
+                generation += 1
+                let current = generation
+                inner?.cancel()
+                inner = nil
+                let subscription = transform(value).subscribe { result in
+                    guard !isCancelled, current == generation else { return }
+                    onNext(result)
+                }
+                if isCancelled || current != generation {
+                    subscription.cancel()
+                } else {
+                    inner = subscription
+                }
             }
             return Subscription {
                 isCancelled = true

@@ -7,7 +7,8 @@
 open class Workflow<ActionableItemType> {
     private let rootRelay = PublishRelay<(ActionableItemType, Void)>()
     private let subscriptions = SubscriptionBag()
-    private var didCommit = false
+    private var committedStream: Observable<Void>?
+    private var didSubscribe = false
     private var didFinish = false
 
     public init() {}
@@ -24,16 +25,26 @@ open class Workflow<ActionableItemType> {
     }
 
     /// Starts the committed steps with `actionableItem`. Cancel the result to stop the workflow.
+    ///
+    /// The running steps keep the workflow alive, as in RIBs, so that a workflow nobody else holds
+    /// (`LaunchGameWorkflow(url:).subscribe(self)`) still completes; they let go of it once the last step
+    /// ran, when the subscription is cancelled, or when what a step waits on is deallocated.
     @discardableResult
     public final func subscribe(_ actionableItem: ActionableItemType) -> Subscription {
-        precondition(didCommit, "Subscribing to a workflow whose steps were not committed")
-        rootRelay.accept((actionableItem, ()))
+        guard let committedStream else {
+            preconditionFailure("Subscribing to a workflow whose steps were not committed")
+        }
+        if !didSubscribe {
+            didSubscribe = true
+            committedStream.subscribe { self.finish() }.cancelled(by: subscriptions)
+            rootRelay.accept((actionableItem, ()))
+        }
         return Subscription { [subscriptions] in subscriptions.cancelAll() }
     }
 
     fileprivate func commit(_ stream: Observable<Void>) {
-        didCommit = true
-        stream.subscribe { [weak self] in self?.finish() }.cancelled(by: subscriptions)
+        // Subscribed only in `subscribe`: a committed workflow that never runs holds no cycle.
+        committedStream = stream
     }
 
     private func finish() {

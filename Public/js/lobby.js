@@ -1,0 +1,190 @@
+// The lobby (/): create a match, join one by code or link, and list the open matches.
+
+import { createMatch, getMatch, listMatches, parseInvite } from './api.js';
+import { Notices } from './notices.js';
+
+const REFRESH_MS = 5000;
+const PROTOCOL = 'web+tictactoe';
+
+const $ = (id) => document.getElementById(id);
+const notices = new Notices($('notices'));
+
+function matchPath(matchId, gameId) {
+  const path = `/m/${encodeURIComponent(matchId)}`;
+  return gameId ? `${path}?gameId=${encodeURIComponent(gameId)}` : path;
+}
+
+// --- Create -------------------------------------------------------------------------------------
+
+$('create-match').addEventListener('click', async (event) => {
+  const button = event.currentTarget;
+  button.disabled = true;
+  button.textContent = 'Creating…';
+  try {
+    const created = await createMatch();
+    window.location.assign(created.url || matchPath(created.matchId));
+  } catch (error) {
+    notices.error(`Could not create a match. ${error.message}`, error.code);
+    button.disabled = false;
+    button.textContent = 'Create a match';
+  }
+});
+
+// --- Join by code -------------------------------------------------------------------------------
+
+const codeInput = $('join-code');
+const codeError = $('join-code-error');
+
+function showCodeError(text) {
+  codeError.textContent = text;
+  codeError.hidden = !text;
+  codeInput.setAttribute('aria-invalid', String(Boolean(text)));
+}
+
+codeInput.addEventListener('input', () => showCodeError(''));
+
+$('join-code-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const invite = parseInvite(codeInput.value);
+  if (!invite) {
+    showCodeError(
+      codeInput.value.trim()
+        ? 'That is not a match code. Paste the invite link or the code from it (at least 10 letters, digits, - or _).'
+        : 'Enter a match code or paste an invite link.',
+    );
+    codeInput.focus();
+    return;
+  }
+  try {
+    await getMatch(invite.matchId);
+  } catch (error) {
+    if (error.status === 404) {
+      showCodeError('There is no match with that code. Check it and try again.');
+      codeInput.focus();
+      return;
+    }
+    // Any other trouble: let the match page try (it reconnects and explains).
+  }
+  window.location.assign(matchPath(invite.matchId, invite.gameId));
+});
+
+// --- Open matches -------------------------------------------------------------------------------
+
+const list = $('open-matches');
+const empty = $('open-matches-empty');
+const status = $('open-matches-status');
+let listKey = null;
+let refreshTimer = null;
+
+function describe(summary) {
+  const players = Array.isArray(summary.players) ? summary.players : [];
+  const names = players.map((player) => player.name || (player.seat === 'player1' ? 'Player 1' : 'Player 2'));
+  const title = names.length ? `${names.join(' vs ')}` : 'New match';
+  const free = 2 - players.length;
+  const parts = [];
+  parts.push(free === 1 ? 'Waiting for an opponent' : free === 2 ? 'Both seats free' : 'Full');
+  const spectators = Number(summary.spectators) || 0;
+  if (spectators) parts.push(`${spectators} watching`);
+  return { title, detail: parts.join(' · '), online: players.some((player) => player.connected) };
+}
+
+function matchItem(summary) {
+  const { title, detail, online } = describe(summary);
+  const item = document.createElement('li');
+  item.className = 'match-list__item';
+  item.dataset.testid = 'open-match';
+  item.dataset.matchId = summary.matchId;
+
+  const dot = document.createElement('span');
+  dot.className = `dot ${online ? 'dot--online' : ''}`;
+  dot.setAttribute('aria-hidden', 'true');
+
+  const body = document.createElement('span');
+  body.className = 'match-list__body';
+  const name = document.createElement('span');
+  name.className = 'match-list__title';
+  name.textContent = title;
+  const info = document.createElement('span');
+  info.className = 'match-list__detail muted small';
+  info.textContent = detail;
+  const code = document.createElement('code');
+  code.className = 'match-list__code';
+  code.textContent = summary.matchId;
+  body.append(name, info);
+
+  const link = document.createElement('a');
+  link.className = 'button button--small';
+  link.href = matchPath(summary.matchId);
+  link.textContent = 'Join';
+  link.setAttribute('aria-label', `Join ${title} (${summary.matchId})`);
+
+  item.append(dot, body, code, link);
+  return item;
+}
+
+function drawList(matches) {
+  const key = JSON.stringify(matches);
+  if (key === listKey) return;
+  listKey = key;
+  const focusedId = document.activeElement?.closest?.('[data-match-id]')?.dataset.matchId;
+  list.replaceChildren(...matches.filter((m) => m && m.matchId).map(matchItem));
+  empty.hidden = matches.length > 0;
+  if (focusedId) list.querySelector(`[data-match-id="${CSS.escape(focusedId)}"] a`)?.focus();
+}
+
+async function refresh() {
+  clearTimeout(refreshTimer);
+  refreshTimer = null;
+  try {
+    drawList(await listMatches());
+    status.textContent = 'Updated every few seconds';
+    status.dataset.state = 'ok';
+  } catch (error) {
+    status.textContent = `Could not load the list (${error.message}) Retrying…`;
+    status.dataset.state = 'error';
+  }
+  if (document.visibilityState === 'visible') refreshTimer = setTimeout(refresh, REFRESH_MS);
+}
+
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') {
+    refresh();
+  } else {
+    clearTimeout(refreshTimer);
+    refreshTimer = null;
+  }
+});
+
+// --- web+tictactoe: links -----------------------------------------------------------------------
+
+/** Where a `web+tictactoe:` link leads: a match page, or a new match with a game launched. */
+function protocolTarget(link) {
+  const rest = String(link).replace(new RegExp(`^${PROTOCOL.replace('+', '\\+')}:/*`, 'i'), '');
+  const invite = parseInvite(rest) || parseInvite(`/${rest}`);
+  if (invite) return matchPath(invite.matchId, invite.gameId);
+  const query = rest.includes('?') ? rest.slice(rest.indexOf('?') + 1) : '';
+  const gameId = new URLSearchParams(query).get('gameId') || (/^[A-Za-z][A-Za-z0-9]*$/.test(rest) ? rest : null);
+  return gameId ? `/launchGame?gameId=${encodeURIComponent(gameId)}` : null;
+}
+
+const link = new URLSearchParams(window.location.search).get('link');
+const target = link ? protocolTarget(link) : null;
+if (target) {
+  window.location.replace(target);
+} else {
+  if (link) notices.error('That link could not be opened.', 'badLink');
+  refresh();
+}
+
+const registerButton = $('register-handler');
+if (typeof navigator.registerProtocolHandler === 'function' && window.isSecureContext) {
+  registerButton.hidden = false;
+  registerButton.addEventListener('click', () => {
+    try {
+      navigator.registerProtocolHandler(PROTOCOL, `${window.location.origin}/?link=%s`);
+      notices.info('Your browser will ask whether to open web+tictactoe: links here.');
+    } catch (error) {
+      notices.error(`The browser refused: ${error.message}`);
+    }
+  });
+}

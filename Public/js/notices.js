@@ -1,0 +1,75 @@
+// The notice region: short messages a person must read (every server error, lost connections).
+// The region is aria-live, so screen readers announce each notice as it appears.
+
+const LIFETIME_MS = { info: 5000, error: 9000 };
+const MAX_NOTICES = 4;
+
+export class Notices {
+  constructor(region) {
+    this.region = region;
+  }
+
+  /** Shows `text`; `kind` is `info` or `error`; `code` tags the notice for tests and styling. */
+  show(text, { kind = 'info', code = '' } = {}) {
+    // The same sentence twice in a row refreshes the first instead of stacking.
+    const last = this.region.lastElementChild;
+    if (last && last.dataset.text === text) {
+      this.region.removeChild(last);
+    }
+    const notice = document.createElement('div');
+    notice.className = `notice notice--${kind}`;
+    notice.dataset.testid = 'notice';
+    notice.dataset.kind = kind;
+    notice.dataset.code = code;
+    notice.dataset.text = text;
+
+    const message = document.createElement('p');
+    message.className = 'notice__text';
+    message.textContent = text;
+
+    const close = document.createElement('button');
+    close.type = 'button';
+    close.className = 'notice__close';
+    close.setAttribute('aria-label', 'Dismiss');
+    close.textContent = '×';
+    close.addEventListener('click', () => notice.remove());
+
+    notice.append(message, close);
+    this.region.append(notice);
+    while (this.region.children.length > MAX_NOTICES) this.region.firstElementChild.remove();
+    window.setTimeout(() => notice.remove(), LIFETIME_MS[kind] ?? LIFETIME_MS.info);
+    return notice;
+  }
+
+  error(text, code = '') {
+    return this.show(text, { kind: 'error', code });
+  }
+
+  info(text, code = '') {
+    return this.show(text, { kind: 'info', code });
+  }
+}
+
+/** Words for the server's error codes, used when a message comes without its sentence. */
+export const ERROR_WORDS = {
+  badMessage: 'The server did not understand that request.',
+  badName: 'That name cannot be used: up to 24 characters, no control characters.',
+  notSeated: 'Only seated players can do that. Join the match first.',
+  alreadySeated: 'You already have a seat in this match.',
+  matchFull: 'Both seats are taken. You can still watch.',
+  notYourTurn: 'It is not your turn yet.',
+  cellTaken: 'That cell is already taken.',
+  outOfBounds: 'That cell is not on the board.',
+  wrongPhase: 'That cannot be done right now.',
+  unknownGame: 'This server does not know that game.',
+  badToken: 'Your seat in this match has expired. Join again to play.',
+  rateLimited: 'Slow down: too many actions in a short time.',
+  matchNotFound: 'This match does not exist.',
+};
+
+/** The sentence to show for a server `error` message. */
+export function errorText(message) {
+  if (message && typeof message.message === 'string' && message.message.trim()) return message.message;
+  const code = message && message.code;
+  return ERROR_WORDS[code] || `Something went wrong${code ? ` (${code})` : ''}.`;
+}

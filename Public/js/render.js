@@ -1,0 +1,282 @@
+// Draws the match page from the state (state.js) and a few page-only flags. Text only through
+// textContent: names come from other people and are never parsed as HTML.
+
+import { drawBoard } from './board.js';
+import { MARKS, SEATS, freeSeats, nameOf, opponentOf, playerIn, resultText } from './state.js';
+
+const $ = (id) => document.getElementById(id);
+
+function show(element, visible) {
+  element.hidden = !visible;
+}
+
+function setText(element, text) {
+  if (element.textContent !== text) element.textContent = text;
+}
+
+function plural(count, one, many) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** Builds the view over match.html's elements. `render(state, ui)` can be called as often as wanted. */
+export function createView() {
+  const el = {
+    notFound: $('not-found'),
+    matchView: $('match-view'),
+    stage: $('stage'),
+    title: $('stage-title'),
+    hint: $('stage-hint'),
+    joinForm: $('join-form'),
+    joinButton: $('join-button'),
+    nameInput: $('name-input'),
+    invite: $('invite'),
+    inviteLink: $('invite-link'),
+    scoreboard: $('scoreboard'),
+    result: $('result'),
+    turn: $('turn'),
+    board: $('board'),
+    lastMove: $('last-move'),
+    randomWin: $('random-win'),
+    rollButton: $('roll-button'),
+    games: $('games'),
+    gameButtons: $('game-buttons'),
+    opponentPresence: $('opponent-presence'),
+    watching: $('watching'),
+    spectators: $('spectator-count'),
+    leave: $('leave-button'),
+    connection: $('connection-status'),
+    connectionText: $('connection-text'),
+    announcer: $('announcer'),
+  };
+  let gamesKey = '';
+  let announced = '';
+
+  function renderConnection(state, ui) {
+    let shown = state.connection;
+    if (shown === 'reconnecting' && !ui.showReconnecting) shown = 'open';
+    el.connection.dataset.state = shown;
+    const words = {
+      connecting: 'Connecting…',
+      open: 'Connected',
+      reconnecting: 'Reconnecting…',
+      gone: 'Not connected',
+      stopped: 'Not connected',
+    };
+    setText(el.connectionText, words[shown] || '');
+    el.stage.classList.toggle('is-offline', shown === 'reconnecting');
+  }
+
+  function renderSeats(state) {
+    for (const seat of SEATS) {
+      const card = $(`seat-${seat}`);
+      const player = playerIn(state, seat);
+      const nameElement = card.querySelector('.seat__name');
+      const status = card.querySelector('.seat__status');
+      const you = card.querySelector('.seat__you');
+      if (!player) {
+        card.dataset.state = 'empty';
+        setText(nameElement, 'Free seat');
+        setText(status, 'Waiting for a player');
+      } else {
+        card.dataset.state = player.connected ? 'connected' : 'away';
+        setText(nameElement, player.name || nameOf(state, seat));
+        setText(status, player.connected ? 'Online' : 'Offline: the seat is kept for a while');
+      }
+      show(you, state.you === seat);
+      card.classList.toggle('seat--turn', state.phase === 'ticTacToe' && !state.result && state.board?.turn === seat);
+    }
+
+    const opponentSeat = opponentOf(state.you);
+    show(el.opponentPresence, Boolean(opponentSeat));
+    if (opponentSeat) {
+      const opponent = playerIn(state, opponentSeat);
+      if (!opponent) {
+        el.opponentPresence.dataset.state = 'none';
+        setText(el.opponentPresence, 'No opponent yet');
+      } else if (opponent.connected) {
+        el.opponentPresence.dataset.state = 'connected';
+        setText(el.opponentPresence, `${opponent.name || nameOf(state, opponentSeat)} is connected`);
+      } else {
+        el.opponentPresence.dataset.state = 'disconnected';
+        setText(el.opponentPresence, `${opponent.name || nameOf(state, opponentSeat)} is not connected right now`);
+      }
+    }
+
+    const count = Number(state.spectators) || 0;
+    el.spectators.dataset.count = String(count);
+    setText(el.spectators, count === 0 ? 'No spectators' : `${plural(count, 'spectator', 'spectators')} watching`);
+    show(el.watching, state.welcomed && !state.you && (state.phase !== 'loggedOut' || freeSeats(state).length === 0));
+    show(el.leave, Boolean(state.you));
+    setText(
+      el.leave,
+      state.phase === 'ticTacToe' || state.phase === 'randomWin' ? 'Forfeit and leave' : 'Leave the match',
+    );
+  }
+
+  function renderScore(state) {
+    const visible = Boolean(state.score) && state.phase !== 'loggedOut';
+    show(el.scoreboard, visible);
+    if (!visible) return;
+    for (const seat of SEATS) {
+      const entry = state.score[seat] || {};
+      setText($(`score-name-${seat}`), entry.name || nameOf(state, seat));
+      setText($(`score-${seat}`), String(entry.wins ?? 0));
+    }
+    setText($('score-draws'), String(state.score.draws ?? 0));
+  }
+
+  function renderGames(state) {
+    const key = JSON.stringify(state.games);
+    if (key === gamesKey) return;
+    gamesKey = key;
+    const buttons = state.games.map((game) => {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'button button--game';
+      button.dataset.gameId = game.id;
+      button.dataset.testid = `start-${game.id}`;
+      button.textContent = `Play ${game.name || game.id}`;
+      return button;
+    });
+    el.gameButtons.replaceChildren(...buttons);
+  }
+
+  function stageText(state, ui) {
+    const seated = Boolean(state.you);
+    if (!state.welcomed) return { title: 'Connecting…', hint: '' };
+    switch (state.phase) {
+      case 'loggedOut':
+        if (seated) {
+          return {
+            title: 'Waiting for an opponent',
+            hint: 'Send the invite link to a friend. The match starts as soon as they join.',
+          };
+        }
+        if (ui.resuming) return { title: 'Getting your seat back…', hint: '' };
+        if (freeSeats(state).length) {
+          return { title: 'Join the match', hint: 'Pick a name and take the free seat, or just watch.' };
+        }
+        return { title: 'The match is full', hint: 'You are watching.' };
+      case 'offGame':
+        if (state.result) {
+          const won = state.result.winner && state.result.winner === state.you;
+          const lost = state.result.winner && seated && state.result.winner !== state.you;
+          return { title: '', hint: won ? 'Well played!' : lost ? 'Better luck next game.' : '' };
+        }
+        return seated
+          ? { title: 'Pick a game', hint: 'Either player can start the next game.' }
+          : { title: 'The players are picking a game', hint: 'You are watching: the game appears here when it starts.' };
+      case 'ticTacToe':
+        return { title: '', hint: seated ? '' : 'You are watching' };
+      case 'randomWin':
+        return seated
+          ? { title: 'Random Win', hint: 'Roll, and chance picks the winner.' }
+          : { title: 'Random Win', hint: 'Waiting for a player to roll.' };
+      default:
+        return { title: '…', hint: '' };
+    }
+  }
+
+  function renderStage(state, ui) {
+    const seated = Boolean(state.you);
+    const { title, hint } = stageText(state, ui);
+    show(el.title, Boolean(title));
+    setText(el.title, title);
+    show(el.hint, Boolean(hint));
+    setText(el.hint, hint);
+
+    const canJoin =
+      state.welcomed && state.phase === 'loggedOut' && !seated && !ui.resuming && freeSeats(state).length > 0;
+    show(el.joinForm, canJoin);
+    if (canJoin) setText(el.joinButton, `Join as ${MARKS[freeSeats(state)[0]]}`);
+    show(el.invite, state.welcomed && state.phase === 'loggedOut' && seated);
+
+    renderScore(state);
+
+    // Result: announced in words, above the final board.
+    const result = state.phase === 'offGame' ? state.result : null;
+    show(el.result, Boolean(result));
+    if (result) {
+      setText(el.result, resultText(state, result));
+      el.result.dataset.winner = result.winner || 'none';
+    }
+
+    // Turn line while a game of Tic Tac Toe runs.
+    const playing = state.phase === 'ticTacToe' && state.board;
+    const turnSeat = playing ? state.board.turn : null;
+    show(el.turn, Boolean(playing && turnSeat));
+    if (playing && turnSeat) {
+      const text = !seated
+        ? `${nameOf(state, turnSeat)}'s turn`
+        : turnSeat === state.you
+          ? 'Your turn'
+          : `${nameOf(state, turnSeat)}'s turn`;
+      setText(el.turn, text);
+      el.turn.dataset.seat = turnSeat;
+      el.turn.classList.toggle('turn--mine', turnSeat === state.you);
+    }
+
+    // Board: live while playing; the final position after a game of Tic Tac Toe.
+    const finished = state.phase === 'offGame' && result && result.game === 'ticTacToe' && state.board;
+    const boardVisible = Boolean(playing || finished);
+    show(el.board, boardVisible);
+    if (boardVisible) {
+      drawBoard(el.board, state.board, {
+        winLine: result ? result.line : null,
+        playable: Boolean(playing && seated && turnSeat),
+        myTurn: turnSeat === state.you,
+      });
+    }
+    const last = boardVisible ? state.board.last : null;
+    show(el.lastMove, Boolean(last));
+    if (last) {
+      setText(
+        el.lastMove,
+        `Last move: ${nameOf(state, last.seat)} (${MARKS[last.seat]}) on row ${last.row + 1}, column ${last.col + 1}`,
+      );
+    }
+
+    show(el.randomWin, state.phase === 'randomWin');
+    show(el.rollButton, state.phase === 'randomWin' && seated);
+
+    renderGames(state);
+    show(el.games, state.phase === 'offGame' && seated);
+    const gamesTitle = el.games.querySelector('.games__title');
+    setText(gamesTitle, state.result ? 'Play again' : 'Start a game');
+  }
+
+  function announce(state) {
+    let text = '';
+    if (state.phase === 'offGame' && state.result) text = resultText(state, state.result);
+    else if (state.phase === 'ticTacToe' && state.board?.turn && state.you && state.board.turn === state.you) {
+      text = 'Your turn';
+    }
+    if (text && text !== announced) setText(el.announcer, text);
+    announced = text;
+  }
+
+  function renderTitle(state) {
+    let title = 'Match · TicTacToe';
+    if (state.phase === 'ticTacToe' && state.you && state.board?.turn === state.you) title = 'Your turn · TicTacToe';
+    else if (state.phase === 'offGame' && state.result) title = `${resultText(state, state.result)} · TicTacToe`;
+    if (document.title !== title) document.title = title;
+  }
+
+  return {
+    elements: el,
+    render(state, ui) {
+      renderConnection(state, ui);
+      const gone = state.connection === 'gone' || ui.notFound;
+      show(el.notFound, gone);
+      show(el.matchView, !gone);
+      if (gone) {
+        document.title = 'Match not found · TicTacToe';
+        return;
+      }
+      renderSeats(state);
+      renderStage(state, ui);
+      announce(state);
+      renderTitle(state);
+    },
+  };
+}

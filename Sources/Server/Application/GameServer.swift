@@ -1,0 +1,93 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import NIOCore
+import ServiceLifecycle
+import UnixSignals
+import Storage
+
+/// The whole server: storage, the match registry, HTTP and WebSocket routes, and its lifecycle.
+///
+/// `run()` serves until SIGTERM/SIGINT (or the task is cancelled), then shuts down as PROTOCOL.md
+/// "Running" says: stop accepting, close every WebSocket with 1001, finish pending writes, exit.
+public struct GameServer: Sendable {
+    public let configuration: ServerConfiguration
+    private let logger: Logger
+
+    public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "tictactoe")) {
+        self.configuration = configuration
+        self.logger = logger
+    }
+
+    /// Runs the server.
+    /// - Parameter onListening: called with the bound port once connections are accepted.
+    public func run(gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint], onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
+        let state = ServerState()
+        let store = try openStore()
+        let registry = MatchRegistry(
+            store: store,
+            seatTimeout: configuration.seatTimeout,
+            maxConnectionsPerMatch: configuration.maxConnectionsPerMatch,
+            trackRIBObjects: configuration.tracksRIBObjects,
+            logger: logger
+        )
+        let router = Router(context: AppRequestContext.self)
+        router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: false, logger: logger))
+        Routes(
+            registry: registry, state: state, pages: Pages(publicDirectory: configuration.publicDirectory),
+            creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute), logger: logger
+        ).add(to: router)
+        WebSocketRoute(
+            registry: registry, state: state, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins),
+            configuration: configuration, logger: logger
+        ).add(to: router)
+
+        let host = configuration.host
+        let logger = logger
+        let app = Application(
+            router: router,
+            server: .http1WebSocketUpgrade(
+                webSocketRouter: router,
+                configuration: .init(
+                    ws: WebSocketServerConfiguration(
+                        maxFrameSize: configuration.maxFrameSize,
+                        autoPing: .enabled(timePeriod: .seconds(30)),
+                        closeTimeout: .seconds(5),
+                        validateUTF8: true
+                    )
+                )
+            ),
+            configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? 0
+                logger.info("listening on http://\(host):\(port)")
+                onListening(port)
+            },
+            logger: logger
+        )
+        let lifecycle = MatchLifecycleService(
+            registry: registry, store: store, state: state, idleTimeout: configuration.idleTimeout, logger: logger
+        )
+        let group = ServiceGroup(
+            configuration: .init(
+                // Shut down in reverse: first stop taking matches and close sockets with 1001, then the
+                // HTTP server, then drain the store.
+                services: [lifecycle, app, DrainService(registry: registry, state: state, logger: logger)],
+                gracefulShutdownSignals: gracefulShutdownSignals,
+                logger: logger
+            )
+        )
+        try await group.run()
+    }
+
+    private func openStore() throws -> any MatchStore {
+        if configuration.usesInMemoryStore {
+            logger.info("storing matches in memory only (--db :memory:)")
+        } else {
+            logger.info("storing matches in \(configuration.databasePath)")
+        }
+        return try MatchStores.open(path: configuration.databasePath)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import Storage
+
+/// Owns the store's lifetime and the expiry of idle matches: ready once started; on shutdown, waits for
+/// the registry's pending writes and closes the store (it is shut down last).
+struct MatchLifecycleService: Service {
+    let registry: MatchRegistry
+    let store: any MatchStore
+    let state: ServerState
+    let idleTimeout: Duration
+    let logger: Logger
+
+    func run() async throws {
+        state.set(.ready)
+        // Check a few times per idle period, and at least every 30 s.
+        let interval = min(idleTimeout / 4, .seconds(30))
+        await withGracefulShutdownHandler {
+            while !Task.isShuttingDownGracefully && !Task.isCancelled {
+                do { try await Task.sleep(for: interval) } catch { break }
+                let expired = await registry.expireIdle(before: .now - idleTimeout)
+                if expired > 0 { logger.info("expired idle matches", metadata: ["count": "\(expired)"]) }
+            }
+        } onGracefulShutdown: {}
+        await registry.shutdown()
+        try await store.close()
+        logger.info("store closed; bye")
+    }
+}
+
+/// The first service to hear of a shutdown: `/healthz` turns 503, every WebSocket is closed with 1001
+/// and every pending write finishes, before the HTTP server stops.
+struct DrainService: Service {
+    let registry: MatchRegistry
+    let state: ServerState
+    let logger: Logger
+
+    func run() async throws {
+        try? await gracefulShutdown()
+        state.set(.draining)
+        logger.info("shutting down: closing connections with 1001")
+        await registry.shutdown()
+    }
+}

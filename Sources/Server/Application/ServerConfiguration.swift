@@ -1,0 +1,37 @@
+import Foundation
+
+/// Everything the server can be told from the command line (PROTOCOL.md "Running") plus the limits
+/// a deployment may want to tune. Defaults are the documented ones.
+public struct ServerConfiguration: Sendable {
+    /// Address to bind.
+    public var host: String = "127.0.0.1"
+    /// Port to bind; 0 picks a free one (the log line and `onListening` tell which).
+    public var port: Int = 8080
+    /// SQLite file of the matches, or `:memory:` to keep nothing.
+    public var databasePath: String = "data/tictactoe.sqlite"
+    /// Folder of the browser client.
+    public var publicDirectory: String = "Public"
+    /// How long a seat whose connections all closed is kept for a `resume`.
+    public var seatTimeout: Duration = .seconds(60)
+    /// Origins allowed to open a WebSocket besides the server's own host.
+    public var allowedOrigins: [String] = []
+    /// How long a match with nobody connected stays in memory before its tree is torn down.
+    public var idleTimeout: Duration = .seconds(30 * 60)
+    /// Largest WebSocket frame or message accepted, in bytes (PROTOCOL.md: 4096, else close 1009).
+    public var maxFrameSize: Int = 4096
+    /// Messages one connection may send per second before it gets `rateLimited`.
+    public var messagesPerSecond: Int = 20
+    /// Messages queued for one connection that it has not read yet before it counts as too slow.
+    public var outboundQueueLimit: Int = 256
+    /// Connections (players and spectators) one match holds at most.
+    public var maxConnectionsPerMatch: Int = 1000
+    /// Matches one client address may create per minute.
+    public var matchesPerAddressPerMinute: Int = 30
+    /// Track the RIB objects of every match for leak checks (tests only: costs a lock per RIB object).
+    public var tracksRIBObjects: Bool = false
+
+    public init() {}
+
+    /// Whether `databasePath` asks for the in-memory store.
+    public var usesInMemoryStore: Bool { databasePath == ":memory:" }
+}

@@ -1,0 +1,29 @@
+import Hummingbird
+import WireProtocol
+
+/// An HTTP error with PROTOCOL.md's body: `{"error": {"code": …, "message": …}}`.
+struct APIError: HTTPResponseError {
+    let status: HTTPResponse.Status
+    let body: ErrorBody
+
+    init(_ status: HTTPResponse.Status, _ code: ErrorCode, _ message: String? = nil) {
+        self.status = status
+        body = ErrorBody(code: code, message: message)
+    }
+
+    static let matchNotFound = APIError(.notFound, .matchNotFound, "There is no match with this id.")
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        .json(body, status: status)
+    }
+}
+
+extension Response {
+    /// A JSON response of a wire body.
+    static func json(_ body: some WireCodable, status: HTTPResponse.Status = .ok, headers: HTTPFields = [:]) -> Response {
+        var headers = headers
+        headers[.contentType] = "application/json; charset=utf-8"
+        headers[.cacheControl] = "no-store"
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(string: body.encoded())))
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import Storage
+import TicTacToe
+import WireProtocol
+
+/// The HTTP routes of PROTOCOL.md; the WebSocket route is in `WebSocketRoute`.
+struct Routes: Sendable {
+    let registry: MatchRegistry
+    let state: ServerState
+    let pages: Pages
+    let creationLimiter: AddressRateLimiter
+    let logger: Logger
+
+    func add(to router: Router<AppRequestContext>) {
+        router.get("/healthz") { _, _ in health() }
+        router.get("/") { _, _ in try pages.page("index.html") }
+        router.get("/m/{matchId}") { _, context in try await matchPage(context) }
+        router.get("/launchGame") { request, context in try await launchGame(request, context) }
+        router.post("/api/matches") { _, context in try await createMatch(context) }
+        router.get("/api/matches") { _, _ in try await listMatches() }
+        router.get("/api/matches/{matchId}") { _, context in try await matchSummary(context) }
+    }
+
+    private func health() -> Response {
+        switch state.current {
+        case .ready: .json(HealthStatus(status: "ok"))
+        case .starting: .json(HealthStatus(status: "starting"), status: .serviceUnavailable)
+        case .draining: .json(HealthStatus(status: "draining"), status: .serviceUnavailable)
+        }
+    }
+
+    private func requireReady() throws {
+        guard state.current == .ready else {
+            throw APIError(.serviceUnavailable, .matchNotFound, "The server is starting or shutting down; try again shortly.")
+        }
+    }
+
+    /// The match id of a `{matchId}` route, or nil when it cannot be one.
+    private func matchID(_ context: AppRequestContext) -> String? {
+        guard let id = context.parameters.get("matchId"), Secrets.isWellFormedMatchID(id[...]) else { return nil }
+        return id
+    }
+
+    private func matchPage(_ context: AppRequestContext) async throws -> Response {
+        try requireReady()
+        guard let id = matchID(context), try await registry.exists(id) else { return try pages.notFound() }
+        return try pages.page("match.html")
+    }
+
+    private func launchGame(_ request: Request, _ context: AppRequestContext) async throws -> Response {
+        try requireReady()
+        guard let gameId = request.uri.queryParameters.get("gameId"), GameID(rawValue: gameId) != nil else {
+            throw APIError(.badRequest, .unknownGame, "Unknown or missing gameId; known games: \(GameID.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        let id: String
+        if let requested = request.uri.queryParameters.get("matchId") {
+            guard Secrets.isWellFormedMatchID(requested[...]), try await registry.exists(requested) else { return try pages.notFound() }
+            id = requested
+        } else {
+            try checkCreationLimit(context)
+            id = try await registry.create()
+        }
+        return Response(status: .seeOther, headers: [.location: "/m/\(id)?gameId=\(gameId)"])
+    }
+
+    private func createMatch(_ context: AppRequestContext) async throws -> Response {
+        try requireReady()
+        try checkCreationLimit(context)
+        let id = try await registry.create()
+        return .json(CreatedMatch(matchId: id, url: "/m/\(id)"), status: .created, headers: [.location: "/m/\(id)"])
+    }
+
+    private func checkCreationLimit(_ context: AppRequestContext) throws {
+        guard creationLimiter.allow(context.clientAddress) else {
+            logger.notice("refused", metadata: ["address": "\(context.clientAddress)", "reason": "too many matches created"])
+            throw APIError(.tooManyRequests, .rateLimited, "Too many matches created from your address; wait a minute.")
+        }
+    }
+
+    private func listMatches() async throws -> Response {
+        try requireReady()
+        return .json(MatchList(matches: await registry.openMatches(limit: 50)))
+    }
+
+    private func matchSummary(_ context: AppRequestContext) async throws -> Response {
+        try requireReady()
+        guard let id = matchID(context), let summary = try await registry.summary(of: id) else { throw APIError.matchNotFound }
+        return .json(summary)
+    }
+}

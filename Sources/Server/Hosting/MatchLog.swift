@@ -1,0 +1,74 @@
+import Foundation
+import Storage
+import TicTacToe
+
+/// Translates between a match's inputs and its log, both ways: what to record for an accepted input,
+/// and how to rebuild a match by feeding its log through the same RIB tree.
+enum MatchLog {
+    /// A log that the tree refuses: the store and the code disagree.
+    struct InconsistentLog: Error, CustomStringConvertible {
+        let sequence: Int
+        let detail: String
+        var description: String { "record \(sequence): \(detail)" }
+    }
+
+    /// What the tree itself produced (game started, game ended), to log after the input's own record.
+    static func outcomeRecords(of events: [MatchEvent]) -> [MatchRecord] {
+        events.compactMap { event in
+            switch event {
+            case .gameStarted(let gameId, let startingPlayer): .gameStarted(gameId: gameId, startingPlayer: startingPlayer)
+            case .gameOver(let winner, _): .gameEnded(winner: winner)
+            default: nil
+            }
+        }
+    }
+
+    /// Feeds `records` through `match` (fresh from `init`), with `draws` replaying recorded rolls.
+    /// Returns the token hashes of the seats still taken at the end.
+    static func replay(_ records: [StoredRecord], into match: Match, draws: WinnerDraws) throws -> [Seat: Data] {
+        var tokenHashes: [Seat: Data] = [:]
+        var expectedOutcomes: [MatchRecord] = []
+        for stored in records {
+            let apply = { (input: MatchInput, seat: Seat?) throws -> [MatchEvent] in
+                do {
+                    return try match.apply(input, by: seat)
+                } catch {
+                    throw InconsistentLog(sequence: stored.sequence, detail: "\(input) by \(String(describing: seat)) refused: \(error)")
+                }
+            }
+            var events: [MatchEvent]? = nil
+            switch stored.record {
+            case .created:
+                break
+            case .seatTaken(let seat, let name, let tokenHash):
+                events = try apply(.login(name: name), nil)
+                guard events?.contains(.seated(SeatedPlayer(seat: seat, name: name))) == true else {
+                    throw InconsistentLog(sequence: stored.sequence, detail: "login did not take \(seat) as \(name)")
+                }
+                tokenHashes[seat] = tokenHash
+            case .launchRequested(let gameId):
+                events = try apply(.launchGame(gameId: gameId.rawValue), nil)
+            case .moved(let seat, let row, let col):
+                events = try apply(.move(row: row, col: col), seat)
+            case .rolled(let seat, let winner):
+                draws.script(winner)
+                events = try apply(.roll, seat)
+            case .left(let seat), .seatTimedOut(let seat):
+                events = try apply(.leave, seat)
+                tokenHashes[seat] = nil
+            case .gameStarted, .gameEnded:
+                // Outcomes: check that the tree produced the same, in the same order.
+                guard !expectedOutcomes.isEmpty, expectedOutcomes.removeFirst() == stored.record else {
+                    throw InconsistentLog(sequence: stored.sequence, detail: "the tree did not produce \(stored.record)")
+                }
+            }
+            if let events {
+                guard expectedOutcomes.isEmpty else {
+                    throw InconsistentLog(sequence: stored.sequence, detail: "outcomes missing from the log: \(expectedOutcomes)")
+                }
+                expectedOutcomes = outcomeRecords(of: events)
+            }
+        }
+        return tokenHashes
+    }
+}

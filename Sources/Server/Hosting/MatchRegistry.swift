@@ -1,0 +1,149 @@
+import Foundation
+import Logging
+import Storage
+import TicTacToe
+import WireProtocol
+
+/// The matches of this process: creates them, loads them from the store on demand (replaying their
+/// log), and tears down the ones nobody used for the idle time.
+actor MatchRegistry {
+    enum LookupError: Error {
+        case notFound
+        case unreadable(any Error)
+    }
+
+    private let store: any MatchStore
+    private let settings: MatchHost.Settings
+    private let trackRIBObjects: Bool
+    private let logger: Logger
+    private var hosts: [String: MatchHost] = [:]
+    private var loading: [String: Task<MatchHost?, any Error>] = [:]
+
+    init(store: any MatchStore, seatTimeout: Duration, maxConnectionsPerMatch: Int, trackRIBObjects: Bool, logger: Logger) {
+        self.store = store
+        self.settings = MatchHost.Settings(seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil)
+        self.trackRIBObjects = trackRIBObjects
+        self.logger = logger
+    }
+
+    /// The LeakDetector tag of a match's RIB objects when tracking is on.
+    static func trackingTag(of matchID: String) -> String { "match:\(matchID)" }
+
+    private func settings(for id: String) -> MatchHost.Settings {
+        var settings = settings
+        if trackRIBObjects { settings.trackingTag = Self.trackingTag(of: id) }
+        return settings
+    }
+
+    /// Creates and stores a new match; returns its id.
+    func create() async throws -> String {
+        let id = Secrets.newMatchID()
+        let now = Date()
+        try await store.createMatch(id: id, at: now)
+        let host = try MatchHost(
+            id: id, createdAt: now, records: [StoredRecord(sequence: 0, record: .created, at: now)],
+            store: store, settings: settings(for: id), logger: logger
+        )
+        hosts[id] = host
+        logger.info("match created", metadata: ["match": "\(id)"])
+        return id
+    }
+
+    /// The host of match `id`, loading it from the store when it is not in memory.
+    func host(for id: String) async throws(LookupError) -> MatchHost {
+        if let host = hosts[id] { return host }
+        let task: Task<MatchHost?, any Error>
+        if let existing = loading[id] {
+            task = existing
+        } else {
+            let store = store
+            let settings = settings(for: id)
+            let logger = logger
+            task = Task {
+                guard let records = try await store.records(of: id) else { return nil }
+                let host = try MatchHost(id: id, createdAt: records.first?.at ?? Date(), records: records, store: store, settings: settings, logger: logger)
+                await host.start()
+                logger.info("match restored from the store", metadata: ["match": "\(id)", "records": "\(records.count)"])
+                return host
+            }
+            loading[id] = task
+        }
+        let result = await task.result
+        loading[id] = nil
+        switch result {
+        case .success(let host?):
+            if let current = hosts[id] { return current }
+            hosts[id] = host
+            return host
+        case .success(nil):
+            throw .notFound
+        case .failure(let error):
+            logger.error("match could not be restored", metadata: ["match": "\(id)", "error": "\(error)"])
+            throw .unreadable(error)
+        }
+    }
+
+    /// The host of `id` if it is in memory now.
+    func loadedHost(for id: String) -> MatchHost? { hosts[id] }
+
+    /// Forgets a host that closed (storage failure) so the next lookup reloads it.
+    func remove(_ host: MatchHost) {
+        if hosts[host.id] === host { hosts[host.id] = nil }
+    }
+
+    /// The summaries of the matches in memory with a free seat, newest first.
+    func openMatches(limit: Int) -> [MatchSummary] {
+        hosts.values
+            .sorted { $0.createdAt > $1.createdAt }
+            .lazy
+            .map { $0.publishedSummary.withLock { $0 } }
+            .filter { $0.players.count < 2 }
+            .prefix(limit)
+            .map { $0 }
+    }
+
+    /// The summary of `id`: live when loaded, else the stored one (without loading the tree).
+    func summary(of id: String) async throws -> MatchSummary? {
+        if let host = hosts[id] { return host.publishedSummary.withLock { $0 } }
+        guard let stored = try await store.summary(of: id) else { return nil }
+        return MatchSummary(
+            matchId: id,
+            phase: WirePhase(stored.phase),
+            players: stored.players.map { WirePlayer(seat: WireSeat($0.seat), name: $0.name, connected: false) },
+            score: stored.score.map { MatchSummary.Score(player1: $0.player1Wins, player2: $0.player2Wins, draws: $0.draws) },
+            spectators: 0
+        )
+    }
+
+    /// Whether match `id` exists, in memory or in the store.
+    func exists(_ id: String) async throws -> Bool {
+        if hosts[id] != nil { return true }
+        return try await store.summary(of: id) != nil
+    }
+
+    /// Tears down the matches idle since before `cutoff`. Returns how many.
+    @discardableResult
+    func expireIdle(before cutoff: ContinuousClock.Instant) async -> Int {
+        var expired = 0
+        for (id, host) in hosts {
+            guard await host.expireIfIdle(before: cutoff) else { continue }
+            if hosts[id] === host { hosts[id] = nil }
+            expired += 1
+        }
+        return expired
+    }
+
+    /// How many matches are in memory.
+    var loadedCount: Int { hosts.count }
+
+    /// Closes every connection with 1001 and waits for every pending write.
+    func shutdown() async {
+        let all = hosts.values
+        hosts = [:]
+        await withTaskGroup(of: Void.self) { group in
+            for host in all {
+                group.addTask { await host.shutdown(code: 1001, reason: "Server shutting down") }
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import TicTacToe
+import WireProtocol
+
+// Translations from the match's vocabulary to PROTOCOL.md's. The tree knows nothing of the wire; the
+// wire module knows nothing of the tree; this file is the only place where the two meet.
+
+extension WireSeat {
+    init(_ seat: Seat) {
+        switch seat {
+        case .player1: self = .player1
+        case .player2: self = .player2
+        }
+    }
+}
+
+extension WirePhase {
+    init(_ phase: Phase) {
+        switch phase {
+        case .loggedOut: self = .loggedOut
+        case .offGame: self = .offGame
+        case .ticTacToe: self = .ticTacToe
+        case .randomWin: self = .randomWin
+        }
+    }
+}
+
+extension WireBoard {
+    init(_ board: BoardState) {
+        self.init(
+            cells: board.cells.map { $0.map(WireSeat.init) },
+            turn: board.turn.map(WireSeat.init),
+            last: board.last.map { WireMove(row: $0.position.row, col: $0.position.col, seat: WireSeat($0.seat)) }
+        )
+    }
+}
+
+extension WireScore {
+    init(_ score: Score) {
+        self.init(
+            player1: Entry(name: score.player1Name, wins: score.player1Wins),
+            player2: Entry(name: score.player2Name, wins: score.player2Wins),
+            draws: score.draws
+        )
+    }
+}
+
+extension WireScreen {
+    init(_ screen: Screen) {
+        switch screen {
+        case .loggedOut(let freeSeats): self = .loggedOut(freeSeats: freeSeats.map(WireSeat.init))
+        case .offGame(let games): self = .offGame(games: games.map { WireGame(id: $0.rawValue, name: $0.displayName) })
+        case .ticTacToe(let board): self = .ticTacToe(board: WireBoard(board))
+        case .randomWin: self = .randomWin
+        }
+    }
+}
+
+extension ErrorCode {
+    init(_ error: MatchError) {
+        switch error {
+        case .badName: self = .badName
+        case .notSeated: self = .notSeated
+        case .alreadySeated: self = .alreadySeated
+        case .matchFull: self = .matchFull
+        case .notYourTurn: self = .notYourTurn
+        case .cellTaken: self = .cellTaken
+        case .outOfBounds: self = .outOfBounds
+        case .wrongPhase: self = .wrongPhase
+        case .unknownGame: self = .unknownGame
+        }
+    }
+}
+
+extension MatchEvent {
+    /// The message every connection gets for this event, with version `v`; nil for events that are not
+    /// broadcast as such (`seated` goes to one connection, `playersChanged` becomes `presence`,
+    /// `gameStarted` is only logged).
+    func broadcastMessage(v: Int) -> ServerMessage? {
+        switch self {
+        case .screen(let screen): .screen(WireScreen(screen), v: v)
+        case .score(let score): .score(WireScore(score), v: v)
+        case .board(let board): .board(WireBoard(board), v: v)
+        case .gameOver(let winner, let line):
+            .gameOver(winner: winner.map(WireSeat.init), line: line.map { $0.map { [$0.row, $0.col] } }, v: v)
+        case .seated, .playersChanged, .gameStarted: nil
+        }
+    }
+}

@@ -1,0 +1,123 @@
+import Foundation
+import GRDB
+
+/// A `MatchStore` in one SQLite file, through GRDB: WAL mode, one writer loop with group commit, and
+/// reads that run beside the writes on a pool of reader connections.
+///
+/// Every `createMatch` and `append` joins a queue and suspends. One writer loop takes everything
+/// queued (at most `maxBatchSize` writes) and commits it in one transaction, then resumes those callers:
+/// appends from many matches that arrive while a transaction is being written share the next one, so
+/// one disk sync serves them all. If the transaction fails, every caller of the batch gets the error and
+/// none of the batch is written. Without group commit, each write gets its own transaction.
+///
+/// The file is readable with the sqlite3 CLI; see `SQLiteSchema` for its tables.
+public final class SQLiteMatchStore: MatchStore {
+    /// The file's path, as given.
+    public let path: String
+    /// The `PRAGMA synchronous` of the writer connection.
+    public let synchronous: SQLiteSynchronous
+    /// Whether writes that queue up while a transaction runs share the next transaction.
+    public let groupCommit: Bool
+
+    private let database: DatabasePool
+    private let queue: WriteQueue
+    private let writer: Task<Void, Never>
+
+    /// Opens (creating it, and its parent directories, when missing) the store at `path` and migrates
+    /// its schema.
+    ///
+    /// - Parameters:
+    ///   - path: the SQLite file; `:memory:` is not accepted (use `InMemoryMatchStore`).
+    ///   - synchronous: `.full` (the default) survives a power loss; `.normal` survives a process kill
+    ///     and syncs less often. See `SQLiteSynchronous` and docs/STORE-BENCHMARK.md.
+    ///   - groupCommit: true (the default) to batch writes that queue up into one transaction.
+    ///   - maxBatchSize: the most writes one transaction carries with group commit.
+    public init(
+        path: String, synchronous: SQLiteSynchronous = .full, groupCommit: Bool = true, maxBatchSize: Int = 256
+    ) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var configuration = Configuration()
+        configuration.label = "MatchStore"
+        configuration.busyMode = .timeout(5)
+        let database = try DatabasePool(path: path, configuration: configuration)
+        // Not in `prepareDatabase`: DatabasePool sets `synchronous = NORMAL` on its writer after that
+        // runs, when it turns WAL on. Only the writer commits, so only the writer's setting matters.
+        try database.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = \(synchronous.rawValue)")
+        }
+        try SQLiteSchema.migrator.migrate(database)
+        let queue = WriteQueue(maxBatchSize: groupCommit ? maxBatchSize : 1)
+        self.path = path
+        self.synchronous = synchronous
+        self.groupCommit = groupCommit
+        self.database = database
+        self.queue = queue
+        writer = Task { await GroupCommitWriter.run(queue: queue, database: database) }
+    }
+
+    deinit {
+        // Lets the writer loop finish what is queued and end; GRDB closes the file when released.
+        queue.close()
+    }
+
+    /// What this store has committed since it was opened: transactions, operations, records.
+    public var statistics: WriteStatistics { queue.statistics }
+
+    /// Stores a new match with its `created` record and an empty summary, once committed.
+    public func createMatch(id: String, at date: Date) async throws {
+        try await queue.submit(.create(matchId: id, at: date))
+    }
+
+    /// Appends `records` to the log of match `id` and replaces its summary; returns once committed.
+    public func append(_ records: [MatchRecord], summary: StoredSummary, to id: String, at date: Date) async throws {
+        let operation = WriteOperation.append(
+            matchId: id, at: date,
+            records: try records.map(StorageCoding.encode),
+            summary: try StorageCoding.encode(summary)
+        )
+        try await queue.submit(operation)
+    }
+
+    /// The whole log of match `id`, oldest first, or nil when no such match was stored.
+    public func records(of id: String) async throws -> [StoredRecord]? {
+        try await read { try SQLiteReads.records(of: id, in: $0) }
+    }
+
+    /// The stored summary of match `id`, or nil when no such match was stored.
+    public func summary(of id: String) async throws -> StoredSummary? {
+        try await read { try SQLiteReads.summary(of: id, in: $0) }
+    }
+
+    /// Stored matches, newest first, at most `limit`; only those with a free seat when `withFreeSeat`.
+    public func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
+        try await read { try SQLiteReads.list(withFreeSeat: withFreeSeat, limit: limit, in: $0) }
+    }
+
+    /// Refuses new writes, waits until every queued write is committed, then closes the file.
+    public func close() async throws {
+        guard queue.close() else { return }
+        await writer.value
+        try database.close()
+    }
+
+    /// Runs the statements of `sql` on the writer connection in their own transaction, outside the
+    /// queue, and returns the first column of the last one's first row: lets tests read the writer's
+    /// pragmas and break the schema on purpose.
+    @discardableResult
+    func executeForTesting(_ sql: String) async throws -> String? {
+        try await database.write { db in
+            var last: String?
+            let statements = try db.allStatements(sql: sql)
+            while let statement = try statements.next() {
+                last = try String.fetchOne(statement)
+            }
+            return last
+        }
+    }
+
+    private func read<Value: Sendable>(_ body: @escaping @Sendable (Database) throws -> Value) async throws -> Value {
+        if queue.isClosed { throw MatchStoreError.closed }
+        return try await database.read(body)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import GRDB
+
+/// The SQL of the reads, run on one of the pool's reader connections (a consistent snapshot).
+enum SQLiteReads {
+    static func records(of id: String, in db: Database) throws -> [StoredRecord]? {
+        guard try matchExists(id, in: db) else { return nil }
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: "SELECT sequence, at, payload FROM record WHERE matchId = ? ORDER BY sequence"),
+            arguments: [id]
+        )
+        return try Array(rows.map { row in
+            StoredRecord(
+                sequence: try row.decode(forColumn: "sequence"),
+                record: try StorageCoding.decode(MatchRecord.self, from: row.decode(forColumn: "payload")),
+                at: try row.decode(forColumn: "at")
+            )
+        })
+    }
+
+    static func summary(of id: String, in db: Database) throws -> StoredSummary? {
+        let json = try String.fetchOne(db.cachedStatement(sql: "SELECT summary FROM match WHERE id = ?"), arguments: [id])
+        return try json.map { try StorageCoding.decode(StoredSummary.self, from: $0) }
+    }
+
+    /// Newest first; `rowid` breaks ties between matches created in the same millisecond. Each filter
+    /// walks its own index (`match_with_free_seat`, `match_by_creation`) backwards, without sorting.
+    static func list(withFreeSeat: Bool, limit: Int, in db: Database) throws -> [StoredMatch] {
+        let filter = withFreeSeat ? "WHERE freeSeats > 0" : ""
+        let rows = try Row.fetchCursor(
+            db.cachedStatement(sql: """
+                SELECT id, createdAt, updatedAt, summary FROM match \(filter)
+                ORDER BY createdAt DESC, rowid DESC LIMIT ?
+                """),
+            arguments: [max(limit, 0)]
+        )
+        return try Array(rows.map { row in
+            StoredMatch(
+                id: try row.decode(forColumn: "id"),
+                createdAt: try row.decode(forColumn: "createdAt"),
+                updatedAt: try row.decode(forColumn: "updatedAt"),
+                summary: try StorageCoding.decode(StoredSummary.self, from: row.decode(forColumn: "summary"))
+            )
+        })
+    }
+
+    private static func matchExists(_ id: String, in db: Database) throws -> Bool {
+        try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM match WHERE id = ?"), arguments: [id]) != nil
+    }
+}

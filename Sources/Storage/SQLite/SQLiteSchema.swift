@@ -1,0 +1,43 @@
+import GRDB
+
+/// The tables of a match store file, as named migrations. Append new migrations; never edit one that
+/// has shipped.
+///
+/// ```sql
+/// match(id TEXT PRIMARY KEY, createdAt TEXT, updatedAt TEXT, phase TEXT, freeSeats INTEGER,
+///       summary TEXT)                       -- summary: StoredSummary as JSON
+/// record(matchId TEXT REFERENCES match, sequence INTEGER, at TEXT, kind TEXT,
+///        payload TEXT,                      -- payload: MatchRecord as JSON
+///        PRIMARY KEY (matchId, sequence)) WITHOUT ROWID
+/// ```
+///
+/// Dates are GRDB's UTC text, `yyyy-MM-dd HH:mm:ss.SSS`. `phase` and `freeSeats` repeat what the
+/// summary says, for the lobby's query and for people reading the file with the sqlite3 CLI.
+enum SQLiteSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: match and record") { db in
+            try db.execute(sql: """
+                CREATE TABLE match (
+                    id TEXT NOT NULL PRIMARY KEY,
+                    createdAt TEXT NOT NULL,
+                    updatedAt TEXT NOT NULL,
+                    phase TEXT NOT NULL,
+                    freeSeats INTEGER NOT NULL,
+                    summary TEXT NOT NULL
+                );
+                CREATE INDEX match_by_creation ON match(createdAt);
+                CREATE INDEX match_with_free_seat ON match(createdAt) WHERE freeSeats > 0;
+                CREATE TABLE record (
+                    matchId TEXT NOT NULL REFERENCES match(id) ON DELETE CASCADE,
+                    sequence INTEGER NOT NULL,
+                    at TEXT NOT NULL,
+                    kind TEXT NOT NULL,
+                    payload TEXT NOT NULL,
+                    PRIMARY KEY (matchId, sequence)
+                ) WITHOUT ROWID;
+                """)
+        }
+        return migrator
+    }
+}

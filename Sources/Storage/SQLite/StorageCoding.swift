@@ -1,0 +1,39 @@
+import Foundation
+
+/// The JSON of the `payload` and `summary` columns: the types' own Codable forms, keys sorted.
+enum StorageCoding {
+    static func encode(_ record: MatchRecord) throws -> EncodedRecord {
+        EncodedRecord(kind: record.kind, payload: try json(record))
+    }
+
+    static func encode(_ summary: StoredSummary) throws -> EncodedSummary {
+        EncodedSummary(phase: summary.phase.rawValue, freeSeats: summary.freeSeats.count, json: try json(summary))
+    }
+
+    static func decode<Value: Decodable>(_ type: Value.Type, from json: String) throws -> Value {
+        try JSONDecoder().decode(type, from: Data(json.utf8))
+    }
+
+    private static func json(_ value: some Encodable) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+}
+
+extension MatchRecord {
+    /// The case name, as the `kind` column shows it.
+    var kind: String {
+        switch self {
+        case .created: "created"
+        case .seatTaken: "seatTaken"
+        case .launchRequested: "launchRequested"
+        case .gameStarted: "gameStarted"
+        case .moved: "moved"
+        case .rolled: "rolled"
+        case .gameEnded: "gameEnded"
+        case .left: "left"
+        case .seatTimedOut: "seatTimedOut"
+        }
+    }
+}

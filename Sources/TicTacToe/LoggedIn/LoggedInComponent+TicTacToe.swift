@@ -1,0 +1,2 @@
+/// What LoggedIn's scope gives TicTacToe: the display (declared on `LoggedInComponent`).
+extension LoggedInComponent: TicTacToeDependency {}

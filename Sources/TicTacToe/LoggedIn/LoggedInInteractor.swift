@@ -1,0 +1,100 @@
+import RIBs
+
+/// What LoggedIn's interactor asks of its router.
+protocol LoggedInRouting: Routing {
+    /// Detaches the game, if any, and attaches OffGame offering `games`.
+    func routeToOffGame(with games: [Game])
+    /// Detaches OffGame and attaches the game `builder` makes.
+    func routeToGame(with builder: GameBuildable, startingPlayer: Seat) -> GameSession
+    /// Detaches the child attached (LoggedIn is going away).
+    func cleanupViews()
+}
+
+/// What LoggedIn presents, through its parent's view since it has none.
+protocol LoggedInPresentable: AnyObject {
+    /// The pair's score, on every change.
+    func present(score: Score)
+    /// A game is starting.
+    func presentGameStarted(gameId: GameID, startingPlayer: Seat)
+}
+
+/// What LoggedIn tells its parent: nothing; the parent decides when the pair breaks up.
+protocol LoggedInListener: AnyObject {}
+
+/// What LoggedIn's parent asks of it: the workflow's step, and a leave.
+protocol LoggedInSession: LoggedInActionableItem {
+    /// `leaver` leaves the pair: a game being played is forfeited (the opponent wins and scores).
+    func forfeitGame(by leaver: Seat)
+}
+
+/// LoggedIn: the pair's score and games. OffGame between games, one game at a time.
+final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, LoggedInInteractable, LoggedInSession {
+    weak var router: LoggedInRouting?
+    weak var listener: LoggedInListener?
+
+    private let games: [Game]
+    private let mutableScoreStream: MutableScoreStream
+    private var startingPlayers = StartingPlayerRotation()
+    private var gameInProgress: GameSession?
+
+    init(presenter: LoggedInPresentable, games: [Game], mutableScoreStream: MutableScoreStream) {
+        self.games = games
+        self.mutableScoreStream = mutableScoreStream
+        super.init(presenter: presenter)
+    }
+
+    override func didBecomeActive() {
+        super.didBecomeActive()
+        mutableScoreStream.score
+            .subscribe { [weak self] score in self?.presenter.present(score: score) }
+            .disposeOnDeactivate(interactor: self)
+        router?.routeToOffGame(with: games)
+    }
+
+    override func willResignActive() {
+        super.willResignActive()
+        gameInProgress = nil
+        router?.cleanupViews()
+    }
+
+    // MARK: - OffGameListener
+
+    func startGame(with game: Game) {
+        launch(game)
+    }
+
+    // MARK: - GameListener
+
+    func gameDidEnd(withWinner winner: Seat?) {
+        gameInProgress = nil
+        mutableScoreStream.updateScore(withWinner: winner)
+        router?.routeToOffGame(with: games)
+    }
+
+    // MARK: - LoggedInActionableItem
+
+    func launchGame(with gameId: GameID) -> Observable<(LoggedInActionableItem, Void)> {
+        // A game being played is not interrupted: the step completes without starting anything.
+        if gameInProgress == nil, let game = games.first(where: { $0.id == gameId }) {
+            launch(game)
+        }
+        return .just((self, ()))
+    }
+
+    // MARK: - LoggedInSession
+
+    func forfeitGame(by leaver: Seat) {
+        guard let game = gameInProgress else { return }
+        gameInProgress = nil
+        game.forfeit(by: leaver)
+        mutableScoreStream.updateScore(withWinner: leaver.opponent)
+    }
+
+    // MARK: - Private
+
+    private func launch(_ game: Game) {
+        let startingPlayer = startingPlayers.nextStartingPlayer()
+        presenter.presentGameStarted(gameId: game.id, startingPlayer: startingPlayer)
+        gameInProgress = router?.routeToGame(with: game.builder, startingPlayer: startingPlayer)
+    }
+}

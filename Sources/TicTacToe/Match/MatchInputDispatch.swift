@@ -1,0 +1,43 @@
+import RIBs
+
+/// Delivers a player's input as a tap reaches an iOS view: to the view the root view presents now
+/// (or to the root view's own leave button, or the deep-link handler), which forwards it to its
+/// interactor. Checks first what only the sender or the screen tells (seat, phase, game id), in the
+/// order the protocol gives; the interactors check the rest.
+struct MatchInputDispatch {
+    let rootViewController: RootViewController
+    let urlHandler: UrlHandler
+
+    func deliver(_ input: MatchInput, by seat: Seat?) throws(MatchError) {
+        switch input {
+        case .login(let name):
+            guard seat == nil else { throw .alreadySeated }
+            try presented(LoggedOutViewController.self, otherwise: .matchFull).login(name: name)
+        case .startGame(let gameId):
+            _ = try seated(seat)
+            guard GameID(rawValue: gameId) != nil else { throw .unknownGame }
+            try presented(OffGameViewController.self, otherwise: .wrongPhase).startGame(withId: gameId)
+        case .move(let row, let col):
+            let seat = try seated(seat)
+            try presented(TicTacToeViewController.self, otherwise: .wrongPhase)
+                .placeMark(at: Position(row: row, col: col), by: seat)
+        case .roll:
+            _ = try seated(seat)
+            try presented(RandomWinViewController.self, otherwise: .wrongPhase).roll()
+        case .launchGame(let gameId):
+            try urlHandler.launchGame(withId: gameId)
+        case .leave:
+            try rootViewController.leave(seat: seated(seat))
+        }
+    }
+
+    private func seated(_ seat: Seat?) throws(MatchError) -> Seat {
+        guard let seat else { throw .notSeated }
+        return seat
+    }
+
+    private func presented<View>(_: View.Type, otherwise error: MatchError) throws(MatchError) -> View {
+        guard let view = rootViewController.presentedViewController as? View else { throw error }
+        return view
+    }
+}

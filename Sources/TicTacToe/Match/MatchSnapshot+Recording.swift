@@ -1,0 +1,26 @@
+extension MatchSnapshot {
+    /// Updates what is presented with what `event` shows.
+    mutating func record(_ event: MatchEvent) {
+        switch event {
+        case .playersChanged(let players):
+            self.players = players
+        case .screen(let screen):
+            phase = screen.phase
+            switch screen {
+            case .loggedOut:
+                score = nil
+                board = nil
+            case .ticTacToe(let newBoard):
+                board = newBoard
+            case .offGame, .randomWin:
+                board = nil
+            }
+        case .score(let newScore):
+            score = newScore
+        case .board(let newBoard):
+            board = newBoard
+        case .seated, .gameStarted, .gameOver:
+            break
+        }
+    }
+}

@@ -1,0 +1,15 @@
+import RIBs
+
+/// Tutorial 4's deep link: wait until both players are logged in, then launch the game.
+final class LaunchGameWorkflow: Workflow<RootActionableItem> {
+    init(gameId: GameID) {
+        super.init()
+        onStep { rootItem in
+            rootItem.waitForLogin()
+        }
+        .onStep { loggedInItem, _ in
+            loggedInItem.launchGame(with: gameId)
+        }
+        .commit()
+    }
+}

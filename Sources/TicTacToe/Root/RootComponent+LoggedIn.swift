@@ -1,0 +1,7 @@
+/// What Root's scope gives LoggedIn, which has no view: its children and its score present
+/// through Root's view, as in the tutorial.
+extension RootComponent: LoggedInDependency {
+    var loggedInViewController: LoggedInViewControllable { rootViewController }
+    var loggedInPresenter: LoggedInPresentable { rootViewController }
+    var drawWinner: () -> Seat { dependency.drawWinner }
+}

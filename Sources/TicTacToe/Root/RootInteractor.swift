@@ -1,0 +1,114 @@
+import RIBs
+
+/// What Root's interactor asks of its router.
+protocol RootRouting: ViewableRouting {
+    /// Detaches the child attached, then attaches LoggedOut with `seatedPlayers` already seated.
+    func routeToLoggedOut(seatedPlayers: [SeatedPlayer]) -> LoggedOutSeating
+    /// Detaches the child attached, then attaches LoggedIn for the pair.
+    func routeToLoggedIn(player1Name: String, player2Name: String) -> LoggedInSession
+    /// Detaches the child attached (the match is torn down).
+    func detachCurrentChild()
+}
+
+/// What Root's interactor asks of its view.
+protocol RootPresentable: AnyObject {
+    var listener: RootPresentableListener? { get set }
+}
+
+/// What Root tells the match's host: nothing yet (a match ends when its host tears it down).
+protocol RootListener: AnyObject {}
+
+/// Where the match's host sends deep links: tutorial 4's `UrlHandler`, for `launchGame`.
+protocol UrlHandler: AnyObject {
+    /// Runs a `LaunchGameWorkflow` for `gameId`; throws `unknownGame`, starting nothing, for an id
+    /// that names no game.
+    func launchGame(withId gameId: String) throws(MatchError)
+}
+
+/// Root: shows LoggedOut until a pair is seated, then LoggedIn until one of them leaves.
+final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable, RootPresentableListener,
+    RootActionableItem, UrlHandler
+{
+    weak var router: RootRouting?
+    weak var listener: RootListener?
+
+    private enum Stage {
+        case launching
+        case loggedOut(LoggedOutSeating)
+        case loggedIn(LoggedInSession, pair: [SeatedPlayer])
+    }
+
+    private var stage = Stage.launching
+    // Reset whenever the pair breaks up, so that a waiting workflow gets the next pair's LoggedIn.
+    private let loggedInActionableItemRelay = ReplayRelay<LoggedInActionableItem>()
+
+    override init(presenter: RootPresentable) {
+        super.init(presenter: presenter)
+        presenter.listener = self
+    }
+
+    override func didBecomeActive() {
+        super.didBecomeActive()
+        // As the tutorial's RootRouter, go to LoggedOut once the router has loaded; done from here
+        // because the interactor keeps LoggedOut's seats for a leave.
+        router?.lifecycle
+            .filter { $0 == .didLoad }
+            .first()
+            .subscribe { [weak self] _ in self?.routeToLoggedOut(seatedPlayers: []) }
+            .disposeOnDeactivate(interactor: self)
+    }
+
+    override func willResignActive() {
+        super.willResignActive()
+        stage = .launching
+        loggedInActionableItemRelay.reset()
+        router?.detachCurrentChild()
+    }
+
+    // MARK: - LoggedOutListener
+
+    func didLogin(player1Name: String, player2Name: String) {
+        guard let session = router?.routeToLoggedIn(player1Name: player1Name, player2Name: player2Name) else { return }
+        let pair = [SeatedPlayer(seat: .player1, name: player1Name), SeatedPlayer(seat: .player2, name: player2Name)]
+        stage = .loggedIn(session, pair: pair)
+        loggedInActionableItemRelay.accept(session)
+    }
+
+    // MARK: - RootPresentableListener
+
+    func leave(seat: Seat) throws(MatchError) {
+        switch stage {
+        case .launching:
+            throw .notSeated
+        case .loggedOut(let seating):
+            try seating.freeSeat(seat)
+        case .loggedIn(let session, let pair):
+            session.forfeitGame(by: seat)
+            loggedInActionableItemRelay.reset()
+            routeToLoggedOut(seatedPlayers: pair.filter { $0.seat != seat })
+        }
+    }
+
+    // MARK: - RootActionableItem
+
+    func waitForLogin() -> Observable<(LoggedInActionableItem, Void)> {
+        loggedInActionableItemRelay.asObservable().map { ($0, ()) }
+    }
+
+    // MARK: - UrlHandler
+
+    func launchGame(withId gameId: String) throws(MatchError) {
+        guard let gameId = GameID(rawValue: gameId) else { throw .unknownGame }
+        // Bound to Root's activeness: a workflow still waiting when the match is torn down dies with it.
+        LaunchGameWorkflow(gameId: gameId)
+            .subscribe(self)
+            .disposeOnDeactivate(interactor: self)
+    }
+
+    // MARK: - Private
+
+    private func routeToLoggedOut(seatedPlayers: [SeatedPlayer]) {
+        guard let seating = router?.routeToLoggedOut(seatedPlayers: seatedPlayers) else { return }
+        stage = .loggedOut(seating)
+    }
+}

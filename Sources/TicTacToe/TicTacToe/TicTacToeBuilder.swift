@@ -1,0 +1,26 @@
+import RIBs
+
+/// What TicTacToe needs from its parent.
+protocol TicTacToeDependency: Dependency {
+    var display: MatchDisplay { get }
+}
+
+final class TicTacToeComponent: Component<TicTacToeDependency> {
+    var display: MatchDisplay { dependency.display }
+}
+
+/// Builds TicTacToe, as LoggedIn builds every game.
+protocol TicTacToeBuildable: GameBuildable {}
+
+final class TicTacToeBuilder: Builder<TicTacToeDependency>, TicTacToeBuildable {
+    func build(withListener listener: GameListener, startingPlayer: Seat)
+        -> (router: ViewableRouting, session: GameSession)
+    {
+        let component = TicTacToeComponent(dependency: dependency)
+        let viewController = TicTacToeViewController(display: component.display)
+        let interactor = TicTacToeInteractor(presenter: viewController, startingPlayer: startingPlayer)
+        interactor.listener = listener
+        let router = TicTacToeRouter(interactor: interactor, viewController: viewController)
+        return (router, interactor)
+    }
+}

@@ -1,0 +1,53 @@
+/// A message a client sends over the match's WebSocket (PROTOCOL.md, "Client to server").
+///
+/// Read one with ``decode(_:)``, write one with ``encoded()``.
+public enum ClientMessage: Hashable, Sendable {
+    /// Take a free seat. `name` may be absent (`nil`) or empty; the server trims it and picks a default.
+    case login(name: String?)
+    /// Take back the seat the token belongs to, on this connection.
+    case resume(token: String)
+    /// Start a game (`ticTacToe` or `randomWin`) from the OffGame screen.
+    case startGame(gameId: String)
+    /// Mark a cell. The decoder accepts any integer; values outside 0...2 are the game's `outOfBounds`.
+    case move(row: Int, col: Int)
+    /// Play the Random Win game.
+    case roll
+    /// Run the launch workflow for a game id: wait for both players, then launch it.
+    case launchGame(gameId: String)
+    /// Give up the seat (forfeiting a game in progress).
+    case leave
+    /// Ask for a fresh `welcome`.
+    case sync
+
+    /// The value of the `type` field for this message.
+    public var type: String {
+        switch self {
+        case .login: "login"
+        case .resume: "resume"
+        case .startGame: "startGame"
+        case .move: "move"
+        case .roll: "roll"
+        case .launchGame: "launchGame"
+        case .leave: "leave"
+        case .sync: "sync"
+        }
+    }
+
+    /// The message as the JSON text of one WebSocket frame, `type` first. An absent login name is
+    /// left out rather than written as `null`.
+    public func encoded() -> String {
+        let prefix = "{\"type\":\(type.jsonStringLiteral)"
+        switch self {
+        case .login(name: nil), .roll, .leave, .sync:
+            return prefix + "}"
+        case .login(name: let name?):
+            return prefix + ",\"name\":\(name.jsonStringLiteral)}"
+        case .resume(let token):
+            return prefix + ",\"token\":\(token.jsonStringLiteral)}"
+        case .startGame(let gameId), .launchGame(let gameId):
+            return prefix + ",\"gameId\":\(gameId.jsonStringLiteral)}"
+        case .move(let row, let col):
+            return prefix + ",\"row\":\(row),\"col\":\(col)}"
+        }
+    }
+}

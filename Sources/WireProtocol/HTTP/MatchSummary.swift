@@ -1,0 +1,44 @@
+/// A match as `GET /api/matches` and `GET /api/matches/{matchId}` describe it.
+public struct MatchSummary: WireCodable, Hashable {
+    /// The summary's score: wins by seat and draws, without names.
+    public struct Score: Codable, Hashable, Sendable {
+        /// Games won by `player1`.
+        public var player1: Int
+        /// Games won by `player2`.
+        public var player2: Int
+        /// Games that ended in a draw.
+        public var draws: Int
+
+        /// A score.
+        public init(player1: Int, player2: Int, draws: Int) {
+            self.player1 = player1
+            self.player2 = player2
+            self.draws = draws
+        }
+
+        /// The wins and draws of a message's score.
+        public init(_ score: WireScore) {
+            self.init(player1: score.player1.wins, player2: score.player2.wins, draws: score.draws)
+        }
+    }
+
+    /// The match id, as in `/m/{matchId}`.
+    public var matchId: String
+    /// The phase whose screen is presented.
+    public var phase: WirePhase
+    /// The taken seats only.
+    public var players: [WirePlayer]
+    /// The pair's score, or `nil` (`null`) while no pair is logged in.
+    @ExplicitNull public var score: Score?
+    /// How many connections have no seat.
+    public var spectators: Int
+
+    /// A summary.
+    public init(matchId: String, phase: WirePhase, players: [WirePlayer], score: Score?, spectators: Int) {
+        self.matchId = matchId
+        self.phase = phase
+        self.players = players
+        self.score = score
+        self.spectators = spectators
+    }
+}

@@ -1,0 +1,55 @@
+/// A message the server sends over a match's WebSocket (PROTOCOL.md, "Server to client").
+///
+/// Messages sent to every connection of a match carry `v`, the match's event version, which grows by
+/// exactly 1 per such message. Write one with ``WireCodable/encoded()``, read one with
+/// ``WireCodable/decode(_:)``.
+public enum ServerMessage: WireCodable, Hashable {
+    /// The first message on a connection, and the answer to `resume` and `sync`: the connection's seat
+    /// (`nil` for a spectator, written `{"seat": null}`) and the whole state.
+    case welcome(you: WireSeat?, snapshot: WireSnapshot, v: Int)
+    /// To the connection that logged in or resumed: its seat, name and secret token. No `v`.
+    case seated(seat: WireSeat, name: String, token: String)
+    /// The active RIB changed.
+    case screen(WireScreen, v: Int)
+    /// A pair logged in (its 0-0) or the score changed.
+    case score(WireScore, v: Int)
+    /// A game started or a move was accepted.
+    case board(WireBoard, v: Int)
+    /// A game ended: the winner (`nil` for a draw) and the three `[row, col]` that won (`nil` if none).
+    case gameOver(winner: WireSeat?, line: [[Int]]?, v: Int)
+    /// Someone connected, disconnected, logged in or left.
+    case presence(players: [WirePlayer], spectators: Int, v: Int)
+    /// To the sender only: what was wrong, as a code and a sentence for a person. No `v`.
+    case error(code: ErrorCode, message: String)
+
+    /// An `error` message with the code's default sentence.
+    public static func error(_ code: ErrorCode) -> ServerMessage {
+        .error(code: code, message: code.defaultMessage)
+    }
+
+    /// The value of the `type` field for this message.
+    public var type: String {
+        switch self {
+        case .welcome: "welcome"
+        case .seated: "seated"
+        case .screen: "screen"
+        case .score: "score"
+        case .board: "board"
+        case .gameOver: "gameOver"
+        case .presence: "presence"
+        case .error: "error"
+        }
+    }
+
+    /// The match's event version `v`, or nil for the messages sent to one connection without it
+    /// (`seated`, `error`).
+    public var version: Int? {
+        switch self {
+        case .welcome(_, _, let v), .screen(_, let v), .score(_, let v), .board(_, let v),
+            .gameOver(_, _, let v), .presence(_, _, let v):
+            v
+        case .seated, .error:
+            nil
+        }
+    }
+}

@@ -1,0 +1,23 @@
+/// Everything needed to draw the match page without any earlier message: the `welcome` message's
+/// `snapshot`.
+public struct WireSnapshot: Codable, Hashable, Sendable {
+    /// The phase whose screen is presented.
+    public var phase: WirePhase
+    /// The taken seats.
+    public var players: [WirePlayer]
+    /// The pair's score, or `nil` (`null`) in `loggedOut`.
+    @ExplicitNull public var score: WireScore?
+    /// The board of the Tic Tac Toe game being played, or `nil` (`null`).
+    @ExplicitNull public var board: WireBoard?
+    /// How many connections have no seat.
+    public var spectators: Int
+
+    /// A snapshot.
+    public init(phase: WirePhase, players: [WirePlayer], score: WireScore?, board: WireBoard?, spectators: Int) {
+        self.phase = phase
+        self.players = players
+        self.score = score
+        self.board = board
+        self.spectators = spectators
+    }
+}

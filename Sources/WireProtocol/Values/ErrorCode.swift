@@ -1,0 +1,48 @@
+/// The code of an `error` message or an HTTP error body (PROTOCOL.md, "Error codes").
+public enum ErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
+    /// Not JSON, no or unknown `type`, or a missing or mistyped field.
+    case badMessage
+    /// A name longer than 24 characters or with control characters.
+    case badName
+    /// The action needs a seat and the connection has none.
+    case notSeated
+    /// `login` from a connection that already has a seat.
+    case alreadySeated
+    /// `login` when both seats are taken.
+    case matchFull
+    /// A move by the player whose turn it is not.
+    case notYourTurn
+    /// A move on a marked cell.
+    case cellTaken
+    /// A move outside rows and columns 0...2.
+    case outOfBounds
+    /// An action the current phase does not accept.
+    case wrongPhase
+    /// A `gameId` that names no game.
+    case unknownGame
+    /// A `resume` token that belongs to no seat of this match.
+    case badToken
+    /// More than 20 messages in one second.
+    case rateLimited
+    /// No match has that id (HTTP 404).
+    case matchNotFound
+
+    /// A sentence for a person that the server can send with this code.
+    public var defaultMessage: String {
+        switch self {
+        case .badMessage: "The message could not be understood."
+        case .badName: "A name must be at most 24 characters long and contain no control characters."
+        case .notSeated: "You need a seat in this match to do that."
+        case .alreadySeated: "You already have a seat in this match."
+        case .matchFull: "Both seats of this match are taken."
+        case .notYourTurn: "It is not your turn."
+        case .cellTaken: "That cell is already taken."
+        case .outOfBounds: "Row and column must each be 0, 1 or 2."
+        case .wrongPhase: "That is not possible at this point of the match."
+        case .unknownGame: "There is no game with that id."
+        case .badToken: "That token does not belong to a seat of this match."
+        case .rateLimited: "You are sending too many messages; slow down."
+        case .matchNotFound: "There is no match with that id."
+        }
+    }
+}

@@ -1,0 +1,16 @@
+/// A taken seat, as `presence`, the snapshot and the HTTP summary list it.
+public struct WirePlayer: Codable, Hashable, Sendable {
+    /// The seat.
+    public var seat: WireSeat
+    /// The player's name, as trimmed or defaulted by the server.
+    public var name: String
+    /// Whether at least one of the seat's connections is open.
+    public var connected: Bool
+
+    /// A taken seat.
+    public init(seat: WireSeat, name: String, connected: Bool) {
+        self.seat = seat
+        self.name = name
+        self.connected = connected
+    }
+}

@@ -1,0 +1,50 @@
+import Storage
+
+/// When a configuration stops appending.
+enum BenchLimit: CustomStringConvertible {
+    /// After this long.
+    case duration(Duration)
+    /// After this many moves, all matches together.
+    case moves(Int)
+
+    var description: String {
+        switch self {
+        case .duration(let duration): "\(duration) per configuration"
+        case .moves(let moves): "\(moves) moves per configuration"
+        }
+    }
+}
+
+/// One configuration to measure.
+struct BenchSetup {
+    let path: String
+    let groupCommit: Bool
+    let synchronous: SQLiteSynchronous
+    let maxBatchSize: Int
+    let matches: Int
+    let limit: BenchLimit
+}
+
+/// What one configuration measured.
+struct BenchResult {
+    /// Every append's latency, in seconds, sorted.
+    let latencies: [Double]
+    /// From the first append to the last one's return.
+    let elapsed: Duration
+    /// Committed while the moves ran (match creation excluded).
+    let statistics: WriteStatistics
+
+    var moves: Int { latencies.count }
+
+    var movesPerSecond: Double {
+        let seconds = elapsed / .seconds(1)
+        return seconds > 0 ? Double(moves) / seconds : 0
+    }
+
+    /// The nearest-rank percentile `p` (0...100) of the latencies, in seconds.
+    func latency(percentile p: Double) -> Double {
+        guard !latencies.isEmpty else { return 0 }
+        let rank = Int((p / 100 * Double(latencies.count)).rounded(.up))
+        return latencies[min(max(rank, 1), latencies.count) - 1]
+    }
+}

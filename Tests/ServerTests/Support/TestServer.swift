@@ -1,0 +1,90 @@
+import AsyncHTTPClient
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import Server
+import Synchronization
+import WireProtocol
+
+/// The real server, in process, on a free port, for one test.
+struct TestServer: Sendable {
+    let port: Int
+    private let task: Task<Void, any Error>
+
+    /// Starts a server with `configure` applied to a test configuration (in-memory store, port 0,
+    /// RIB objects tracked) and waits until it listens.
+    static func start(_ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> TestServer {
+        var configuration = ServerConfiguration()
+        configuration.port = 0
+        configuration.databasePath = ":memory:"
+        configuration.publicDirectory = Self.publicDirectory
+        configuration.tracksRIBObjects = true
+        configure(&configuration)
+        var logger = Logger(label: "test-server")
+        logger.logLevel = ProcessInfo.processInfo.environment["TEST_LOG_LEVEL"].flatMap(Logger.Level.init) ?? .critical
+        let (ports, continuation) = AsyncStream<Int>.makeStream()
+        let server = GameServer(configuration: configuration, logger: logger)
+        let task = Task {
+            try await server.run(gracefulShutdownSignals: []) { port in continuation.yield(port) }
+        }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        // `/healthz` turns ready just after the socket binds.
+        for _ in 0..<100 {
+            if try await HTTP.get(port: port, "/healthz").status == 200 { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return TestServer(port: port, task: task)
+    }
+
+    func stop() async {
+        task.cancel()
+        _ = await task.result
+    }
+
+    /// Creates a match through the API and returns its id.
+    func createMatch() async throws -> String {
+        let response = try await HTTP.request(port: port, "/api/matches", method: .POST)
+        guard response.status == 201, case .success(let created) = CreatedMatch.decode(response.body) else {
+            throw HTTP.Failure(description: "create failed: \(response.status) \(response.body)")
+        }
+        return created.matchId
+    }
+
+    static var publicDirectory: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Public").path
+    }
+}
+
+/// Plain HTTP requests to the test server, redirects not followed.
+enum HTTP {
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    struct Reply: Sendable {
+        let status: Int
+        let headers: HTTPHeaders
+        let body: String
+    }
+
+    static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
+    static func get(port: Int, _ path: String, headers: [(String, String)] = []) async throws -> Reply {
+        try await request(port: port, path, method: .GET, headers: headers)
+    }
+
+    static func request(port: Int, _ path: String, method: HTTPMethod, headers: [(String, String)] = [], body: String? = nil) async throws -> Reply {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if let body { request.body = .bytes(ByteBuffer(string: body)) }
+        let response = try await client.execute(request, timeout: .seconds(10))
+        let bytes = try await response.body.collect(upTo: 1 << 22)
+        return Reply(status: Int(response.status.code), headers: response.headers, body: String(buffer: bytes))
+    }
+}

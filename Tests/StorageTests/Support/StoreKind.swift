@@ -1,0 +1,50 @@
+import Foundation
+import Storage
+import Testing
+
+/// The stores every contract test runs against.
+enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
+    case inMemory
+    case sqlite
+    case sqliteWithoutGroupCommit
+
+    var testDescription: String { rawValue }
+
+    func open(in directory: URL) throws -> any MatchStore {
+        let path = directory.appendingPathComponent("store.sqlite").path
+        switch self {
+        case .inMemory: return InMemoryMatchStore()
+        case .sqlite: return try SQLiteMatchStore(path: path)
+        case .sqliteWithoutGroupCommit: return try SQLiteMatchStore(path: path, groupCommit: false)
+        }
+    }
+}
+
+/// Runs `body` with a new store of `kind` in a temporary directory, then closes it and cleans up.
+func withStore(_ kind: StoreKind, _ body: (any MatchStore) async throws -> Void) async throws {
+    try await withTemporaryDirectory { directory in
+        let store = try kind.open(in: directory)
+        do {
+            try await body(store)
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        try await store.close()
+    }
+}
+
+/// Runs `body` with a new SQLite store at `path` (and its options), then closes it.
+func withSQLiteStore<Value>(
+    at path: String, groupCommit: Bool = true, _ body: (SQLiteMatchStore) async throws -> Value
+) async throws -> Value {
+    let store = try SQLiteMatchStore(path: path, groupCommit: groupCommit)
+    do {
+        let value = try await body(store)
+        try await store.close()
+        return value
+    } catch {
+        try? await store.close()
+        throw error
+    }
+}

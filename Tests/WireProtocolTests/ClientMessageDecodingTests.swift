@@ -1,0 +1,210 @@
+import Foundation
+import Testing
+
+@testable import WireProtocol
+
+@Suite("Decoding client messages")
+struct ClientMessageDecodingTests {
+    @Test(
+        "Every message type decodes",
+        arguments: [
+            (#"{"type":"login"}"#, ClientMessage.login(name: nil)),
+            (#"{"type":"login","name":null}"#, .login(name: nil)),
+            (#"{"type":"login","name":""}"#, .login(name: "")),
+            (#"{"type":"login","name":"  Alice "}"#, .login(name: "  Alice ")),
+            (#"{"type":"resume","token":"t0k3n"}"#, .resume(token: "t0k3n")),
+            (#"{"type":"startGame","gameId":"ticTacToe"}"#, .startGame(gameId: "ticTacToe")),
+            (#"{"type":"startGame","gameId":"chess"}"#, .startGame(gameId: "chess")),
+            (#"{"type":"move","row":0,"col":2}"#, .move(row: 0, col: 2)),
+            (#"{"type":"roll"}"#, .roll),
+            (#"{"type":"launchGame","gameId":"randomWin"}"#, .launchGame(gameId: "randomWin")),
+            (#"{"type":"leave"}"#, .leave),
+            (#"{"type":"sync"}"#, .sync),
+        ]
+    )
+    func test_decode_validMessage_givesMessage(text: String, expected: ClientMessage) throws {
+        #expect(try ClientMessage.decode(text).get() == expected)
+    }
+
+    @Test func test_decode_unknownExtraFields_areIgnored() throws {
+        let text = #"{"extra":{"a":[1,2.5,{"b":null}],"c":true},"type":"move","col":1,"row":2,"z":"x"}"#
+        #expect(try ClientMessage.decode(text).get() == .move(row: 2, col: 1))
+    }
+
+    @Test func test_decode_whitespaceAroundTokens_isAccepted() throws {
+        let text = " \n\t{ \"type\" : \"resume\" ,\r\n \"token\" : \"abc\" } \n"
+        #expect(try ClientMessage.decode(text).get() == .resume(token: "abc"))
+    }
+
+    @Test func test_decode_repeatedKey_takesTheLastValue() throws {
+        let text = #"{"type":"login","name":"first","name":"second"}"#
+        #expect(try ClientMessage.decode(text).get() == .login(name: "second"))
+    }
+
+    @Test func test_decode_unicodeName_keepsItExactly() throws {
+        #expect(try ClientMessage.decode(#"{"type":"login","name":"Zoë 🎲 名前"}"#).get() == .login(name: "Zoë 🎲 名前"))
+    }
+
+    @Test func test_decode_escapedName_unescapesIt() throws {
+        let text = #"{"type":"login","name":"\u00e9\ud83c\udfb2\"\\\/\b\f\n\r\t\u0000"}"#
+        #expect(try ClientMessage.decode(text).get() == .login(name: "é🎲\"\\/\u{08}\u{0C}\n\r\t\u{00}"))
+    }
+
+    @Test func test_decode_longName_isLeftForTheGameToRefuse() throws {
+        let name = String(repeating: "ab", count: 500_000)
+        #expect(try ClientMessage.decode(#"{"type":"login","name":"\#(name)"}"#).get() == .login(name: name))
+    }
+
+    @Test func test_decode_bytesAndData_matchTheTextDecoder() throws {
+        let text = #"{"type":"login","name":"Zoë"}"#
+        #expect(try ClientMessage.decode(Array(text.utf8)).get() == .login(name: "Zoë"))
+        #expect(try ClientMessage.decode(Data(text.utf8)).get() == .login(name: "Zoë"))
+    }
+
+    // MARK: integers
+
+    @Test(
+        "Any JSON integer is a row, past Int clamped",
+        arguments: [
+            ("0", 0), ("2", 2), ("-1", -1), ("3", 3), ("1.0", 1), ("1.000", 1), ("1e0", 1), ("1E2", 100),
+            ("10e-1", 1), ("1.5e1", 15), ("-0", 0), ("-0.0", 0), ("0e99999999999", 0), ("0.0e-5", 0),
+            ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min),
+            ("9223372036854775808", Int.max), ("-9223372036854775809", Int.min),
+            ("99999999999999999999999999", Int.max), ("-99999999999999999999999999", Int.min),
+            ("1e400", Int.max), ("-1e400", Int.min), ("1e99999999999999999999", Int.max),
+            ("922337203685477580.7e1", Int.max), ("922337203685477580.8e1", Int.max),
+        ]
+    )
+    func test_decode_integerRow_givesClampedInt(literal: String, expected: Int) throws {
+        let message = try ClientMessage.decode(#"{"type":"move","row":\#(literal),"col":1}"#).get()
+        #expect(message == .move(row: expected, col: 1))
+    }
+
+    @Test(
+        "A fraction, string, boolean, null, array or object is not a row",
+        arguments: [
+            "1.5", "0.1", "2.0000001", "1e-1", "1e-400", "-1.5", "\"1\"", "true", "false", "null", "[1]", "{}",
+        ]
+    )
+    func test_decode_nonIntegerRow_isBadMessage(literal: String) throws {
+        let row = ClientMessage.decode(#"{"type":"move","row":\#(literal),"col":1}"#).failure
+        let col = ClientMessage.decode(#"{"type":"move","row":1,"col":\#(literal)}"#).failure
+        #expect(row?.message.contains("\"row\"") == true)
+        #expect(col?.message.contains("\"col\"") == true)
+    }
+
+    @Test(
+        "Numbers JSON does not allow are bad messages",
+        arguments: ["01", "+1", ".5", "1.", "1e", "1e+", "-", "--1", "NaN", "Infinity", "-Infinity", "0x1", "1_0"]
+    )
+    func test_decode_invalidNumberSyntax_isBadMessage(literal: String) {
+        #expect(ClientMessage.decode(#"{"type":"move","row":\#(literal),"col":1}"#).failure != nil)
+    }
+
+    // MARK: bad messages
+
+    @Test(
+        "Bad messages are refused with a sentence",
+        arguments: [
+            // Not JSON.
+            "", "   ", "not json", "{", "}", "{\"type\":\"sync\"", "{'type':'sync'}", "{type:\"sync\"}",
+            "{\"type\":\"sync\",}", "{\"type\":\"sync\"} x", "{\"type\":\"sync\"}{\"type\":\"sync\"}",
+            "{\"type\" \"sync\"}", "{\"type\":\"sy\u{01}nc\"}", "{\"type\":\"sy\\xnc\"}", "{\"type\":\"s\\u12\"}",
+            "{\"type\":\"sync\",\"x\":tru}", "{\"type\":\"sync\",\"x\":nul}", "{\"type\":\"sync\",\"x\":[1,]}",
+            "{\"type\":\"sync\",\"x\":[1 2]}", "\u{FEFF}{\"type\":\"sync\"}", "{\"type\":\"sync\" /* c */}",
+            // Lone or mismatched surrogate escapes.
+            #"{"type":"login","name":"\ud800"}"#, #"{"type":"login","name":"\udc00"}"#,
+            #"{"type":"login","name":"\ud800\u0041"}"#, #"{"type":"login","name":"\ud800x"}"#,
+            // Not an object.
+            "[]", "[{\"type\":\"sync\"}]", "\"sync\"", "42", "true", "null",
+            // No type, or not a string.
+            "{}", "{\"kind\":\"sync\"}", "{\"type\":null}", "{\"type\":1}", "{\"type\":true}",
+            "{\"type\":[\"sync\"]}", "{\"type\":{}}",
+            // Unknown type.
+            "{\"type\":\"dance\"}", "{\"type\":\"Sync\"}", "{\"type\":\"\"}", "{\"type\":\" sync\"}",
+            // Missing field.
+            "{\"type\":\"resume\"}", "{\"type\":\"startGame\"}", "{\"type\":\"launchGame\"}",
+            "{\"type\":\"move\"}", "{\"type\":\"move\",\"row\":1}", "{\"type\":\"move\",\"col\":1}",
+            // Mistyped field.
+            "{\"type\":\"resume\",\"token\":null}", "{\"type\":\"resume\",\"token\":5}",
+            "{\"type\":\"startGame\",\"gameId\":true}", "{\"type\":\"launchGame\",\"gameId\":[]}",
+            "{\"type\":\"login\",\"name\":5}", "{\"type\":\"login\",\"name\":false}",
+            "{\"type\":\"login\",\"name\":{}}", "{\"type\":\"login\",\"name\":[\"Al\"]}",
+        ]
+    )
+    func test_decode_badMessage_givesSentence(text: String) throws {
+        let error = try #require(ClientMessage.decode(text).failure)
+        #expect(error.code == .badMessage)
+        #expect(error.message.first?.isUppercase == true)
+        #expect(error.message.hasSuffix("."))
+        #expect(error.serverMessage == .error(code: .badMessage, message: error.message))
+    }
+
+    @Test func test_decode_badMessages_explainWhatIsWrong() {
+        func message(_ text: String) -> String? { ClientMessage.decode(text).failure?.message }
+        #expect(message("nope") == "The message is not valid JSON (at byte 0).")
+        #expect(message("[]") == "The message must be a JSON object.")
+        #expect(message("{}") == "The message has no \"type\" field.")
+        #expect(message(#"{"type":7}"#) == "The field \"type\" must be a string, not a number.")
+        #expect(message(#"{"type":"dance"}"#) == "There is no message type \"dance\".")
+        #expect(message(#"{"type":"resume"}"#) == "A \"resume\" message needs the field \"token\".")
+        #expect(
+            message(#"{"type":"move","row":1.5,"col":0}"#)
+                == "The field \"row\" of a \"move\" message must be an integer, not a fractional number."
+        )
+        #expect(
+            message(#"{"type":"login","name":true}"#)
+                == "The field \"name\" of a \"login\" message must be a string, not a boolean."
+        )
+    }
+
+    @Test func test_decode_longUnknownType_isCutInTheSentence() throws {
+        let type = String(repeating: "x", count: 5000)
+        let error = try #require(ClientMessage.decode(#"{"type":"\#(type)"}"#).failure)
+        #expect(error.message.count < 100)
+    }
+
+    // MARK: hostile input
+
+    @Test(arguments: [1, 10, 1000, 100_000])
+    func test_decode_deepNesting_isBadMessageWithoutCrashing(extraDepth: Int) {
+        let nested = String(repeating: "[", count: extraDepth + JSONParser.maximumDepth)
+            + String(repeating: "]", count: extraDepth + JSONParser.maximumDepth)
+        let error = ClientMessage.decode(#"{"type":"sync","x":\#(nested)}"#).failure
+        #expect(error == .tooDeep)
+        let objects = String(repeating: #"{"a":"#, count: extraDepth + JSONParser.maximumDepth)
+        #expect(ClientMessage.decode(objects).failure == .tooDeep)
+    }
+
+    @Test func test_decode_nestingUpToTheLimit_isAccepted() throws {
+        let depth = JSONParser.maximumDepth - 1
+        let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        #expect(try ClientMessage.decode(#"{"type":"sync","x":\#(nested)}"#).get() == .sync)
+    }
+
+    @Test func test_decode_unterminatedHugeString_isBadMessage() {
+        let text = #"{"type":"login","name":""# + String(repeating: "a", count: 1_000_000)
+        #expect(ClientMessage.decode(text).failure != nil)
+    }
+
+    @Test(
+        "Bytes that are not UTF-8 are bad messages",
+        arguments: [
+            [0xFF] as [UInt8], [0xC0, 0xAF], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF5, 0x80, 0x80, 0x80],
+        ]
+    )
+    func test_decode_invalidUTF8_isBadMessage(bytes: [UInt8]) {
+        let frame = Array(#"{"type":"login","name":""#.utf8) + bytes + Array(#""}"#.utf8)
+        #expect(ClientMessage.decode(frame).failure == .invalidUTF8)
+        #expect(ClientMessage.decode(Data(frame)).failure == .invalidUTF8)
+    }
+
+    @Test func test_decode_everyPrefixOfAMessage_neverCrashes() {
+        let text = #"{"type":"login","name":"Zoë \ud83c\udfb2 \n","extra":[1.5e3,-0,true,null,{}]}"#
+        let bytes = Array(text.utf8)
+        for end in 0..<bytes.count {
+            #expect(ClientMessage.decode(Array(bytes[..<end])).failure != nil)
+        }
+        #expect(ClientMessage.decode(bytes).failure == nil)
+    }
+}

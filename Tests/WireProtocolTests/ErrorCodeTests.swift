@@ -1,0 +1,30 @@
+import Testing
+
+import WireProtocol
+
+@Suite("Error codes")
+struct ErrorCodeTests {
+    @Test func test_rawValues_matchTheProtocol() {
+        #expect(
+            ErrorCode.allCases.map(\.rawValue) == [
+                "badMessage", "badName", "notSeated", "alreadySeated", "matchFull", "notYourTurn", "cellTaken",
+                "outOfBounds", "wrongPhase", "unknownGame", "badToken", "rateLimited", "matchNotFound",
+            ]
+        )
+    }
+
+    @Test(arguments: ErrorCode.allCases)
+    func test_defaultMessage_isASentence(code: ErrorCode) {
+        #expect(code.defaultMessage.first?.isUppercase == true)
+        #expect(code.defaultMessage.hasSuffix("."))
+    }
+
+    @Test func test_errorWithCodeOnly_usesDefaultMessage() {
+        #expect(ServerMessage.error(.cellTaken) == .error(code: .cellTaken, message: "That cell is already taken."))
+    }
+
+    @Test func test_seatsAndPhases_matchTheProtocol() {
+        #expect(WireSeat.allCases.map(\.rawValue) == ["player1", "player2"])
+        #expect(WirePhase.allCases.map(\.rawValue) == ["loggedOut", "offGame", "ticTacToe", "randomWin"])
+    }
+}

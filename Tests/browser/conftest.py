@@ -1,0 +1,160 @@
+"""Fixtures for the browser tests: the real server on a free port, and independent Chromium sessions.
+
+Run from the repository root:  .venv/bin/pytest -q Tests/browser
+The server binary is $TICTACTOE_BIN, by default <repo>/.build/debug/tictactoe (build it first).
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import signal
+import socket
+import subprocess
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+from pages import Browser, set_viewport
+
+REPO = pathlib.Path(__file__).resolve().parents[2]
+SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
+START_TIMEOUT_S = 60
+STOP_TIMEOUT_S = 10
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    """A running `tictactoe` process and what it printed."""
+
+    def __init__(self, process: subprocess.Popen, base_url: str):
+        self.process = process
+        self.base_url = base_url
+        self.output: list[str] = []
+        self.listening = threading.Event()
+
+    def pump(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.output.append(line.rstrip("\n"))
+            if "listening on http://" in line:
+                self.listening.set()
+
+    def log_tail(self, lines: int = 40) -> str:
+        return "\n".join(self.output[-lines:])
+
+
+def _healthy(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url + "/healthz", timeout=2) as response:
+            return response.status == 200
+    except (urllib.error.URLError, ConnectionError, OSError):
+        return False
+
+
+@pytest.fixture(scope="session")
+def server():
+    binary = pathlib.Path(os.environ.get("TICTACTOE_BIN", REPO / ".build" / "debug" / "tictactoe"))
+    if not binary.exists():
+        pytest.fail(f"server binary not found at {binary}: build it (swift build) or set TICTACTOE_BIN")
+    port = _free_port()
+    workdir = tempfile.mkdtemp(prefix="tictactoe-browser-")
+    db = os.path.join(workdir, "browser-tests.sqlite")
+    command = [
+        str(binary), "--host", "127.0.0.1", "--port", str(port),
+        "--db", db, "--public", str(REPO / "Public"),
+    ]
+    process = subprocess.Popen(
+        command, cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+    )
+    running = Server(process, f"http://127.0.0.1:{port}")
+    threading.Thread(target=running.pump, daemon=True).start()
+
+    deadline = time.monotonic() + START_TIMEOUT_S
+    while not running.listening.wait(0.1):
+        if process.poll() is not None:
+            pytest.fail(f"server exited with {process.returncode} before listening:\n{running.log_tail()}")
+        if time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f"server did not log 'listening on http://' within {START_TIMEOUT_S}s:\n{running.log_tail()}")
+    while not _healthy(running.base_url):
+        if process.poll() is not None or time.monotonic() > deadline:
+            process.kill()
+            pytest.fail(f"/healthz did not answer 200 within {START_TIMEOUT_S}s:\n{running.log_tail()}")
+        time.sleep(0.1)  # polling an HTTP endpoint, not synchronising with the page
+
+    yield running
+
+    process.send_signal(signal.SIGTERM)
+    try:
+        process.wait(timeout=STOP_TIMEOUT_S)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+def _new_driver() -> webdriver.Chrome:
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"))
+    return webdriver.Chrome(options=options, service=service)
+
+
+@pytest.fixture
+def browsers(server, request):
+    """A factory of independent browser sessions (separate profiles, so separate localStorage).
+
+    `browsers()` returns a `pages.Browser`; every session is closed after the test, and the test fails
+    if a page broke its Content-Security-Policy or threw an uncaught exception.
+    """
+    opened: list[Browser] = []
+
+    def make(width: int = 1280, height: int = 900) -> Browser:
+        driver = _new_driver()
+        set_viewport(driver, width, height)
+        browser = Browser(driver, server.base_url, SCREENSHOTS)
+        opened.append(browser)
+        return browser
+
+    yield make
+
+    problems = []
+    for browser in opened:
+        if browser.closed:
+            continue
+        try:
+            problems.extend(browser.page_problems())
+        finally:
+            browser.close()
+    if problems and not request.node.rep_call_failed:
+        pytest.fail("the page reported problems:\n" + "\n".join(problems))
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    outcome = yield
+    report = outcome.get_result()
+    if report.when == "call":
+        item.rep_call_failed = report.failed
+    elif report.when == "setup":
+        item.rep_call_failed = False
+
+
+def pytest_terminal_summary(terminalreporter, exitstatus, config):
+    if SCREENSHOTS.exists() and any(SCREENSHOTS.glob("*.png")):
+        terminalreporter.write_sep("-", "browser screenshots")
+        terminalreporter.write_line(f"screenshots saved in {SCREENSHOTS}")

@@ -1,0 +1,262 @@
+"""Page helpers for the browser tests: one `Browser` per independent session, explicit waits only."""
+
+from __future__ import annotations
+
+import pathlib
+import re
+
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
+from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.webelement import WebElement
+from selenium.webdriver.support import expected_conditions as EC
+from selenium.webdriver.support.ui import WebDriverWait
+
+WAIT_S = 10
+DESKTOP = (1280, 900)
+PHONE = (375, 812)
+
+
+def set_viewport(driver, width: int, height: int) -> None:
+    """Gives the page exactly `width` × `height` CSS pixels (a phone width gets mobile emulation)."""
+    driver.set_window_size(max(width, 500), height)
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600},
+    )
+
+
+_SOCKET_RECORDER = r"""
+(() => {
+  const Native = window.WebSocket;
+  window.__sockets = [];
+  window.__sent = [];
+  window.__blockSockets = false;
+  class RecordedWebSocket extends Native {
+    constructor(url, protocols) {
+      super(window.__blockSockets ? url.replace(/\/ws\/.*$/, '/ws/NoSuchMatch0000') : url, protocols);
+      this.__index = window.__sockets.length;
+      window.__sockets.push(this);
+    }
+    send(data) {
+      window.__sent.push({ socket: this.__index, message: JSON.parse(data) });
+      return super.send(data);
+    }
+  }
+  window.WebSocket = RecordedWebSocket;
+})();
+"""
+
+
+def testid(value: str) -> tuple[str, str]:
+    return By.CSS_SELECTOR, f'[data-testid="{value}"]'
+
+
+class Browser:
+    """One Chromium session with helpers for the lobby and the match page."""
+
+    def __init__(self, driver, base_url: str, screenshots: pathlib.Path):
+        self.driver = driver
+        self.base_url = base_url
+        self.screenshots = screenshots
+        self.closed = False
+        self.logs: list[dict] = []
+
+    # --- plumbing ---------------------------------------------------------------------------------
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.driver.quit()
+
+    def wait(self, timeout: float = WAIT_S) -> WebDriverWait:
+        return WebDriverWait(
+            self.driver, timeout, ignored_exceptions=(StaleElementReferenceException,),
+        )
+
+    def open(self, path: str) -> None:
+        self.driver.get(self.base_url + path)
+
+    def find(self, test_id: str) -> WebElement:
+        return self.driver.find_element(*testid(test_id))
+
+    def visible(self, test_id: str, timeout: float = WAIT_S) -> WebElement:
+        return self.wait(timeout).until(EC.visibility_of_element_located(testid(test_id)), f"{test_id} never became visible")
+
+    def hidden(self, test_id: str, timeout: float = WAIT_S) -> None:
+        self.wait(timeout).until(EC.invisibility_of_element_located(testid(test_id)), f"{test_id} never hid")
+
+    def clickable(self, test_id: str) -> WebElement:
+        return self.wait().until(EC.element_to_be_clickable(testid(test_id)), f"{test_id} never became clickable")
+
+    def text_of(self, test_id: str) -> str:
+        return self.find(test_id).text
+
+    def until_text(self, test_id: str, expected: str, timeout: float = WAIT_S) -> None:
+        """Waits until the visible text of `test_id` contains `expected`."""
+        self.wait(timeout).until(
+            EC.text_to_be_present_in_element(testid(test_id), expected),
+            f"{test_id} never showed {expected!r}",
+        )
+
+    def until_attribute(self, test_id: str, attribute: str, expected: str, timeout: float = WAIT_S) -> None:
+        self.wait(timeout).until(
+            lambda d: d.find_element(*testid(test_id)).get_attribute(attribute) == expected,
+            f"{test_id}[{attribute}] never became {expected!r}",
+        )
+
+    def local_storage(self) -> dict:
+        return self.driver.execute_script(
+            "const o = {}; for (let i = 0; i < localStorage.length; i++) {"
+            " const k = localStorage.key(i); o[k] = localStorage.getItem(k); } return o;"
+        )
+
+    def screenshot(self, name: str, sizes=(DESKTOP, PHONE), dark: bool = False) -> list[pathlib.Path]:
+        """Saves the viewport at each size as `<name>-<w>x<h>.png`, then restores the current size.
+
+        With `dark`, the page is drawn with `prefers-color-scheme: dark` (files `<name>-dark-…`).
+        """
+        self.screenshots.mkdir(parents=True, exist_ok=True)
+        current = self.driver.execute_script("return [innerWidth, innerHeight]")
+        if dark:
+            self.driver.execute_cdp_cmd(
+                "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": "dark"}]}
+            )
+            name = f"{name}-dark"
+        saved = []
+        for width, height in sizes:
+            set_viewport(self.driver, width, height)
+            self.wait().until(lambda d: d.execute_script("return innerWidth") == width)
+            # Let layout settle for one frame after the resize before capturing.
+            self.driver.execute_async_script(
+                "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));"
+            )
+            path = self.screenshots / f"{name}-{width}x{height}.png"
+            self.driver.save_screenshot(str(path))
+            saved.append(path)
+        set_viewport(self.driver, *current)
+        if dark:
+            self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        return saved
+
+    def page_problems(self) -> list[str]:
+        """Content-Security-Policy violations and uncaught exceptions the browser logged."""
+        try:
+            self.logs.extend(self.driver.get_log("browser"))
+        except WebDriverException:
+            return []
+        problems = []
+        for entry in self.logs:
+            message = entry.get("message", "")
+            if "Content Security Policy" in message or "Uncaught" in message:
+                problems.append(message)
+        return problems
+
+    def instrument_sockets(self) -> None:
+        """From the next page load on, records every WebSocket the page opens and every frame it sends.
+
+        Test-only: injected through DevTools (CSP does not apply to it); the client is unchanged.
+        `window.__sockets` lists the sockets, `window.__sent` the sent messages as `{socket, message}`,
+        and `window.__blockSockets = true` makes new sockets fail (they go to an unknown match's URL).
+        """
+        self.driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": _SOCKET_RECORDER})
+
+    def sent(self) -> list[dict]:
+        return self.driver.execute_script("return window.__sent || []")
+
+    def socket_count(self) -> int:
+        return self.driver.execute_script("return (window.__sockets || []).length")
+
+    # --- lobby ------------------------------------------------------------------------------------
+
+    def create_match(self) -> str:
+        """Creates a match from the lobby and returns its id (the browser ends up on its page)."""
+        self.open("/")
+        self.clickable("create-match").click()
+        self.wait().until(lambda d: re.search(r"/m/[A-Za-z0-9_-]{10,}$", d.current_url), "never reached a match page")
+        self.visible("join-form")
+        return self.match_id()
+
+    # --- match page -------------------------------------------------------------------------------
+
+    def match_id(self) -> str:
+        found = re.search(r"/m/([A-Za-z0-9_-]{10,})", self.driver.current_url)
+        assert found, f"not on a match page: {self.driver.current_url}"
+        return found.group(1)
+
+    def open_match(self, match_id: str) -> None:
+        self.open(f"/m/{match_id}")
+        self.wait().until(
+            lambda d: d.find_element(*testid("stage-title")).text not in ("", "Connecting…")
+            or d.find_element(*testid("result")).is_displayed()
+            or d.find_element(*testid("turn")).is_displayed(),
+            "the match page never drew its first snapshot",
+        )
+
+    def join(self, name: str) -> None:
+        field = self.visible("name-input")
+        field.clear()
+        field.send_keys(name)
+        self.clickable("join-button").click()
+        self.visible("leave-button")
+        self.hidden("join-form")
+
+    def invite_link(self) -> str:
+        return self.visible("invite-link").get_attribute("value")
+
+    def start(self, game_id: str = "ticTacToe") -> None:
+        self.clickable(f"start-{game_id}").click()
+
+    def cell(self, row: int, col: int) -> WebElement:
+        return self.find(f"cell-{row}-{col}")
+
+    def wait_my_turn(self, timeout: float = WAIT_S) -> None:
+        self.until_text("turn", "Your turn", timeout)
+
+    def move(self, row: int, col: int) -> None:
+        """Waits for our turn, clicks the cell and waits until the server accepted the move."""
+        self.wait_my_turn()
+        mark = self.my_mark()
+        self.cell(row, col).click()
+        self.wait_mark(row, col, mark)
+
+    def my_mark(self) -> str:
+        you = self.driver.find_elements(By.CSS_SELECTOR, ".seat__you:not([hidden])")
+        assert you, "this browser has no seat"
+        seat = you[0].find_element(By.XPATH, "..").get_attribute("data-testid")
+        return "X" if seat == "seat-player1" else "O"
+
+    def wait_mark(self, row: int, col: int, mark: str, timeout: float = WAIT_S) -> None:
+        self.until_attribute(f"cell-{row}-{col}", "data-mark", mark, timeout)
+
+    def marks(self) -> list[str]:
+        return [self.cell(r, c).get_attribute("data-mark") or "" for r in range(3) for c in range(3)]
+
+    def notice_texts(self) -> list[str]:
+        return [n.text for n in self.driver.find_elements(By.CSS_SELECTOR, '[data-testid="notice"]')]
+
+    def wait_notice(self, code: str, timeout: float = WAIT_S) -> WebElement:
+        return self.wait(timeout).until(
+            EC.visibility_of_element_located((By.CSS_SELECTOR, f'[data-testid="notice"][data-code="{code}"]')),
+            f"no notice with code {code}",
+        )
+
+
+def play(moves, first: Browser, second: Browser) -> None:
+    """Plays `moves` ([(row, col), …]) alternately, `first` moving first."""
+    for index, (row, col) in enumerate(moves):
+        (first if index % 2 == 0 else second).move(row, col)
+
+
+def seat_pair(browsers, first_name: str = "Alice", second_name: str = "Bob", width: int = 1280, height: int = 900):
+    """Two sessions seated in a new match through the UI: the first creates it and shares the invite link."""
+    alice = browsers(width, height)
+    match_id = alice.create_match()
+    alice.join(first_name)
+    link = alice.invite_link()
+    assert link.endswith(f"/m/{match_id}"), link
+    bob = browsers(width, height)
+    bob.driver.get(link)
+    bob.join(second_name)
+    for browser in (alice, bob):
+        browser.visible("scoreboard")
+    return alice, bob, match_id

@@ -1,0 +1,85 @@
+"""The lobby: creating, listing and joining matches."""
+
+from pages import seat_pair
+
+
+def test_lobby_lists_an_open_match(browsers):
+    alice = browsers()
+    match_id = alice.create_match()
+    alice.join("Alice")
+
+    visitor = browsers()
+    visitor.open("/")
+    item = visitor.visible(f"open-matches")
+    visitor.wait().until(
+        lambda d: any(
+            li.get_attribute("data-match-id") == match_id and "Alice" in li.text
+            for li in d.find_elements("css selector", '[data-testid="open-match"]')
+        ),
+        "the lobby never listed Alice's match",
+    )
+    assert item.is_displayed()
+    visitor.screenshot("lobby")
+
+    row = visitor.driver.find_element("css selector", f'[data-match-id="{match_id}"] a')
+    row.click()
+    visitor.wait().until(lambda d: d.current_url.endswith(f"/m/{match_id}"))
+    visitor.visible("join-form")
+
+
+def test_lobby_list_drops_a_full_match(browsers):
+    alice, bob, match_id = seat_pair(browsers)
+    visitor = browsers()
+    visitor.open("/")
+    visitor.visible("open-matches-status")
+    visitor.until_text("open-matches-status", "Updated")
+    ids = [li.get_attribute("data-match-id") for li in visitor.driver.find_elements("css selector", '[data-testid="open-match"]')]
+    assert match_id not in ids
+
+
+def test_join_by_pasted_invite_link_or_bare_code(browsers):
+    alice = browsers()
+    match_id = alice.create_match()
+
+    guest = browsers()
+    guest.open("/")
+    field = guest.visible("join-code")
+    field.send_keys(f"  {guest.base_url}/m/{match_id}  ")
+    guest.clickable("join-code-submit").click()
+    guest.wait().until(lambda d: d.current_url.endswith(f"/m/{match_id}"))
+    guest.visible("join-form")
+
+    guest.open("/")
+    field = guest.visible("join-code")
+    field.send_keys(match_id)
+    guest.clickable("join-code-submit").click()
+    guest.wait().until(lambda d: d.current_url.endswith(f"/m/{match_id}"))
+
+
+def test_join_by_code_explains_a_bad_or_unknown_code(browsers):
+    guest = browsers()
+    guest.open("/")
+    field = guest.visible("join-code")
+    field.send_keys("nope")
+    guest.clickable("join-code-submit").click()
+    guest.until_text("join-code-error", "not a match code")
+
+    field.clear()
+    field.send_keys("NoSuchMatch0000")
+    guest.clickable("join-code-submit").click()
+    guest.until_text("join-code-error", "no match with that code")
+    assert guest.driver.current_url.rstrip("/") == guest.base_url
+
+
+def test_unknown_match_page_says_so_and_links_to_the_lobby(browsers):
+    guest = browsers()
+    guest.open("/m/NoSuchMatch0000")
+    guest.until_text("not-found", "This match does not exist")
+    guest.clickable("back-to-lobby").click()
+    guest.visible("create-match")
+
+
+def test_unknown_file_gets_the_404_page(browsers):
+    guest = browsers()
+    guest.open("/no/such/file.txt")
+    guest.until_text("not-found", "does not exist")

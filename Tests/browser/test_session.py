@@ -1,0 +1,84 @@
+"""Seats that survive reloads, presence, leaving, and play from the keyboard."""
+
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.keys import Keys
+
+from pages import seat_pair
+
+
+def test_a_reload_mid_game_keeps_the_seat_and_the_board(browsers):
+    alice, bob, match_id = seat_pair(browsers)
+    alice.start("ticTacToe")
+    alice.move(0, 0)
+    bob.move(1, 1)
+
+    stored = alice.local_storage()
+    assert any(match_id in key for key in stored), stored
+
+    alice.driver.refresh()
+    alice.visible("board")
+    alice.wait_mark(0, 0, "X")
+    alice.wait_mark(1, 1, "O")
+    alice.wait_my_turn()
+    alice.visible("leave-button")
+    assert not alice.find("join-form").is_displayed()
+    assert alice.find("seat-player1").find_element("css selector", ".seat__you").is_displayed()
+
+    alice.move(2, 2)
+    bob.wait_mark(2, 2, "X")
+    bob.wait_my_turn()
+
+
+def test_presence_and_spectator_count_follow_the_connections(browsers):
+    alice, bob, match_id = seat_pair(browsers)
+    alice.until_attribute("opponent-presence", "data-state", "connected")
+    alice.until_text("opponent-presence", "Bob")
+    bob.until_attribute("opponent-presence", "data-state", "connected")
+    alice.until_attribute("spectator-count", "data-count", "0")
+
+    watcher = browsers()
+    watcher.open(f"/m/{match_id}")
+    alice.until_attribute("spectator-count", "data-count", "1")
+    bob.until_text("spectator-count", "1 spectator")
+    watcher.close()
+    alice.until_attribute("spectator-count", "data-count", "0")
+
+    bob.close()
+    alice.until_attribute("opponent-presence", "data-state", "disconnected")
+    alice.until_attribute("seat-player2", "data-state", "away")
+
+
+def test_leaving_frees_the_seat_and_forgets_the_token(browsers):
+    alice, bob, match_id = seat_pair(browsers)
+    bob.clickable("leave-button").click()
+    bob.visible("join-form")
+    assert not any(match_id in key for key in bob.local_storage())
+    alice.until_attribute("opponent-presence", "data-state", "none")
+    alice.until_attribute("seat-player2", "data-state", "empty")
+    alice.visible("invite")
+
+    bob.driver.refresh()
+    bob.visible("join-form")
+
+
+def test_keyboard_only_play(browsers):
+    alice, bob, _ = seat_pair(browsers)
+    start = alice.clickable("start-ticTacToe")
+    start.send_keys(Keys.ENTER)
+    alice.wait_my_turn()
+
+    # Focus moves to the board when the start button disappears; arrows move between cells.
+    alice.wait().until(lambda d: d.switch_to.active_element.get_attribute("data-testid") == "cell-0-0")
+    ActionChains(alice.driver).send_keys(Keys.ARROW_RIGHT).send_keys(Keys.ARROW_DOWN).perform()
+    assert alice.driver.switch_to.active_element.get_attribute("data-testid") == "cell-1-1"
+    ActionChains(alice.driver).send_keys(Keys.ENTER).perform()
+    alice.wait_mark(1, 1, "X")
+    bob.wait_mark(1, 1, "X")
+
+    bob.wait_my_turn()
+    bob.driver.execute_script("document.querySelector('[data-testid=\"cell-0-0\"]').focus()")
+    ActionChains(bob.driver).send_keys(Keys.ARROW_LEFT).send_keys(Keys.SPACE).perform()
+    bob.wait_mark(0, 2, "O")
+    alice.wait_mark(0, 2, "O")
+    label = alice.cell(0, 2).get_attribute("aria-label")
+    assert label.startswith("Row 1, column 3") and label.endswith("O")

@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# Runs every test of the project: the Swift tests (RIBs core, RIBs, rules, wire protocol, storage,
+# the live server, crash recovery) and the browser tests in headless Chromium.
+# Installs what a fresh Debian machine with Swift may lack; safe to run again (idempotent).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+log() { printf '\n==> %s\n' "$*"; }
+
+# 1. System packages: Chromium and its driver for the browser tests, SQLite headers for GRDB.
+missing=()
+for pkg in chromium chromium-driver libsqlite3-dev python3-venv; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  log "installing ${missing[*]}"
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
+fi
+
+# 2. Python packages for the browser tests, in a virtualenv of the project.
+if [ ! -x .venv/bin/python ]; then
+  log "creating .venv"
+  python3 -m venv .venv
+fi
+if ! .venv/bin/python -c 'import selenium, pytest' >/dev/null 2>&1 || [ Tests/browser/requirements.txt -nt .venv/.installed ]; then
+  log "installing Python test packages"
+  .venv/bin/pip install --quiet --disable-pip-version-check -r Tests/browser/requirements.txt
+  touch .venv/.installed
+fi
+
+# 3. Swift: build the server (the browser tests run this binary), then every Swift test.
+log "swift build"
+swift build --product tictactoe
+log "swift test"
+swift test
+
+# 4. Browser tests against the real server binary.
+log "browser tests"
+TICTACTOE_BIN="$PWD/.build/debug/tictactoe" .venv/bin/python -m pytest -q Tests/browser
