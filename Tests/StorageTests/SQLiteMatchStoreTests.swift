@@ -7,8 +7,7 @@ import TicTacToe
 @Suite("SQLiteMatchStore")
 struct SQLiteMatchStoreTests {
     @Test func reopen_findsEverythingWritten() async throws {
-        try await withTemporaryDirectory { directory in
-            let path = directory.appendingPathComponent("store.sqlite").path
+        try await withTemporaryStorePath { path in
             try await withSQLiteStore(at: path) { store in
                 try await store.createMatch(id: "m1", at: Sample.date(0))
                 try await store.append(Sample.everyKind, summary: Sample.twoSeated, to: "m1", at: Sample.date(1))
@@ -38,8 +37,8 @@ struct SQLiteMatchStoreTests {
 
     @Test(arguments: SQLiteSynchronous.allCases)
     func open_setsSynchronousOfTheWriter(synchronous: SQLiteSynchronous) async throws {
-        try await withTemporaryDirectory { directory in
-            let store = try SQLiteMatchStore(path: directory.appendingPathComponent("store.sqlite").path, synchronous: synchronous)
+        try await withTemporaryStorePath { path in
+            let store = try SQLiteMatchStore(path: path, synchronous: synchronous)
             let journalMode = try await store.executeForTesting("PRAGMA journal_mode")
             let level = try await store.executeForTesting("SELECT CAST(synchronous AS TEXT) FROM pragma_synchronous")
             try await store.close()
@@ -65,8 +64,7 @@ struct SQLiteMatchStoreTests {
     }
 
     @Test func failedBatch_failsEveryCallerOfTheBatchAndWritesNoneOfIt() async throws {
-        try await withTemporaryDirectory { directory in
-            let path = directory.appendingPathComponent("store.sqlite").path
+        try await withTemporaryStorePath { path in
             try await withSQLiteStore(at: path) { store in
                 let others = (0..<40).map { "m\($0)" }
                 for id in ["poison"] + others {
@@ -107,8 +105,7 @@ struct SQLiteMatchStoreTests {
 
     @Test func close_drainsQueuedAppends() async throws {
         let appends = 100
-        try await withTemporaryDirectory { directory in
-            let path = directory.appendingPathComponent("store.sqlite").path
+        try await withTemporaryStorePath { path in
             let store = try SQLiteMatchStore(path: path)
             for index in 0..<appends {
                 try await store.createMatch(id: "m\(index)", at: Sample.date(0))
@@ -152,9 +149,8 @@ struct SQLiteMatchStoreTests {
     }
 
     private func transactions(forConcurrentAppends appends: Int, groupCommit: Bool) async throws -> WriteStatistics {
-        try await withTemporaryDirectory { directory in
-            let path = directory.appendingPathComponent("store.sqlite").path
-            return try await withSQLiteStore(at: path, groupCommit: groupCommit) { store in
+        try await withTemporaryStorePath { path in
+            try await withSQLiteStore(at: path, groupCommit: groupCommit) { store in
                 for index in 0..<appends {
                     try await store.createMatch(id: "m\(index)", at: Sample.date(0))
                 }

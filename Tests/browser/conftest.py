@@ -75,8 +75,10 @@ def server():
         str(binary), "--host", "127.0.0.1", "--port", str(port),
         "--db", db, "--public", str(REPO / "Public"),
     ]
+    # The tests create many matches from one address; lift the server's per-address creation limit.
+    env = {**os.environ, "TICTACTOE_MATCHES_PER_MINUTE": os.environ.get("TICTACTOE_MATCHES_PER_MINUTE", "10000")}
     process = subprocess.Popen(
-        command, cwd=workdir, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+        command, cwd=workdir, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
     )
     running = Server(process, f"http://127.0.0.1:{port}")
     threading.Thread(target=running.pump, daemon=True).start()

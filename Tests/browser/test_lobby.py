@@ -7,6 +7,7 @@ def test_lobby_lists_an_open_match(browsers):
     alice = browsers()
     match_id = alice.create_match()
     alice.join("Alice")
+    alice.screenshot("waiting-for-opponent")
 
     visitor = browsers()
     visitor.open("/")
@@ -25,6 +26,7 @@ def test_lobby_lists_an_open_match(browsers):
     row.click()
     visitor.wait().until(lambda d: d.current_url.endswith(f"/m/{match_id}"))
     visitor.visible("join-form")
+    visitor.screenshot("join-form")
 
 
 def test_lobby_list_drops_a_full_match(browsers):
@@ -74,8 +76,10 @@ def test_join_by_code_explains_a_bad_or_unknown_code(browsers):
 def test_unknown_match_page_says_so_and_links_to_the_lobby(browsers):
     guest = browsers()
     guest.open("/m/NoSuchMatch0000")
-    guest.until_text("not-found", "This match does not exist")
-    guest.clickable("back-to-lobby").click()
+    # Either match.html learns from GET /api/matches/{id} that the match is unknown, or the server
+    # answers the page itself with 404.html: both must say so in words and lead back to the lobby.
+    guest.until_text("not-found", "does not exist")
+    guest.driver.find_element("css selector", '[data-testid="not-found"] a[href="/"]').click()
     guest.visible("create-match")
 
 

@@ -39,9 +39,10 @@ public struct GameServer: Sendable {
             registry: registry, state: state, pages: Pages(publicDirectory: configuration.publicDirectory),
             creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute), logger: logger
         ).add(to: router)
+        let refusals = UpgradeRefusals()
         WebSocketRoute(
             registry: registry, state: state, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins),
-            configuration: configuration, logger: logger
+            configuration: configuration, refusals: refusals, logger: logger
         ).add(to: router)
 
         let host = configuration.host
@@ -49,7 +50,7 @@ public struct GameServer: Sendable {
         let app = Application(
             router: router,
             server: .http1WebSocketUpgrade(
-                webSocketRouter: router,
+                router: router,
                 configuration: .init(
                     ws: WebSocketServerConfiguration(
                         maxFrameSize: configuration.maxFrameSize,
@@ -57,7 +58,8 @@ public struct GameServer: Sendable {
                         closeTimeout: .seconds(5),
                         validateUTF8: true
                     )
-                )
+                ),
+                refusals: refusals
             ),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in

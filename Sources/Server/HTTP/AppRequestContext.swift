@@ -8,11 +8,14 @@ struct AppRequestContext: RequestContext, WebSocketRequestContext, RemoteAddress
     var coreContext: CoreRequestContextStorage
     let webSocket: WebSocketHandlerReference<Self>
     let remoteAddress: SocketAddress?
+    /// The connection's channel: a refused WebSocket upgrade is recorded against it.
+    let channel: any Channel
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         webSocket = .init()
         remoteAddress = source.channel.remoteAddress
+        channel = source.channel
     }
 
     /// The client's IP address as text, or "unknown".

@@ -1,5 +1,7 @@
 /// PROTOCOL.md's Origin check on the WebSocket upgrade: a request without an `Origin` header (not a
-/// browser) is allowed; a browser's is allowed from the server's own host or a configured origin.
+/// browser) is allowed; one with it is allowed when the origin's host is the host the request was sent
+/// to ("same host": the port and scheme may differ, as with a page served behind a proxy), or when the
+/// origin is one of the configured ones.
 struct OriginPolicy: Sendable {
     let allowedOrigins: Set<String>
 
@@ -9,34 +11,26 @@ struct OriginPolicy: Sendable {
 
     /// - Parameters:
     ///   - origin: the `Origin` header, if any.
-    ///   - host: the `Host` the request was sent to (host and port).
-    func allows(origin: String?, host: String?) -> Bool {
+    ///   - authority: the host (and port) the request was sent to.
+    func allows(origin: String?, authority: String?) -> Bool {
         guard let origin else { return true }
         let normalizedOrigin = Self.normalized(origin)
         if allowedOrigins.contains(normalizedOrigin) { return true }
-        guard let host, let schemeEnd = normalizedOrigin.range(of: "://") else { return false }
-        let originHost = normalizedOrigin[schemeEnd.upperBound...]
-        let scheme = normalizedOrigin[..<schemeEnd.lowerBound]
-        let requestHost = host.lowercased()
-        if originHost == requestHost { return true }
-        // A default port may be written in one header and left out of the other.
-        let defaultPort = scheme == "https" ? ":443" : ":80"
-        return originHost + defaultPort == requestHost || originHost == requestHost + defaultPort
+        guard let authority, let schemeEnd = normalizedOrigin.range(of: "://") else { return false }
+        return Self.hostName(of: normalizedOrigin[schemeEnd.upperBound...]) == Self.hostName(of: authority.lowercased()[...])
+    }
+
+    /// The host of `host[:port]`, also for a bracketed IPv6 address.
+    private static func hostName(of authority: Substring) -> Substring {
+        if authority.hasPrefix("["), let end = authority.firstIndex(of: "]") {
+            return authority[...end]
+        }
+        return authority.prefix { $0 != ":" }
     }
 
     private static func normalized(_ origin: String) -> String {
-        var origin = origin.trimmingCharacters(in: .whitespaces).lowercased()
+        var origin = origin.lowercased().filter { $0 != " " && $0 != "\t" }
         while origin.hasSuffix("/") { origin.removeLast() }
         return origin
     }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
-        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
-    }
-}
-
-extension Set where Element == Character {
-    fileprivate static let whitespaces: Set<Character> = [" ", "\t"]
 }

@@ -13,11 +13,18 @@ struct WebSocketRoute: Sendable {
     let state: ServerState
     let originPolicy: OriginPolicy
     let configuration: ServerConfiguration
+    let refusals: UpgradeRefusals
     let logger: Logger
 
     func add(to router: Router<AppRequestContext>) {
         router.ws("/ws/{matchId}") { request, context in
-            try await shouldUpgrade(request, context)
+            do {
+                return try await shouldUpgrade(request, context)
+            } catch let error as APIError {
+                // Answered by `UpgradeRefusalWriter` on an upgrade; a plain GET gets it as a response.
+                refusals.record(.init(status: error.status, body: error.body), for: context.channel)
+                throw error
+            }
         } onUpgrade: { inbound, outbound, context in
             try await session(inbound: inbound, outbound: outbound, context: context)
         }
@@ -28,7 +35,7 @@ struct WebSocketRoute: Sendable {
             throw APIError(.serviceUnavailable, .matchNotFound, "The server is starting or shutting down; try again shortly.")
         }
         let origin = request.headers[.origin]
-        guard originPolicy.allows(origin: origin, host: request.head.authority) else {
+        guard originPolicy.allows(origin: origin, authority: request.head.authority) else {
             logger.notice("refused", metadata: ["reason": "origin not allowed", "origin": "\(origin ?? "")", "address": "\(context.clientAddress)"])
             throw APIError(.forbidden, .badMessage, "This origin may not open a WebSocket here.")
         }

@@ -22,7 +22,7 @@ struct TestServer: Sendable {
         configuration.tracksRIBObjects = true
         configure(&configuration)
         var logger = Logger(label: "test-server")
-        logger.logLevel = ProcessInfo.processInfo.environment["TEST_LOG_LEVEL"].flatMap(Logger.Level.init) ?? .critical
+        logger.logLevel = ProcessInfo.processInfo.environment["TEST_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } ?? .critical
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let server = GameServer(configuration: configuration, logger: logger)
         let task = Task {

@@ -8,3 +8,10 @@ func withTemporaryDirectory<Value>(_ body: (URL) async throws -> Value) async th
     defer { try? FileManager.default.removeItem(at: directory) }
     return try await body(directory)
 }
+
+/// Runs `body` with the path of a store file that does not exist yet, in a temporary directory.
+func withTemporaryStorePath<Value>(_ body: (String) async throws -> Value) async throws -> Value {
+    try await withTemporaryDirectory { directory in
+        try await body(directory.appendingPathComponent("store.sqlite").path)
+    }
+}
