@@ -48,7 +48,7 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
         mutableScoreStream.score
             .subscribe { [weak self] score in self?.presenter.present(score: score) }
             .disposeOnDeactivate(interactor: self)
-        router?.routeToOffGame(with: games)
+        whenLoaded(router) { [weak self] in self?.routeToOffGame() }
     }
 
     override func willResignActive() {
@@ -68,7 +68,7 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
     func gameDidEnd(withWinner winner: Seat?) {
         gameInProgress = nil
         mutableScoreStream.updateScore(withWinner: winner)
-        router?.routeToOffGame(with: games)
+        routeToOffGame()
     }
 
     // MARK: - LoggedInActionableItem
@@ -91,6 +91,10 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
     }
 
     // MARK: - Private
+
+    private func routeToOffGame() {
+        router?.routeToOffGame(with: games)
+    }
 
     private func launch(_ game: Game) {
         let startingPlayer = startingPlayers.nextStartingPlayer()

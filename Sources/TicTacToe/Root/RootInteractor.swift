@@ -33,12 +33,12 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
     weak var listener: RootListener?
 
     private enum Stage {
-        case launching
+        case noChild
         case loggedOut(LoggedOutSeating)
         case loggedIn(LoggedInSession, pair: [SeatedPlayer])
     }
 
-    private var stage = Stage.launching
+    private var stage = Stage.noChild
     // Reset whenever the pair breaks up, so that a waiting workflow gets the next pair's LoggedIn.
     private let loggedInActionableItemRelay = ReplayRelay<LoggedInActionableItem>()
 
@@ -49,18 +49,13 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
 
     override func didBecomeActive() {
         super.didBecomeActive()
-        // As the tutorial's RootRouter, go to LoggedOut once the router has loaded; done from here
-        // because the interactor keeps LoggedOut's seats for a leave.
-        router?.lifecycle
-            .filter { $0 == .didLoad }
-            .first()
-            .subscribe { [weak self] _ in self?.routeToLoggedOut(seatedPlayers: []) }
-            .disposeOnDeactivate(interactor: self)
+        // LoggedOut on load, as the tutorial's RootRouter; asked from here to keep LoggedOut's seats.
+        whenLoaded(router) { [weak self] in self?.routeToLoggedOut(seatedPlayers: []) }
     }
 
     override func willResignActive() {
         super.willResignActive()
-        stage = .launching
+        stage = .noChild
         loggedInActionableItemRelay.reset()
         router?.detachCurrentChild()
     }
@@ -78,7 +73,7 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
 
     func leave(seat: Seat) throws(MatchError) {
         switch stage {
-        case .launching:
+        case .noChild:
             throw .notSeated
         case .loggedOut(let seating):
             try seating.freeSeat(seat)

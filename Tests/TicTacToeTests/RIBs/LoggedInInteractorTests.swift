@@ -13,11 +13,16 @@ struct LoggedInInteractorTests {
         let interactor = LoggedInInteractor(presenter: presenter, games: [ticTacToe, randomWin], mutableScoreStream: scoreStream)
         interactor.router = router
         interactor.activate()
+        router.load()
         return interactor
     }
 
-    @Test func test_activate_presentsTheScoreThenRoutesToOffGameWithTheGames() {
-        _ = makeActiveInteractor()
+    @Test func test_activate_presentsTheScoreThenRoutesToOffGameOnLoad() {
+        let interactor = LoggedInInteractor(presenter: presenter, games: [ticTacToe, randomWin], mutableScoreStream: scoreStream)
+        interactor.router = router
+        interactor.activate()
+        #expect(router.routeToOffGameCalls.isEmpty)
+        router.load()
         #expect(presenter.scores == [Score(player1Name: "Alice", player2Name: "Bob")])
         #expect(router.routeToOffGameCalls == [[.ticTacToe, .randomWin]])
     }
