@@ -27,11 +27,12 @@ public final class SQLiteMatchStore: MatchStore {
     /// its schema.
     ///
     /// - Parameters:
-    ///   - path: the SQLite file; `:memory:` is not accepted (use `InMemoryMatchStore`).
+    ///   - path: the SQLite file. `:memory:` throws, as WAL needs a file: use `InMemoryMatchStore`.
     ///   - synchronous: `.full` (the default) survives a power loss; `.normal` survives a process kill
     ///     and syncs less often. See `SQLiteSynchronous` and docs/STORE-BENCHMARK.md.
     ///   - groupCommit: true (the default) to batch writes that queue up into one transaction.
     ///   - maxBatchSize: the most writes one transaction carries with group commit.
+    /// - Throws: when the file cannot be created, opened in WAL mode or migrated.
     public init(
         path: String, synchronous: SQLiteSynchronous = .full, groupCommit: Bool = true, maxBatchSize: Int = 256
     ) throws {
@@ -39,6 +40,7 @@ public final class SQLiteMatchStore: MatchStore {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var configuration = Configuration()
         configuration.label = "MatchStore"
+        // Waits, rather than failing at once, while another process (the sqlite3 CLI) holds a lock.
         configuration.busyMode = .timeout(5)
         let database = try DatabasePool(path: path, configuration: configuration)
         // Not in `prepareDatabase`: DatabasePool sets `synchronous = NORMAL` on its writer after that
