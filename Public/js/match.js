@@ -83,9 +83,11 @@ function main() {
     switch (message.type) {
       case 'error':
         notices.error(errorText(message), message.code || '');
+        $('join-button').disabled = false;
         if (message.code === 'badToken') state = { ...state, you: null };
         break;
       case 'seated':
+        $('join-button').disabled = false;
         if (typeof message.name === 'string') remember(NAME_KEY, message.name);
         break;
       case 'presence':
@@ -102,6 +104,7 @@ function main() {
 
   const onStatus = (status) => {
     state = { ...state, connection: status };
+    if (status !== 'open') $('join-button').disabled = false;
     clearTimeout(reconnectingTimer);
     if (status === 'reconnecting') {
       if (!ui.showReconnecting) {
@@ -149,7 +152,8 @@ function main() {
     event.preventDefault();
     const name = $('name-input').value.trim();
     if (name) remember(NAME_KEY, name);
-    send({ type: 'login', name });
+    // One login at a time: the button comes back with the answer (an error) or hides (seated).
+    if (send({ type: 'login', name })) $('join-button').disabled = true;
   });
 
   $('copy-invite').addEventListener('click', async () => {

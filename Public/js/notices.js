@@ -1,7 +1,7 @@
 // The notice region: short messages a person must read (every server error, lost connections).
 // The region is aria-live, so screen readers announce each notice as it appears.
 
-const LIFETIME_MS = { info: 5000, error: 9000 };
+const LIFETIME_MS = { info: 4000, error: 8000 };
 const MAX_NOTICES = 4;
 
 export class Notices {

@@ -156,7 +156,7 @@ export function createView() {
         if (freeSeats(state).length) {
           return { title: 'Join the match', hint: 'Pick a name and take the free seat, or just watch.' };
         }
-        return { title: 'The match is full', hint: 'You are watching.' };
+        return { title: 'The match is full', hint: 'Both seats are taken.' };
       case 'offGame':
         if (state.result) {
           const won = state.result.winner && state.result.winner === state.you;
@@ -165,9 +165,9 @@ export function createView() {
         }
         return seated
           ? { title: 'Pick a game', hint: 'Either player can start the next game.' }
-          : { title: 'The players are picking a game', hint: 'You are watching: the game appears here when it starts.' };
+          : { title: 'The players are picking a game', hint: 'The game appears here as soon as it starts.' };
       case 'ticTacToe':
-        return { title: '', hint: seated ? '' : 'You are watching' };
+        return { title: '', hint: '' };
       case 'randomWin':
         return seated
           ? { title: 'Random Win', hint: 'Roll, and chance picks the winner.' }

@@ -26,7 +26,7 @@ from pages import Browser, set_viewport
 REPO = pathlib.Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
 START_TIMEOUT_S = 60
-STOP_TIMEOUT_S = 10
+STOP_TIMEOUT_S = 20
 
 
 def _free_port() -> int:
@@ -41,6 +41,8 @@ class Server:
     def __init__(self, process: subprocess.Popen, base_url: str):
         self.process = process
         self.base_url = base_url
+        self.port = 0
+        self.db = ""
         self.output: list[str] = []
         self.listening = threading.Event()
 
@@ -63,14 +65,14 @@ def _healthy(url: str) -> bool:
         return False
 
 
-@pytest.fixture(scope="session")
-def server():
+def start_server(port: int | None = None, db: str | None = None) -> Server:
+    """Starts the server binary and waits until it logs `listening on http://` and `/healthz` is 200."""
     binary = pathlib.Path(os.environ.get("TICTACTOE_BIN", REPO / ".build" / "debug" / "tictactoe"))
     if not binary.exists():
         pytest.fail(f"server binary not found at {binary}: build it (swift build) or set TICTACTOE_BIN")
-    port = _free_port()
+    port = port or _free_port()
     workdir = tempfile.mkdtemp(prefix="tictactoe-browser-")
-    db = os.path.join(workdir, "browser-tests.sqlite")
+    db = db or os.path.join(workdir, "browser-tests.sqlite")
     command = [
         str(binary), "--host", "127.0.0.1", "--port", str(port),
         "--db", db, "--public", str(REPO / "Public"),
@@ -81,6 +83,7 @@ def server():
         command, cwd=workdir, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
     )
     running = Server(process, f"http://127.0.0.1:{port}")
+    running.port, running.db = port, db
     threading.Thread(target=running.pump, daemon=True).start()
 
     deadline = time.monotonic() + START_TIMEOUT_S
@@ -95,15 +98,27 @@ def server():
             process.kill()
             pytest.fail(f"/healthz did not answer 200 within {START_TIMEOUT_S}s:\n{running.log_tail()}")
         time.sleep(0.1)  # polling an HTTP endpoint, not synchronising with the page
+    return running
 
+
+def stop_server(running: Server) -> int:
+    """SIGTERM, then SIGKILL after STOP_TIMEOUT_S; returns the exit status."""
+    process = running.process
+    if process.poll() is None:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=STOP_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    return process.returncode
+
+
+@pytest.fixture(scope="session")
+def server():
+    running = start_server()
     yield running
-
-    process.send_signal(signal.SIGTERM)
-    try:
-        process.wait(timeout=STOP_TIMEOUT_S)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait()
+    stop_server(running)
 
 
 def _new_driver() -> webdriver.Chrome:
@@ -125,10 +140,10 @@ def browsers(server, request):
     """
     opened: list[Browser] = []
 
-    def make(width: int = 1280, height: int = 900) -> Browser:
+    def make(width: int = 1280, height: int = 900, base_url: str | None = None) -> Browser:
         driver = _new_driver()
         set_viewport(driver, width, height)
-        browser = Browser(driver, server.base_url, SCREENSHOTS)
+        browser = Browser(driver, base_url or server.base_url, SCREENSHOTS)
         opened.append(browser)
         return browser
 

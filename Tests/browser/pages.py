@@ -247,14 +247,15 @@ def play(moves, first: Browser, second: Browser) -> None:
         (first if index % 2 == 0 else second).move(row, col)
 
 
-def seat_pair(browsers, first_name: str = "Alice", second_name: str = "Bob", width: int = 1280, height: int = 900):
+def seat_pair(browsers, first_name: str = "Alice", second_name: str = "Bob", width: int = 1280, height: int = 900,
+              base_url: str | None = None):
     """Two sessions seated in a new match through the UI: the first creates it and shares the invite link."""
-    alice = browsers(width, height)
+    alice = browsers(width, height, base_url)
     match_id = alice.create_match()
     alice.join(first_name)
     link = alice.invite_link()
     assert link.endswith(f"/m/{match_id}"), link
-    bob = browsers(width, height)
+    bob = browsers(width, height, base_url)
     bob.driver.get(link)
     bob.join(second_name)
     for browser in (alice, bob):

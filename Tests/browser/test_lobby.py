@@ -87,3 +87,10 @@ def test_unknown_file_gets_the_404_page(browsers):
     guest = browsers()
     guest.open("/no/such/file.txt")
     guest.until_text("not-found", "does not exist")
+
+
+def test_a_web_tictactoe_link_handed_to_the_lobby_launches_a_game(browsers):
+    guest = browsers()
+    guest.open("/?link=web%2Btictactoe%3AticTacToe")
+    guest.wait().until(lambda d: "/m/" in d.current_url, "the protocol link did not lead to a match")
+    guest.visible("join-form")

@@ -4,6 +4,7 @@ These tests record the page's WebSocket traffic with a script injected through D
 (pages.Browser.instrument_sockets); the client code itself is not changed for them.
 """
 
+from conftest import start_server, stop_server
 from pages import seat_pair
 
 
@@ -96,3 +97,32 @@ def test_the_deep_link_game_is_launched_once_per_page_load(browsers):
     bob.join("Bob")
     for browser in (alice, bob):
         browser.visible("roll-button")
+
+
+def test_a_server_restart_is_ridden_out_with_the_seat_and_the_board_kept(browsers):
+    # A server of its own (same port and database across the restart), not the shared one.
+    first = start_server()
+    second = None
+    try:
+        alice, bob, _ = seat_pair(browsers, base_url=first.base_url)
+        alice.start("ticTacToe")
+        alice.move(0, 0)
+        bob.move(1, 1)
+
+        assert stop_server(first) == 0, first.log_tail()
+        # Close code 1001 is explained in words, and the page says it is reconnecting.
+        alice.wait_notice("connection")
+        alice.until_attribute("connection-status", "data-state", "reconnecting")
+
+        second = start_server(port=first.port, db=first.db)
+        for browser in (alice, bob):
+            browser.until_attribute("connection-status", "data-state", "open", timeout=40)
+            browser.visible("leave-button")
+            browser.wait_mark(0, 0, "X")
+            browser.wait_mark(1, 1, "O")
+        alice.move(2, 2)
+        bob.wait_mark(2, 2, "X")
+    finally:
+        for running in (first, second):
+            if running is not None:
+                stop_server(running)

@@ -82,3 +82,20 @@ def test_keyboard_only_play(browsers):
     alice.wait_mark(0, 2, "O")
     label = alice.cell(0, 2).get_attribute("aria-label")
     assert label.startswith("Row 1, column 3") and label.endswith("O")
+
+
+def test_a_stale_token_is_forgotten_and_the_join_form_comes_back(browsers):
+    alice = browsers()
+    match_id = alice.create_match()
+    key = f"tictactoe.seat.{match_id}"
+    alice.driver.execute_script(
+        "localStorage.setItem(arguments[0], JSON.stringify({token: 'not-a-real-token-0123456789abcdef', seat: 'player1'}))",
+        key,
+    )
+    alice.driver.refresh()
+    notice = alice.wait_notice("badToken")
+    assert notice.text
+    alice.visible("join-form")
+    alice.wait().until(lambda d: key not in alice.local_storage(), "the stale token was kept")
+    alice.join("Alice")
+    assert key in alice.local_storage()

@@ -33,10 +33,12 @@ public struct GameServer: Sendable {
             logger: logger
         )
         let router = Router(context: AppRequestContext.self)
+        let pages = Pages(publicDirectory: configuration.publicDirectory)
         router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: NotFoundPageMiddleware(pages: pages))
         router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: false, logger: logger))
         Routes(
-            registry: registry, state: state, pages: Pages(publicDirectory: configuration.publicDirectory),
+            registry: registry, state: state, pages: pages,
             creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute), logger: logger
         ).add(to: router)
         let refusals = UpgradeRefusals()

@@ -14,15 +14,14 @@ struct MatchLifecycleService: Service {
 
     func run() async throws {
         state.set(.ready)
-        // Check a few times per idle period, and at least every 30 s.
+        // Check a few times per idle period, and at least every 30 s. The sleep ends early on shutdown:
+        // a plain sleep kept the process alive for up to 30 s after SIGTERM.
         let interval = min(idleTimeout / 4, .seconds(30))
-        await withGracefulShutdownHandler {
-            while !Task.isShuttingDownGracefully && !Task.isCancelled {
-                do { try await Task.sleep(for: interval) } catch { break }
-                let expired = await registry.expireIdle(before: .now - idleTimeout)
-                if expired > 0 { logger.info("expired idle matches", metadata: ["count": "\(expired)"]) }
-            }
-        } onGracefulShutdown: {}
+        while !Task.isShuttingDownGracefully && !Task.isCancelled {
+            do { try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) } } catch { break }
+            let expired = await registry.expireIdle(before: .now - idleTimeout)
+            if expired > 0 { logger.info("expired idle matches", metadata: ["count": "\(expired)"]) }
+        }
         await registry.shutdown()
         try await store.close()
         logger.info("store closed; bye")
