@@ -32,7 +32,7 @@ fi
 
 # 3. Swift: build the server (the browser tests run this binary), then every Swift test.
 log "swift build"
-swift build --product tictactoe
+swift build --product tictactoe && swift build --product tictactoe-bench
 log "swift test"
 swift test
 

@@ -39,6 +39,9 @@ struct TicTacToeCommand: AsyncParsableCommand {
     @Option(name: .customLong("matches-per-minute"), help: "Matches one client address may create per minute. Env: TICTACTOE_MATCHES_PER_MINUTE.")
     var matchesPerMinute: Int = env("TICTACTOE_MATCHES_PER_MINUTE").flatMap(Int.init) ?? 30
 
+    @Option(name: .customLong("ping-interval"), help: "Seconds between WebSocket pings to each connection (a connection that does not answer is closed); 0 turns pings off. Env: TICTACTOE_PING_INTERVAL.")
+    var pingInterval: Double = env("TICTACTOE_PING_INTERVAL").flatMap(Double.init) ?? 30
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical. Env: TICTACTOE_LOG_LEVEL.")
     var logLevel: String = env("TICTACTOE_LOG_LEVEL") ?? "info"
 
@@ -47,6 +50,7 @@ struct TicTacToeCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
+        guard pingInterval >= 0 else { throw ValidationError("--ping-interval must not be negative") }
         guard seatTimeout > 0, idleTimeout > 0 else { throw ValidationError("timeouts must be positive") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
     }
@@ -63,13 +67,17 @@ struct TicTacToeCommand: AsyncParsableCommand {
         configuration.maxConnectionsPerMatch = maxConnectionsPerMatch
         configuration.matchesPerAddressPerMinute = matchesPerMinute
         configuration.tracksRIBObjects = trackRIBObjects
+        configuration.webSocketPingInterval = pingInterval > 0 ? .milliseconds(Int64(pingInterval * 1000)) : nil
         let level = Logger.Level(rawValue: logLevel) ?? .info
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardOutput(label: label)
             handler.logLevel = level
             return handler
         }
-        try await GameServer(configuration: configuration, logger: Logger(label: "tictactoe")).run()
+        // The process's one metrics bootstrap (swift-metrics to Prometheus); the server serves the
+        // registry at GET /metrics.
+        let metricsRegistry = ServerMetrics.bootstrapPrometheus()
+        try await GameServer(configuration: configuration, logger: Logger(label: "tictactoe"), metricsRegistry: metricsRegistry).run()
     }
 }
 

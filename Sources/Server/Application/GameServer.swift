@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdWebSocket
 import Logging
 import NIOCore
+import Prometheus
 import ServiceLifecycle
 import UnixSignals
 import Storage
@@ -14,10 +15,15 @@ import Storage
 public struct GameServer: Sendable {
     public let configuration: ServerConfiguration
     private let logger: Logger
+    private let metricsRegistry: PrometheusCollectorRegistry
 
-    public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "tictactoe")) {
+    /// - Parameter metricsRegistry: served at `GET /metrics`. Bootstrap `MetricsSystem` with
+    ///   `ServerMetrics.prometheusFactory(registry:)` on the same registry (once per process) for the
+    ///   server's own metrics to appear in it; without that they go to swift-metrics' no-op factory.
+    public init(configuration: ServerConfiguration, logger: Logger = Logger(label: "tictactoe"), metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry()) {
         self.configuration = configuration
         self.logger = logger
+        self.metricsRegistry = metricsRegistry
     }
 
     /// Runs the server.
@@ -25,26 +31,30 @@ public struct GameServer: Sendable {
     public func run(gracefulShutdownSignals: [UnixSignal] = [.sigterm, .sigint], onListening: @escaping @Sendable (Int) -> Void = { _ in }) async throws {
         let state = ServerState()
         let store = try openStore()
+        let metrics = ServerMetrics()
         let registry = MatchRegistry(
             store: store,
             seatTimeout: configuration.seatTimeout,
             maxConnectionsPerMatch: configuration.maxConnectionsPerMatch,
             trackRIBObjects: configuration.tracksRIBObjects,
+            metrics: metrics,
             logger: logger
         )
         let router = Router(context: AppRequestContext.self)
         let pages = Pages(publicDirectory: configuration.publicDirectory)
         router.add(middleware: SecurityHeadersMiddleware())
+        router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxRequestBodySize, logger: logger))
         router.add(middleware: NotFoundPageMiddleware(pages: pages))
         router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: false, logger: logger))
         Routes(
             registry: registry, state: state, pages: pages,
-            creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute), logger: logger
+            creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute),
+            metrics: MetricsEndpoint(registry: metricsRegistry), logger: logger
         ).add(to: router)
         let refusals = UpgradeRefusals()
         WebSocketRoute(
             registry: registry, state: state, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins),
-            configuration: configuration, refusals: refusals, logger: logger
+            configuration: configuration, refusals: refusals, metrics: metrics, logger: logger
         ).add(to: router)
 
         let host = configuration.host
@@ -56,7 +66,7 @@ public struct GameServer: Sendable {
                 configuration: .init(
                     ws: WebSocketServerConfiguration(
                         maxFrameSize: configuration.maxFrameSize,
-                        autoPing: .enabled(timePeriod: .seconds(30)),
+                        autoPing: configuration.webSocketPingInterval.map { .enabled(timePeriod: $0) } ?? .disabled,
                         closeTimeout: .seconds(5),
                         validateUTF8: true
                     )
@@ -72,7 +82,8 @@ public struct GameServer: Sendable {
             logger: logger
         )
         let lifecycle = MatchLifecycleService(
-            registry: registry, store: store, state: state, idleTimeout: configuration.idleTimeout, logger: logger
+            registry: registry, store: store, state: state, idleTimeout: configuration.idleTimeout,
+            memoryRelease: MemoryReleaseSchedule(window: (configuration.webSocketPingInterval ?? .zero) + .seconds(10)), logger: logger
         )
         let group = ServiceGroup(
             configuration: .init(

@@ -10,9 +10,11 @@ struct MatchLifecycleService: Service {
     let store: any MatchStore
     let state: ServerState
     let idleTimeout: Duration
+    var memoryRelease: MemoryReleaseSchedule
     let logger: Logger
 
     func run() async throws {
+        var memoryRelease = memoryRelease
         state.set(.ready)
         // Check a few times per idle period, and at least every 30 s. The sleep ends early on shutdown:
         // a plain sleep kept the process alive for up to 30 s after SIGTERM.
@@ -21,6 +23,7 @@ struct MatchLifecycleService: Service {
             do { try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) } } catch { break }
             let expired = await registry.expireIdle(before: .now - idleTimeout)
             if expired > 0 { logger.info("expired idle matches", metadata: ["count": "\(expired)"]) }
+            memoryRelease.tick(expired: expired)
         }
         await registry.shutdown()
         try await store.close()

@@ -27,6 +27,11 @@ public struct ServerConfiguration: Sendable {
     public var maxConnectionsPerMatch: Int = 1000
     /// Matches one client address may create per minute.
     public var matchesPerAddressPerMinute: Int = 30
+    /// Largest HTTP request body accepted, in bytes; a bigger one is answered 413.
+    public var maxRequestBodySize: Int = 16 * 1024
+    /// How often the server pings each WebSocket (and closes it when no pong comes back); nil turns
+    /// pings off. Each connection's pinger is a Swift task of its own, some 4 KB (docs/PERFORMANCE.md).
+    public var webSocketPingInterval: Duration? = .seconds(30)
     /// Track the RIB objects of every match for leak checks (tests only: costs a lock per RIB object).
     public var tracksRIBObjects: Bool = false
 

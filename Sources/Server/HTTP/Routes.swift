@@ -12,6 +12,7 @@ struct Routes: Sendable {
     let state: ServerState
     let pages: Pages
     let creationLimiter: AddressRateLimiter
+    let metrics: MetricsEndpoint
     let logger: Logger
 
     func add(to router: Router<AppRequestContext>) {
@@ -22,6 +23,7 @@ struct Routes: Sendable {
         router.post("/api/matches") { _, context in try await createMatch(context) }
         router.get("/api/matches") { _, _ in try await listMatches() }
         router.get("/api/matches/{matchId}") { _, context in try await matchSummary(context) }
+        router.get("/metrics") { _, _ in metrics.response() }
     }
 
     private func health() -> Response {
@@ -46,18 +48,25 @@ struct Routes: Sendable {
 
     private func matchPage(_ context: AppRequestContext) async throws -> Response {
         try requireReady()
-        guard let id = matchID(context), try await registry.exists(id) else { return try pages.notFound() }
+        guard let id = matchID(context), try await registry.exists(id) else {
+            refused("unknown match, answered the 404 page", match: context.parameters.get("matchId"), context)
+            return try pages.notFound()
+        }
         return try pages.page("match.html")
     }
 
     private func launchGame(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         try requireReady()
         guard let gameId = request.uri.queryParameters.get("gameId"), GameID(rawValue: gameId) != nil else {
+            refused("unknown or missing gameId, answered 400", match: request.uri.queryParameters.get("matchId").map { String($0) }, context)
             throw APIError(.badRequest, .unknownGame, "Unknown or missing gameId; known games: \(GameID.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         let id: String
         if let requested = request.uri.queryParameters.get("matchId") {
-            guard Secrets.isWellFormedMatchID(requested[...]), try await registry.exists(requested) else { return try pages.notFound() }
+            guard Secrets.isWellFormedMatchID(requested[...]), try await registry.exists(requested) else {
+                refused("unknown match, answered the 404 page", match: String(requested), context)
+                return try pages.notFound()
+            }
             id = requested
         } else {
             try checkCreationLimit(context)
@@ -73,21 +82,31 @@ struct Routes: Sendable {
         return .json(CreatedMatch(matchId: id, url: "/m/\(id)"), status: .created, headers: [.location: "/m/\(id)"])
     }
 
+    /// Logs a refusal once: the reason, the client, and the match it was about, if any.
+    private func refused(_ reason: String, match: String?, _ context: AppRequestContext) {
+        var metadata: Logger.Metadata = ["reason": "\(reason)", "address": "\(context.clientAddress)"]
+        if let match { metadata["match"] = "\(Secrets.loggableMatchID(match[...]))" }
+        logger.notice("refused", metadata: metadata)
+    }
+
     private func checkCreationLimit(_ context: AppRequestContext) throws {
         guard creationLimiter.allow(context.clientAddress) else {
-            logger.notice("refused", metadata: ["address": "\(context.clientAddress)", "reason": "too many matches created"])
+            refused("too many matches created, answered 429", match: nil, context)
             throw APIError(.tooManyRequests, .rateLimited, "Too many matches created from your address; wait a minute.")
         }
     }
 
     private func listMatches() async throws -> Response {
         try requireReady()
-        return .json(MatchList(matches: await registry.openMatches(limit: 50)))
+        return .json(MatchList(matches: try await registry.openMatches(limit: 50)))
     }
 
     private func matchSummary(_ context: AppRequestContext) async throws -> Response {
         try requireReady()
-        guard let id = matchID(context), let summary = try await registry.summary(of: id) else { throw APIError.matchNotFound }
+        guard let id = matchID(context), let summary = try await registry.summary(of: id) else {
+            refused("unknown match, answered 404", match: context.parameters.get("matchId"), context)
+            throw APIError.matchNotFound
+        }
         return .json(summary)
     }
 }

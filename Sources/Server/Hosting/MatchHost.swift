@@ -19,6 +19,8 @@ actor MatchHost {
         var maxConnections: Int
         /// The LeakDetector tag for this match's RIB objects, or nil not to track them.
         var trackingTag: String?
+        /// Where the host counts moves, games, errors and latencies.
+        var metrics: ServerMetrics
     }
 
     enum ConnectResult: Sendable {
@@ -42,6 +44,7 @@ actor MatchHost {
 
     private struct OutboxEntry {
         let sequence: Int
+        let committedAt = ContinuousClock.now
         let needsDurability: Bool
         let deliveries: [Delivery]
         let summary: MatchSummary
@@ -77,6 +80,9 @@ actor MatchHost {
     private var isWriting = false
     private var writesDrained: [CheckedContinuation<Void, Never>] = []
     private var lastActivity = ContinuousClock.now
+    private var reportedSpectators = 0
+    /// Set while `flush` delivers: a commit made meanwhile (a slow player's fresh welcome) only queues.
+    private var isFlushing = false
     private(set) var isClosed = false
 
     /// Opens a match from its log (a new match's log holds only `created`).
@@ -223,6 +229,7 @@ actor MatchHost {
             break
         }
         records += MatchLog.outcomeRecords(of: events)
+        settings.metrics.applied(input, events)
         logOutcomes(events)
         commit(records: records, direct: direct, broadcasts: broadcastMessages(for: events))
     }
@@ -274,6 +281,7 @@ actor MatchHost {
         }
         releaseSeat(seat)
         logger.info("seat timed out", metadata: ["seat": "\(seat.rawValue)"])
+        settings.metrics.applied(.leave, events)
         commit(records: [.seatTimedOut(seat: seat)] + MatchLog.outcomeRecords(of: events), direct: [], broadcasts: broadcastMessages(for: events))
     }
 
@@ -333,6 +341,7 @@ actor MatchHost {
     private func reply(_ message: ServerMessage, to member: Member, reason: String) {
         if case .error = message {
             logger.notice("refused", metadata: ["connection": "\(member.connection.id)", "reason": "\(reason)"])
+            settings.metrics.errorSent(message)
         }
         commit(records: [], direct: [(member.connection, message)], broadcasts: [])
     }
@@ -378,7 +387,9 @@ actor MatchHost {
             let batch = unwritten
             unwritten = []
             do {
+                let started = ContinuousClock.now
                 try await store.append(batch.flatMap(\.records), summary: last.summary, to: id, at: Date())
+                settings.metrics.storeWritten(since: started)
                 durableSequence = last.sequence
                 flush()
             } catch {
@@ -394,13 +405,21 @@ actor MatchHost {
     }
 
     /// Delivers, in order, every entry whose records are durable.
+    ///
+    /// Not re-entered: `send` may commit a fresh welcome in the middle of an entry's deliveries, and a
+    /// nested flush would deliver later entries to the connections the current one has not reached yet.
     private func flush() {
+        guard !isFlushing else { return }
+        isFlushing = true
+        defer { isFlushing = false }
         while let entry = outbox.first, !entry.needsDurability || entry.sequence <= durableSequence {
             outbox.removeFirst()
             for delivery in entry.deliveries {
                 for connection in delivery.recipients { send(delivery.text, to: connection, resyncs: entry.resynced.contains(connection.id)) }
             }
             publishedSummary.withLock { $0 = entry.summary }
+            settings.metrics.spectators(entry.summary.spectators, reported: &reportedSpectators)
+            settings.metrics.broadcastQueued(since: entry.committedAt)
         }
     }
 
@@ -453,6 +472,7 @@ actor MatchHost {
     private func tearDown() {
         guard !isClosed else { return }
         isClosed = true
+        settings.metrics.spectators(0, reported: &reportedSpectators)
         seatTimeouts.values.forEach { $0.cancel() }
         seatTimeouts = [:]
         members = [:]

@@ -16,12 +16,14 @@ actor MatchRegistry {
     private let settings: MatchHost.Settings
     private let trackRIBObjects: Bool
     private let logger: Logger
-    private var hosts: [String: MatchHost] = [:]
+    private var hosts: [String: MatchHost] = [:] {
+        didSet { settings.metrics.matchesLoaded(hosts.count) }
+    }
     private var loading: [String: Task<MatchHost?, any Error>] = [:]
 
-    init(store: any MatchStore, seatTimeout: Duration, maxConnectionsPerMatch: Int, trackRIBObjects: Bool, logger: Logger) {
+    init(store: any MatchStore, seatTimeout: Duration, maxConnectionsPerMatch: Int, trackRIBObjects: Bool, metrics: ServerMetrics, logger: Logger) {
         self.store = store
-        self.settings = MatchHost.Settings(seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil)
+        self.settings = MatchHost.Settings(seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil, metrics: metrics)
         self.trackRIBObjects = trackRIBObjects
         self.logger = logger
     }
@@ -91,22 +93,25 @@ actor MatchRegistry {
         if hosts[host.id] === host { hosts[host.id] = nil }
     }
 
-    /// The summaries of the matches in memory with a free seat, newest first.
-    func openMatches(limit: Int) -> [MatchSummary] {
-        hosts.values
-            .sorted { $0.createdAt > $1.createdAt }
-            .lazy
-            .map { $0.publishedSummary.withLock { $0 } }
-            .filter { $0.players.count < 2 }
-            .prefix(limit)
-            .map { $0 }
+    /// The summaries of the matches with a free seat, newest first: the store's list, so that matches not
+    /// in memory (after a restart or an expiry) are listed too, with the live summary of loaded ones.
+    func openMatches(limit: Int) async throws -> [MatchSummary] {
+        try await store.listSummaries(withFreeSeat: true, limit: limit).compactMap { stored in
+            guard let host = hosts[stored.id] else { return Self.summary(of: stored.id, stored: stored.summary) }
+            let live = host.publishedSummary.withLock { $0 }
+            return live.players.count < 2 ? live : nil
+        }
     }
 
     /// The summary of `id`: live when loaded, else the stored one (without loading the tree).
     func summary(of id: String) async throws -> MatchSummary? {
         if let host = hosts[id] { return host.publishedSummary.withLock { $0 } }
-        guard let stored = try await store.summary(of: id) else { return nil }
-        return MatchSummary(
+        return try await store.summary(of: id).map { Self.summary(of: id, stored: $0) }
+    }
+
+    /// A stored summary as the API shows it: nobody is connected to a match that is not loaded.
+    private static func summary(of id: String, stored: StoredSummary) -> MatchSummary {
+        MatchSummary(
             matchId: id,
             phase: WirePhase(stored.phase),
             players: stored.players.map { WirePlayer(seat: WireSeat($0.seat), name: $0.name, connected: false) },

@@ -34,6 +34,12 @@ enum Secrets {
         }
     }
 
+    /// A requested match id as a log may show it: verbatim when well formed, else cut short and
+    /// escaped (a client's control characters must not forge log lines).
+    static func loggableMatchID(_ requested: Substring) -> String {
+        isWellFormedMatchID(requested) ? String(requested) : String(requested.prefix(64)).debugDescription
+    }
+
     private static func randomBytes(count: Int) -> [UInt8] {
         // SystemRandomNumberGenerator reads the kernel's CSPRNG (getrandom) on Linux.
         var generator = SystemRandomNumberGenerator()

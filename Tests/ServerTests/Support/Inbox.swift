@@ -5,6 +5,8 @@ import Synchronization
 final class Inbox: Sendable {
     private struct State {
         var texts: [String] = []
+        /// Every text ever appended, read or not.
+        var received: [String] = []
         var isFinished = false
         var waiter: (id: Int, continuation: CheckedContinuation<String?, Never>)?
         var nextWaiterID = 0
@@ -14,6 +16,7 @@ final class Inbox: Sendable {
 
     func append(_ text: String) {
         let waiter: CheckedContinuation<String?, Never>? = state.withLock { state in
+            state.received.append(text)
             if let waiter = state.waiter {
                 state.waiter = nil
                 return waiter.continuation
@@ -58,6 +61,11 @@ final class Inbox: Sendable {
             }
             if let immediate { continuation.resume(returning: immediate) }
         }
+    }
+
+    /// Everything received so far, read or not, in order: what the client was told.
+    func received() -> [String] {
+        state.withLock { $0.received }
     }
 
     /// Everything received and not read yet.

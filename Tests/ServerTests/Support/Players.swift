@@ -48,7 +48,7 @@ extension TestClient {
     }
 }
 
-extension TestServer {
+extension LiveServer {
     /// A new match with Alice (player1) and Bob (player2) logged in, both past the `offGame` screen.
     func seatedPair(matchID: String) async throws -> SeatedPair {
         let (alice, _) = try await TestClient.connected(port: port, matchID: matchID)

@@ -1,10 +1,32 @@
 import NIOCore
 import NIOPosix
 
-/// Sends a raw HTTP/1.1 request and returns the status code of the answer's first line: for the
-/// WebSocket upgrade, whose 101/403/404 an ordinary HTTP client does not report.
+/// Raw HTTP/1.1 over a plain TCP connection: for answers an ordinary HTTP client does not report (the
+/// WebSocket upgrade's 101/403/404) and for request targets it would normalise (`/../`, `%2e%2e`).
 enum RawHTTP {
+    struct Reply: Sendable {
+        let status: Int
+        /// The status line and the header lines.
+        let head: String
+        let body: String
+
+        /// The value of header `name` (case-insensitive), if present.
+        func header(_ name: String) -> String? {
+            head.split(separator: "\r\n").dropFirst().first { $0.lowercased().hasPrefix(name.lowercased() + ":") }
+                .map { String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
+        }
+    }
+
+    /// Sends `GET path` with `headers` and returns the status code of the answer's first line.
     static func status(port: Int, path: String, headers: [(String, String)]) async throws -> Int {
+        try await exchange(port: port, path: path, headers: headers, untilHead: true).status
+    }
+
+    /// Sends `method target` exactly as given (no normalisation) and reads the answer until the server
+    /// closes or its `Content-Length` is read (the head only, with `untilHead`).
+    static func exchange(
+        port: Int, method: String = "GET", path: String, headers: [(String, String)] = [], body: String = "", untilHead: Bool = false
+    ) async throws -> Reply {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -12,20 +34,29 @@ enum RawHTTP {
                 }
             }
         return try await channel.executeThenClose { inbound, outbound in
-            var request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+            var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
             for (name, value) in headers { request += "\(name): \(value)\r\n" }
-            request += "\r\n"
+            request += "\r\n" + body
             try await outbound.write(ByteBuffer(string: request))
-            var received = ""
+            var received: [UInt8] = []
+            var reply: Reply?
             for try await chunk in inbound {
-                received += String(buffer: chunk)
-                if let lineEnd = received.range(of: "\r\n") {
-                    let parts = received[..<lineEnd.lowerBound].split(separator: " ")
-                    return parts.count > 1 ? Int(parts[1]) ?? -1 : -1
-                }
+                received += chunk.readableBytesView
+                reply = parse(received)
+                guard let reply else { continue }
+                if untilHead { return reply }
+                if let length = reply.header("Content-Length").flatMap(Int.init), reply.body.utf8.count >= length { return reply }
             }
-            return -1
+            return reply ?? Reply(status: -1, head: "", body: String(decoding: received, as: UTF8.self))
         }
+    }
+
+    private static func parse(_ bytes: [UInt8]) -> Reply? {
+        guard let end = bytes.firstRange(of: Array("\r\n\r\n".utf8)) else { return nil }
+        let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self)
+        let parts = head.prefix { $0 != "\r" }.split(separator: " ")
+        let status = parts.count > 1 ? Int(parts[1]) ?? -1 : -1
+        return Reply(status: status, head: head, body: String(decoding: bytes[end.upperBound...], as: UTF8.self))
     }
 
     /// The headers of a WebSocket upgrade request.

@@ -12,6 +12,7 @@ final class TestClient: Sendable {
     enum Outgoing: Sendable {
         case text(String)
         case binary([UInt8])
+        case frame(WebSocketFrame)
         case close
     }
 
@@ -46,6 +47,7 @@ final class TestClient: Sendable {
                             switch item {
                             case .text(let text): try await outbound.write(.text(text))
                             case .binary(let bytes): try await outbound.write(.binary(ByteBuffer(bytes: bytes)))
+                            case .frame(let frame): try await outbound.write(.custom(frame))
                             case .close:
                                 try await outbound.close(.normalClosure, reason: nil)
                                 return
@@ -79,6 +81,11 @@ final class TestClient: Sendable {
 
     func sendBinary(_ bytes: [UInt8]) { outgoing.yield(.binary(bytes)) }
 
+    /// Sends one frame as given: a text frame of bytes that are not UTF-8, or a fragment of a message.
+    func sendFrame(opcode: WebSocketOpcode, fin: Bool = true, _ bytes: [UInt8]) {
+        outgoing.yield(.frame(WebSocketFrame(fin: fin, opcode: opcode, data: ByteBuffer(bytes: bytes))))
+    }
+
     func close() { outgoing.yield(.close) }
 
     /// The next message, decoded; throws on timeout or close.
@@ -101,6 +108,16 @@ final class TestClient: Sendable {
         }
     }
 
+    /// Every message received so far, read or not, in order: what this client was told.
+    func received() throws -> [ServerMessage] {
+        try inbox.received().map { try ServerMessage.decode($0).get() }
+    }
+
+    /// Waits until the socket ended, however it ended (close frame, reset, error), or `timeout` passed.
+    func waitUntilClosed(timeout: Duration = .seconds(10)) async {
+        _ = try? await closeCode(timeout: timeout)
+    }
+
     /// Reads until an `error` arrives and returns its code.
     func nextError(timeout: Duration = .seconds(5)) async throws -> ErrorCode {
         let message = try await next(timeout: timeout) { if case .error = $0 { true } else { false } }
@@ -112,7 +129,14 @@ final class TestClient: Sendable {
     func closeCode(timeout: Duration = .seconds(10)) async throws -> Int? {
         let run = run
         return try await withThrowingTaskGroup(of: Int?.self) { group in
-            group.addTask { try await run.value.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) } }
+            // Awaiting a task's value ignores cancellation: on timeout, end the client's task itself.
+            group.addTask {
+                try await withTaskCancellationHandler {
+                    try await run.value.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) }
+                } onCancel: {
+                    run.cancel()
+                }
+            }
             group.addTask {
                 try await Task.sleep(for: timeout)
                 throw Timeout(waitingFor: "close")

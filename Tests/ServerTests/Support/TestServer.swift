@@ -7,22 +7,52 @@ import Server
 import Synchronization
 import WireProtocol
 
+/// A server the tests talk to over HTTP and WebSockets: in process (`TestServer`) or the real
+/// executable in a child process (`ServerProcess`).
+protocol LiveServer: Sendable {
+    var port: Int { get }
+}
+
+extension LiveServer {
+    /// Creates a match through the API and returns its id.
+    func createMatch() async throws -> String {
+        let response = try await HTTP.request(port: port, "/api/matches", method: .POST)
+        guard response.status == 201, case .success(let created) = CreatedMatch.decode(response.body) else {
+            throw HTTP.Failure(description: "create failed: \(response.status) \(response.body)")
+        }
+        return created.matchId
+    }
+
+    /// `GET /api/matches/{matchID}`, decoded; throws unless it is a 200 summary.
+    func summary(of matchID: String) async throws -> MatchSummary {
+        let response = try await HTTP.get(port: port, "/api/matches/\(matchID)")
+        guard response.status == 200, case .success(let summary) = MatchSummary.decode(response.body) else {
+            throw HTTP.Failure(description: "summary of \(matchID): \(response.status) \(response.body)")
+        }
+        return summary
+    }
+}
+
 /// The real server, in process, on a free port, for one test.
-struct TestServer: Sendable {
+struct TestServer: LiveServer {
     let port: Int
     private let task: Task<Void, any Error>
 
     /// Starts a server with `configure` applied to a test configuration (in-memory store, port 0,
     /// RIB objects tracked) and waits until it listens.
-    static func start(_ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> TestServer {
+    /// - Parameter logger: where the server logs; by default nowhere below `critical` (or `TEST_LOG_LEVEL`).
+    static func start(logger: Logger? = nil, _ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> TestServer {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.databasePath = ":memory:"
         configuration.publicDirectory = Self.publicDirectory
         configuration.tracksRIBObjects = true
         configure(&configuration)
-        var logger = Logger(label: "test-server")
-        logger.logLevel = ProcessInfo.processInfo.environment["TEST_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } ?? .critical
+        let logger = logger ?? {
+            var logger = Logger(label: "test-server")
+            logger.logLevel = ProcessInfo.processInfo.environment["TEST_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } ?? .critical
+            return logger
+        }()
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let server = GameServer(configuration: configuration, logger: logger)
         let task = Task {
@@ -41,15 +71,6 @@ struct TestServer: Sendable {
     func stop() async {
         task.cancel()
         _ = await task.result
-    }
-
-    /// Creates a match through the API and returns its id.
-    func createMatch() async throws -> String {
-        let response = try await HTTP.request(port: port, "/api/matches", method: .POST)
-        guard response.status == 201, case .success(let created) = CreatedMatch.decode(response.body) else {
-            throw HTTP.Failure(description: "create failed: \(response.status) \(response.body)")
-        }
-        return created.matchId
     }
 
     static var publicDirectory: String {

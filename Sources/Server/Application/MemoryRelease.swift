@@ -1,0 +1,48 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Gives the heap memory that torn-down matches and closed connections freed back to the system.
+///
+/// glibc's malloc keeps freed memory in its arenas (one per thread that allocated, up to 8 per core)
+/// and returns it to the system only from the top of each heap, so after thousands of connections
+/// close the process's resident size stays at its peak. `malloc_trim(0)` walks every arena and
+/// releases the free pages inside them too. It is called after idle matches were expired, which is
+/// when a wave of matches and their connections has ended (docs/PERFORMANCE.md has the before and after).
+enum MemoryRelease {
+    /// Returns free heap pages to the system (a no-op where malloc is not glibc's).
+    static func returnFreedMemory() {
+        #if canImport(Glibc)
+        // malloc.h is not part of the Glibc module: look `malloc_trim` up in the process.
+        typealias MallocTrim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(nil, "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+        #endif
+    }
+}
+
+/// When to call `MemoryRelease.returnFreedMemory()`: at once when idle matches were expired, then
+/// every few seconds for a while, because the memory of closed connections is freed late: each
+/// connection's WebSocket pinger sleeps out its ping interval before its task (and the channel it
+/// holds) is released.
+struct MemoryReleaseSchedule {
+    /// How long after an expiry freed memory keeps arriving (the ping interval and a margin).
+    let window: Duration
+    /// The shortest time between two releases.
+    var spacing: Duration = .seconds(5)
+    private var releaseUntil: ContinuousClock.Instant?
+    private var lastRelease: ContinuousClock.Instant?
+
+    init(window: Duration) {
+        self.window = window
+    }
+
+    /// Called on every tick of the expiry loop with the number of matches it just expired.
+    mutating func tick(expired: Int, now: ContinuousClock.Instant = .now) {
+        if expired > 0 { releaseUntil = now + window }
+        guard let releaseUntil, now <= releaseUntil else { return }
+        if expired == 0, let lastRelease, now - lastRelease < spacing { return }
+        lastRelease = now
+        MemoryRelease.returnFreedMemory()
+    }
+}

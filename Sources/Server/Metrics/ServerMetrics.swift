@@ -1,0 +1,122 @@
+import Metrics
+import Prometheus
+import TicTacToe
+import WireProtocol
+
+/// The server's own metrics, made through swift-metrics: whatever factory the process bootstrapped
+/// (`MetricsSystem.bootstrap`, once, in the executable) gets them; when none was, they go to the
+/// no-op factory and cost next to nothing. Every handle is made once here, never on a hot path.
+///
+/// Names (Prometheus text format at `GET /metrics`, see docs/PERFORMANCE.md):
+/// - `tictactoe_connections`: open WebSocket connections attached to a match.
+/// - `tictactoe_spectators`: connections without a seat.
+/// - `tictactoe_matches_loaded`: match hosts (RIB trees) in memory.
+/// - `tictactoe_moves_total`: accepted moves.
+/// - `tictactoe_games_finished_total{result="player1"|"player2"|"draw"}`.
+/// - `tictactoe_errors_total{code=…}`: `error` messages sent, by PROTOCOL.md code.
+/// - `tictactoe_closes_total{code=…}`: WebSocket closes the server initiated, by close code.
+/// - `tictactoe_store_write_seconds`: one store append (a batch of a match's records) until durable.
+/// - `tictactoe_broadcast_seconds`: a change's commit until its messages are queued on every
+///   connection of the match (the durable write included).
+public final class ServerMetrics: Sendable {
+    /// Names of the duration histograms, with buckets suited to them (seconds).
+    public static let durationBuckets: [String: [Duration]] = [
+        Label.storeWrite: [.microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
+                           .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1)],
+        Label.broadcast: [.microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
+                          .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1)],
+    ]
+
+    enum Label {
+        static let connections = "tictactoe_connections"
+        static let spectators = "tictactoe_spectators"
+        static let matchesLoaded = "tictactoe_matches_loaded"
+        static let moves = "tictactoe_moves_total"
+        static let gamesFinished = "tictactoe_games_finished_total"
+        static let errors = "tictactoe_errors_total"
+        static let closes = "tictactoe_closes_total"
+        static let storeWrite = "tictactoe_store_write_seconds"
+        static let broadcast = "tictactoe_broadcast_seconds"
+    }
+
+    /// The close codes the server sends (PROTOCOL.md and RFC 6455); others are counted as "other".
+    private static let closeCodes: [UInt16] = [1000, 1001, 1003, 1008, 1009, 1011, 1013]
+
+    private let connections = CoreMetrics.Meter(label: Label.connections)
+    private let spectators = CoreMetrics.Meter(label: Label.spectators)
+    private let matchesLoaded = CoreMetrics.Meter(label: Label.matchesLoaded)
+    private let moves = CoreMetrics.Counter(label: Label.moves)
+    private let player1Wins = CoreMetrics.Counter(label: Label.gamesFinished, dimensions: [("result", "player1")])
+    private let player2Wins = CoreMetrics.Counter(label: Label.gamesFinished, dimensions: [("result", "player2")])
+    private let draws = CoreMetrics.Counter(label: Label.gamesFinished, dimensions: [("result", "draw")])
+    private let errors: [ErrorCode: CoreMetrics.Counter]
+    private let closes: [UInt16: CoreMetrics.Counter]
+    private let otherCloses = CoreMetrics.Counter(label: Label.closes, dimensions: [("code", "other")])
+    private let storeWrite = CoreMetrics.Timer(label: Label.storeWrite)
+    private let broadcast = CoreMetrics.Timer(label: Label.broadcast)
+
+    public init() {
+        errors = Dictionary(uniqueKeysWithValues: ErrorCode.allCases.map { ($0, CoreMetrics.Counter(label: Label.errors, dimensions: [("code", $0.rawValue)])) })
+        closes = Dictionary(uniqueKeysWithValues: Self.closeCodes.map { ($0, CoreMetrics.Counter(label: Label.closes, dimensions: [("code", String($0))])) })
+    }
+
+    /// A Prometheus factory on `registry` with this server's histogram buckets.
+    public static func prometheusFactory(registry: PrometheusCollectorRegistry) -> PrometheusMetricsFactory {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.durationHistogramBuckets = durationBuckets
+        return factory
+    }
+
+    /// Bootstraps `MetricsSystem` with a Prometheus factory on a new registry and returns the registry,
+    /// for `GameServer` to serve. swift-metrics allows one bootstrap per process: the executable calls
+    /// this once at start-up; tests never do (their servers' metrics go to the no-op factory).
+    public static func bootstrapPrometheus() -> PrometheusCollectorRegistry {
+        let registry = PrometheusCollectorRegistry()
+        MetricsSystem.bootstrap(prometheusFactory(registry: registry))
+        return registry
+    }
+
+    // MARK: - Hooks
+
+    /// A WebSocket joined a match.
+    func connectionOpened() { connections.increment() }
+
+    /// A WebSocket left its match.
+    func connectionClosed() { connections.decrement() }
+
+    /// The server sent a close frame with `code`.
+    func closeSent(_ code: UInt16) { (closes[code] ?? otherCloses).increment() }
+
+    /// An `error` message went to a connection.
+    func errorSent(_ message: ServerMessage) {
+        if case .error(let code, _) = message { errors[code]?.increment() }
+    }
+
+    /// The tree accepted `input` and answered `events`: counts a move and the games that ended.
+    func applied(_ input: MatchInput, _ events: [MatchEvent]) {
+        if case .move = input { moves.increment() }
+        for case .gameOver(let winner, _) in events {
+            switch winner {
+            case .player1: player1Wins.increment()
+            case .player2: player2Wins.increment()
+            case nil: draws.increment()
+            }
+        }
+    }
+
+    /// A match's spectator count is now `count`; `reported` is what it last reported (updated).
+    func spectators(_ count: Int, reported: inout Int) {
+        guard count != reported else { return }
+        spectators.increment(by: Double(count - reported))
+        reported = count
+    }
+
+    /// How many matches are in memory.
+    func matchesLoaded(_ count: Int) { matchesLoaded.set(count) }
+
+    /// A store append that started at `start` is durable.
+    func storeWritten(since start: ContinuousClock.Instant) { storeWrite.record(duration: .now - start) }
+
+    /// The messages of a change committed at `start` are queued on every connection.
+    func broadcastQueued(since start: ContinuousClock.Instant) { broadcast.record(duration: .now - start) }
+}

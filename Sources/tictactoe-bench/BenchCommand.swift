@@ -1,0 +1,174 @@
+import ArgumentParser
+import Foundation
+
+/// `tictactoe-bench`: the load generator of docs/PERFORMANCE.md. It plays many matches at once against
+/// a running `tictactoe` server over real WebSockets and reports what it measured.
+@main
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tictactoe-bench",
+        abstract: "Plays many TicTacToe matches at once against a local server and measures it.",
+        discussion: """
+            Creates --matches matches (POST /api/matches), opens two player and --spectators spectator \
+            WebSockets to each, logs the players in, and plays random legal Tic Tac Toe games back to \
+            back (the player whose turn it is picks a random free cell, after --think-ms), the starter \
+            alternating as PROTOCOL.md says, until --duration seconds have passed or --games games were \
+            started. Connections are SwiftNIO channels driven by a per-connection state machine on \
+            --threads event loops; all connections of a match share one loop.
+
+            Measured: connections opened, upgraded, welcomed and held; games finished (by result); moves \
+            per second; the latency from sending a move to the opponent receiving its `board` message and \
+            to each spectator receiving it (HdrHistogram: p50, p90, p99, p99.9, max); `error` messages by \
+            code, close codes and connection failures; the server's resident memory (VmRSS of \
+            --server-pid, else `process_resident_memory_bytes` from the server's /metrics). A progress \
+            line every second, a table at the end, and JSON with --json.
+
+            Only loopback targets (127.0.0.0/8, ::1, localhost) are accepted, for the server and for \
+            --source-addresses. Raise `ulimit -n` for big runs: every connection is a file descriptor \
+            in the bench and in the server. The server limits match creation per address \
+            (--matches-per-minute) and messages per connection (20/s): start it with a high \
+            --matches-per-minute for big runs; the bench paces each connection under --max-rate.
+            """
+    )
+
+    @Option(help: "Server address: a loopback IP or localhost.")
+    var host = "127.0.0.1"
+
+    @Option(help: "Server port.")
+    var port = 8080
+
+    @Option(help: "Matches to create and play.")
+    var matches = 10
+
+    @Option(help: "Spectator connections per match (besides its two players).")
+    var spectators = 0
+
+    @Option(help: "Seconds of steady play after every connection is open (default 10 unless --games is given).")
+    var duration: Double?
+
+    @Option(help: "Stop after this many games were started in total (all of them are finished before the report).")
+    var games: Int?
+
+    @Option(name: .customLong("think-ms"), help: ArgumentHelp(
+        "Think time before each move, in milliseconds: MS or MIN-MAX (uniformly random).", valueName: "ms"
+    ))
+    var thinkTime = "0"
+
+    @Option(help: "Seconds of play after the connect phase that are left out of the figures.")
+    var warmup = 0.0
+
+    @Option(name: .customLong("ramp-step"), help: "Add matches in steps of this many (0: all at once).")
+    var rampStep = 0
+
+    @Option(name: .customLong("ramp-interval"), help: "Seconds between two ramp steps.")
+    var rampInterval = 5.0
+
+    @Option(name: .customLong("max-p99-ms"), help: "Stop (ramp and play) once one second's p99 move-to-opponent latency passes this bound.")
+    var maxP99Milliseconds: Double?
+
+    @Option(name: .customLong("source-addresses"), help: ArgumentHelp(
+        "Comma-separated loopback addresses to bind client sockets to, round robin (e.g. 127.0.0.1,127.0.0.2), so that ports do not run out.",
+        valueName: "addresses"
+    ))
+    var sourceAddresses: String?
+
+    @Option(help: "Event loop threads of the bench.")
+    var threads = 1
+
+    @Option(name: .customLong("connect-concurrency"), help: "WebSocket handshakes in flight at once.")
+    var connectConcurrency = 128
+
+    @Option(name: .customLong("create-concurrency"), help: "POST /api/matches requests in flight at once.")
+    var createConcurrency = 8
+
+    @Option(name: .customLong("max-rate"), help: "Messages one connection sends per second at most (the server's limit is 20).")
+    var maxRate = 20
+
+    @Option(name: .customLong("server-pid"), help: "Process id of the server, to read its VmRSS from /proc (else /metrics is scraped).")
+    var serverPID: Int32?
+
+    @Option(name: .customLong("drain-timeout"), help: "Seconds to let the games in progress finish after the run before closing.")
+    var drainTimeout = 10.0
+
+    @Option(name: .customLong("teardown-wait"), help: "After closing, wait up to this many seconds for the server to unload every match (its /metrics gauge) and report its memory then.")
+    var teardownWait = 0.0
+
+    @Option(name: .customLong("settle"), help: "Seconds to wait after the matches were unloaded before the last memory sample.")
+    var settle = 2.0
+
+    @Option(help: "Write the results as JSON to this file.")
+    var json: String?
+
+    @Option(help: "Seed of the random moves and think times (default: random).")
+    var seed: UInt64?
+
+    @Flag(name: .customLong("no-progress"), help: "Do not print a progress line every second.")
+    var noProgress = false
+
+    @Flag(name: .customLong("codec"), help: "Only measure the wire codec (a board message written and read with the shared types and with Foundation's coders), no server needed.")
+    var codecOnly = false
+
+    func validate() throws {
+        _ = try LoopbackAddress.resolve(host)
+        guard (1...65535).contains(port) else { throw ValidationError("--port must be 1...65535") }
+        guard matches > 0 else { throw ValidationError("--matches must be at least 1") }
+        guard spectators >= 0 else { throw ValidationError("--spectators must be 0 or more") }
+        guard (duration ?? 1) > 0 else { throw ValidationError("--duration must be positive") }
+        guard (games ?? 1) > 0 else { throw ValidationError("--games must be at least 1") }
+        _ = try ThinkTime(parsing: thinkTime)
+        guard warmup >= 0, rampInterval > 0, drainTimeout >= 0, teardownWait >= 0, settle >= 0 else {
+            throw ValidationError("times must not be negative (and --ramp-interval positive)")
+        }
+        guard rampStep >= 0 else { throw ValidationError("--ramp-step must be 0 or more") }
+        guard (maxP99Milliseconds ?? 1) > 0 else { throw ValidationError("--max-p99-ms must be positive") }
+        _ = try sourceAddressList()
+        guard (1...64).contains(threads) else { throw ValidationError("--threads must be 1...64") }
+        guard connectConcurrency > 0, createConcurrency > 0 else { throw ValidationError("concurrencies must be at least 1") }
+        guard maxRate > 0 else { throw ValidationError("--max-rate must be at least 1") }
+    }
+
+    func run() async throws {
+        if codecOnly {
+            Console.line(CodecBench.run(iterations: 200_000))
+            return
+        }
+        let settings = BenchSettings(
+            target: try LoopbackAddress.resolve(host, port: port),
+            hostHeader: "\(host):\(port)",
+            port: port,
+            matches: matches,
+            spectators: spectators,
+            duration: duration ?? (games == nil ? 10 : nil),
+            games: games,
+            thinkTime: try ThinkTime(parsing: thinkTime),
+            warmup: warmup,
+            rampStep: rampStep == 0 ? matches : min(rampStep, matches),
+            rampInterval: rampInterval,
+            maxP99Milliseconds: maxP99Milliseconds,
+            sourceAddresses: try sourceAddressList(),
+            threads: threads,
+            connectConcurrency: connectConcurrency,
+            createConcurrency: createConcurrency,
+            maxRate: maxRate,
+            serverPID: serverPID,
+            drainTimeout: drainTimeout,
+            teardownWait: teardownWait,
+            settle: settle,
+            seed: seed ?? UInt64.random(in: 1...UInt64.max),
+            printsProgress: !noProgress
+        )
+        let result = try await BenchRunner(settings: settings).run()
+        Console.line(ResultTable(result: result).text)
+        if let json {
+            try result.jsonData().write(to: URL(fileURLWithPath: json))
+            Console.line("results written to \(json)")
+        }
+    }
+
+    private func sourceAddressList() throws -> [String] {
+        guard let sourceAddresses else { return [] }
+        let list = sourceAddresses.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        for address in list { _ = try LoopbackAddress.resolve(address, allowName: false) }
+        return list
+    }
+}

@@ -1,0 +1,285 @@
+import Foundation
+import NIOCore
+import NIOPosix
+
+/// One run of the bench: creates the matches, opens their connections (in ramp steps), lets the
+/// players play while `Monitor` measures, stops, drains, closes, and waits for the server's teardown.
+struct BenchRunner {
+    let settings: BenchSettings
+
+    /// One WebSocket to open.
+    private struct ConnectionPlan: Sendable {
+        let loop: LoopHandle
+        let driver: NIOLoopBound<MatchDriver>
+        let matchID: String
+        let role: BenchSession.Role
+        let source: SocketAddress?
+    }
+
+    func run() async throws -> BenchResult {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: settings.threads)
+        let budget = GameBudget(games: settings.games)
+        var loops: [LoopHandle] = []
+        for (index, eventLoop) in group.makeIterator().enumerated() {
+            let settings = settings
+            let context = try await eventLoop.submit {
+                NIOLoopBound(
+                    LoopContext(eventLoop: eventLoop, thinkTime: settings.thinkTime, maxRate: settings.maxRate, budget: budget,
+                                seed: settings.seed &+ UInt64(index) &* 0x9E37_79B9),
+                    eventLoop: eventLoop
+                )
+            }.get()
+            loops.append(LoopHandle(eventLoop: eventLoop, context: context))
+        }
+        let control = ControlClient(baseURL: settings.baseURL, eventLoopGroup: group)
+        let memory = ServerMemoryProbe(pid: settings.serverPID, control: control)
+        do {
+            let result = try await run(loops: loops, control: control, memory: memory, budget: budget)
+            await control.shutdown()
+            try? await group.shutdownGracefully()
+            return result
+        } catch {
+            await control.shutdown()
+            try? await group.shutdownGracefully()
+            throw error
+        }
+    }
+
+    private func run(loops: [LoopHandle], control: ControlClient, memory: ServerMemoryProbe, budget: GameBudget) async throws -> BenchResult {
+        try await control.waitUntilHealthy(timeout: 10)
+        let residentAtStart = await memory.residentBytes()
+        Console.line("tictactoe-bench: \(settings.matches) matches x (2 players + \(settings.spectators) spectators) against \(settings.baseURL), "
+            + "think \(settings.thinkTime), \(settings.threads) threads, " + (settings.duration.map { "\(Monitor.format($0)) s" } ?? "\(settings.games ?? 0) games"))
+        let run = RunControl()
+        let monitor = Monitor(loops: loops, settings: settings, control: run, memory: memory, residentAtStart: residentAtStart)
+        async let monitored = monitor.run()
+
+        var connectFailures: [String: Int] = [:]
+        var attempted = 0
+        var matchIndex = 0
+        var connectionIndex = 0
+        while matchIndex < settings.matches, run.stopReason == nil {
+            let count = min(settings.rampStep, settings.matches - matchIndex)
+            let ids = try await createMatches(count, control: control)
+            var plans: [ConnectionPlan] = []
+            for id in ids {
+                let loop = loops[matchIndex % loops.count]
+                matchIndex += 1
+                let driver = try await loop.run { context in
+                    let driver = MatchDriver(matchID: id, loop: context)
+                    context.add(driver)
+                    return NIOLoopBound(driver, eventLoop: context.eventLoop)
+                }
+                let roles = [BenchSession.Role.player, .player] + Array(repeating: .spectator, count: settings.spectators)
+                for role in roles {
+                    plans.append(ConnectionPlan(loop: loop, driver: driver, matchID: id, role: role, source: try sourceAddress(connectionIndex)))
+                    connectionIndex += 1
+                }
+            }
+            attempted += plans.count
+            for (kind, count) in await connectAll(plans) { connectFailures[kind, default: 0] += count }
+            run.stepConnected(.init(matches: matchIndex, connections: attempted))
+            if matchIndex < settings.matches {
+                try await sleep(settings.rampInterval, unless: run)
+            }
+        }
+        run.connectPhaseFinished()
+
+        // Play until the monitor stops the run (duration, p99 bound) or the games are all played.
+        while run.stopReason == nil {
+            if budget.isExhausted, await LoopTotals.gather(loops, takingSamples: false).gamesInProgress == 0 {
+                run.stop("--games \(settings.games ?? 0) played")
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let stopReason = run.stopReason ?? "stopped"
+        for loop in loops { _ = try? await loop.run { $0.isStopping = true } }
+        while !run.hasSteadyEnded { try await Task.sleep(for: .milliseconds(20)) }
+
+        // Let the games in progress finish, then measure what the server holds with everything open.
+        let drainDeadline = ContinuousClock.now + .milliseconds(Int(settings.drainTimeout * 1000))
+        var held = await LoopTotals.gather(loops, takingSamples: false)
+        while held.gamesInProgress > 0, ContinuousClock.now < drainDeadline {
+            try await Task.sleep(for: .milliseconds(100))
+            held = await LoopTotals.gather(loops, takingSamples: false)
+        }
+        let heldResident = await memory.residentBytes()
+
+        // Close every connection (1000) and wait for the server's answers.
+        for loop in loops { _ = try? await loop.run { $0.closeAll() } }
+        let closeDeadline = ContinuousClock.now + .seconds(15)
+        while await LoopTotals.gather(loops, takingSamples: false).openChannels > 0, ContinuousClock.now < closeDeadline {
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        let closedAt = ContinuousClock.now
+        let afterCloseResident = await memory.residentBytes()
+        run.finish()
+        let report = await monitored
+
+        // Optionally wait for the server to unload the matches, and measure its memory then.
+        var teardown: (resident: Int?, loaded: Double?, seconds: Double?)
+        if settings.teardownWait > 0 {
+            teardown = await waitForTeardown(control: control, memory: memory, since: closedAt)
+        }
+
+        var overall = report.overall
+        for (kind, count) in connectFailures { overall.errors["\(kind)", default: 0] += count }
+        func megabytes(_ bytes: Int?) -> Double? { bytes.map { (Double($0) / 1_048_576 * 10).rounded() / 10 } }
+        return BenchResult(
+            settings: .init(
+                target: settings.baseURL, matches: settings.matches, spectatorsPerMatch: settings.spectators,
+                durationSeconds: settings.duration, games: settings.games, thinkTime: settings.thinkTime.description,
+                warmupSeconds: settings.warmup, rampStep: settings.rampStep, rampIntervalSeconds: settings.rampInterval,
+                maxP99Ms: settings.maxP99Milliseconds, sourceAddresses: settings.sourceAddresses, threads: settings.threads,
+                maxRatePerConnection: settings.maxRate, seed: settings.seed, cores: ProcessInfo.processInfo.activeProcessorCount
+            ),
+            stopReason: stopReason,
+            connections: .init(
+                attempted: attempted, connected: overall.connected, upgraded: overall.upgraded, welcomed: overall.welcomed,
+                failed: connectFailures.values.reduce(0, +), peakOpen: report.peakOpen, heldAtEnd: held.openChannels, seated: overall.seated
+            ),
+            games: overall.gamesFinishedTotal,
+            gamesStarted: overall.gamesStarted,
+            gamesByResult: overall.gamesFinished,
+            steadySeconds: (report.steadySeconds * 100).rounded() / 100,
+            steadyMoves: report.steady.moves,
+            steadyGames: report.steady.gamesFinishedTotal,
+            movesPerSecond: report.steadySeconds > 0 ? (Double(report.steady.moves) / report.steadySeconds).rounded() : 0,
+            lowestSecondMovesPerSecond: report.lowestSecondMoveRate?.rounded(),
+            movesSentTotal: overall.movesSent,
+            opponentLatencyMs: LatencySummary(report.steady.opponentLatency),
+            spectatorLatencyMs: LatencySummary(report.steady.spectatorLatency),
+            unmatchedBoards: overall.unmatchedBoards,
+            errors: overall.errors,
+            errorTotal: overall.errorTotal,
+            memory: .init(
+                source: memory.source, startMB: megabytes(report.residentAtStart), peakMB: megabytes(report.peakResident),
+                heldMB: megabytes(heldResident), afterCloseMB: megabytes(afterCloseResident),
+                afterTeardownMB: megabytes(teardown.resident), matchesLoadedAfterTeardown: teardown.loaded,
+                teardownSeconds: teardown.seconds.map { ($0 * 10).rounded() / 10 }
+            ),
+            ramp: report.steps,
+            timeline: report.timeline
+        )
+    }
+
+    // MARK: - Matches and connections
+
+    private func createMatches(_ count: Int, control: ControlClient) async throws -> [String] {
+        try await withThrowingTaskGroup(of: String.self) { group in
+            var ids: [String] = []
+            ids.reserveCapacity(count)
+            var started = 0
+            while started < min(count, settings.createConcurrency) {
+                group.addTask { try await control.createMatch() }
+                started += 1
+            }
+            while let id = try await group.next() {
+                ids.append(id)
+                if started < count {
+                    group.addTask { try await control.createMatch() }
+                    started += 1
+                }
+            }
+            return ids
+        }
+    }
+
+    private func sourceAddress(_ index: Int) throws -> SocketAddress? {
+        guard !settings.sourceAddresses.isEmpty else { return nil }
+        return try LoopbackAddress.resolve(settings.sourceAddresses[index % settings.sourceAddresses.count], allowName: false)
+    }
+
+    /// Opens every planned connection, at most --connect-concurrency handshakes at a time. Returns the
+    /// failures by kind.
+    private func connectAll(_ plans: [ConnectionPlan]) async -> [String: Int] {
+        await withTaskGroup(of: String?.self) { group in
+            var failures: [String: Int] = [:]
+            var next = 0
+            while next < min(plans.count, settings.connectConcurrency) {
+                let plan = plans[next]
+                group.addTask { await connect(plan) }
+                next += 1
+            }
+            while let outcome = await group.next() {
+                if let failure = outcome { failures[failure, default: 0] += 1 }
+                if next < plans.count {
+                    let plan = plans[next]
+                    group.addTask { await connect(plan) }
+                    next += 1
+                }
+            }
+            return failures
+        }
+    }
+
+    /// Opens one WebSocket; nil when it upgraded, else the kind of failure.
+    private func connect(_ plan: ConnectionPlan) async -> String? {
+        let eventLoop = plan.loop.eventLoop
+        let upgraded = eventLoop.makePromise(of: Void.self)
+        let path = "/ws/\(plan.matchID)"
+        let hostHeader = settings.hostHeader
+        let driver = plan.driver
+        let role = plan.role
+        var bootstrap = ClientBootstrap(group: eventLoop).connectTimeout(.seconds(10))
+        if let source = plan.source {
+            #if os(Linux)
+            // IP_BIND_ADDRESS_NO_PORT (24): pick the port at connect time, per destination, so binding
+            // a source address does not reserve one of the address's ephemeral ports for good.
+            bootstrap = bootstrap.channelOption(.ipOption(.init(rawValue: 24)), value: 1)
+            #endif
+            bootstrap = bootstrap.bind(to: source)
+        }
+        bootstrap = bootstrap.channelInitializer { channel in
+            channel.eventLoop.makeCompletedFuture {
+                let driver = driver.value
+                let session = BenchSession(role: role, driver: driver)
+                try channel.pipeline.syncOperations.addHandlers([
+                    ChannelCountingHandler(loop: driver.loop),
+                    WebSocketHandshakeHandler(path: path, hostHeader: hostHeader, session: session, loop: driver.loop, upgraded: upgraded),
+                ])
+            }
+        }
+        do {
+            _ = try await bootstrap.connect(to: settings.target).get()
+            try await upgraded.futureResult.get()
+            return nil
+        } catch let failure as WebSocketHandshakeHandler.Failure {
+            return failure.description
+        } catch {
+            upgraded.fail(error)
+            return "connect:\(ErrorName.of(error))"
+        }
+    }
+
+    // MARK: - Waiting
+
+    private func sleep(_ seconds: Double, unless run: RunControl) async throws {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while ContinuousClock.now < deadline, run.stopReason == nil {
+            try await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// Polls the server's /metrics until no match is loaded (or --teardown-wait passes), waits --settle
+    /// seconds, and samples the server's memory.
+    private func waitForTeardown(control: ControlClient, memory: ServerMemoryProbe, since closedAt: ContinuousClock.Instant)
+        async -> (resident: Int?, loaded: Double?, seconds: Double?)
+    {
+        let deadline = closedAt + .milliseconds(Int(settings.teardownWait * 1000))
+        var loaded: Double?
+        var unloadedAfter: Double?
+        while ContinuousClock.now < deadline {
+            loaded = await control.metrics().flatMap { PrometheusText.value(of: "tictactoe_matches_loaded", in: $0) }
+            if loaded == 0 {
+                unloadedAfter = (ContinuousClock.now - closedAt) / .seconds(1)
+                break
+            }
+            try? await Task.sleep(for: .milliseconds(250))
+        }
+        Console.line(unloadedAfter.map { String(format: "server unloaded every match %.1f s after the connections closed", $0) }
+            ?? "server still holds \(loaded.map { String(Int($0)) } ?? "an unknown number of") matches after --teardown-wait")
+        try? await Task.sleep(for: .milliseconds(Int(settings.settle * 1000)))
+        return (await memory.residentBytes(), loaded, unloadedAfter)
+    }
+}

@@ -1,0 +1,105 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import WireProtocol
+
+/// The bench's HTTP side: health check, match creation, and the server's `/metrics`.
+struct ControlClient: Sendable {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let client: HTTPClient
+    let baseURL: String
+
+    init(baseURL: String, eventLoopGroup: any EventLoopGroup) {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 16)
+        client = HTTPClient(eventLoopGroupProvider: .shared(eventLoopGroup), configuration: configuration)
+        self.baseURL = baseURL
+    }
+
+    func shutdown() async {
+        try? await client.shutdown()
+    }
+
+    /// Waits up to `timeout` seconds for `/healthz` to answer 200.
+    func waitUntilHealthy(timeout: Double) async throws {
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        var last = "no answer"
+        while ContinuousClock.now < deadline {
+            do {
+                let (status, body) = try await request("/healthz", method: .GET)
+                if status == 200 { return }
+                last = "\(status) \(body)"
+            } catch {
+                last = "\(error)"
+            }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        throw Failure(description: "the server at \(baseURL) is not healthy: \(last)")
+    }
+
+    /// `POST /api/matches`: the new match's id.
+    func createMatch() async throws -> String {
+        let (status, body) = try await request("/api/matches", method: .POST)
+        guard status == 201, case .success(let created) = CreatedMatch.decode(body) else {
+            if status == 429 {
+                throw Failure(description: "match creation refused (429 rateLimited): start the server with a higher --matches-per-minute")
+            }
+            throw Failure(description: "POST /api/matches answered \(status): \(body)")
+        }
+        return created.matchId
+    }
+
+    /// The text of `GET /metrics`, or nil when the server does not serve it.
+    func metrics() async -> String? {
+        guard let (status, body) = try? await request("/metrics", method: .GET), status == 200 else { return nil }
+        return body
+    }
+
+    private func request(_ path: String, method: HTTPMethod) async throws -> (Int, String) {
+        var request = HTTPClientRequest(url: baseURL + path)
+        request.method = method
+        let response = try await client.execute(request, timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 1 << 24)
+        return (Int(response.status.code), String(buffer: body))
+    }
+}
+
+/// Values of the Prometheus text format, read by metric name (labels included, as written).
+enum PrometheusText {
+    /// The value of the first sample named exactly `name` (with no labels), if any.
+    static func value(of name: String, in text: String) -> Double? {
+        for line in text.split(separator: "\n") where !line.hasPrefix("#") {
+            let parts = line.split(separator: " ")
+            if parts.count >= 2, parts[0] == name { return Double(parts[1]) }
+        }
+        return nil
+    }
+}
+
+/// Reads the server's resident memory: VmRSS from /proc when its pid is known, else
+/// `process_resident_memory_bytes` from its /metrics.
+struct ServerMemoryProbe: Sendable {
+    let pid: Int32?
+    let control: ControlClient
+
+    var source: String { pid.map { "/proc/\($0)/status VmRSS" } ?? "GET /metrics process_resident_memory_bytes" }
+
+    /// Resident bytes now, or nil when neither source answers.
+    func residentBytes() async -> Int? {
+        if let pid {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
+            for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
+                let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+                return kilobytes.map { $0 * 1024 }
+            }
+            return nil
+        }
+        guard let text = await control.metrics() else { return nil }
+        return PrometheusText.value(of: "process_resident_memory_bytes", in: text).map { Int($0) }
+    }
+}

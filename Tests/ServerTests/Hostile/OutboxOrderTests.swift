@@ -1,0 +1,110 @@
+import Foundation
+import Logging
+@testable import Server
+import Storage
+import Synchronization
+import Testing
+import WireProtocol
+
+extension HostileTests.SlowReaderTests {
+    /// A store whose appends wait while it is held: the test decides when records become durable.
+    private final class HeldStore: MatchStore {
+        private let held = Mutex<(isHeld: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
+
+        func hold() { held.withLock { $0.isHeld = true } }
+
+        func release() {
+            let waiters = held.withLock { state in
+                state.isHeld = false
+                defer { state.waiters = [] }
+                return state.waiters
+            }
+            waiters.forEach { $0.resume() }
+        }
+
+        func append(_ records: [MatchRecord], summary: StoredSummary, to id: String, at date: Date) async throws {
+            await withCheckedContinuation { continuation in
+                let passes = held.withLock { state in
+                    if !state.isHeld { return true }
+                    state.waiters.append(continuation)
+                    return false
+                }
+                if passes { continuation.resume() }
+            }
+        }
+
+        func createMatch(id: String, at date: Date) async throws {}
+        func records(of id: String) async throws -> [StoredRecord]? { nil }
+        func summary(of id: String) async throws -> StoredSummary? { nil }
+        func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] { [] }
+        func close() async throws {}
+    }
+
+    /// Everything queued for `connection` so far, decoded.
+    private static func drain(_ connection: Connection) async -> [ServerMessage] {
+        var messages: [ServerMessage] = []
+        while connection.queue.count > 0, let item = await connection.queue.next() {
+            if case .text(let text) = item, case .success(let message) = ServerMessage.decode(text) { messages.append(message) }
+        }
+        return messages
+    }
+
+    /// A player's queue overflows while a change is being delivered, with a later change ready behind
+    /// it: the host resyncs the player, and every other connection still gets each version once, in order.
+    @Test func test_aPlayerOverflowingInTheMiddleOfADelivery_leavesEveryOtherConnectionsVersionsInOrder() async throws {
+        let store = HeldStore()
+        var logger = Logger(label: "outbox-order")
+        logger.logLevel = .critical
+        let host = try MatchHost(
+            id: "OutboxOrder1", createdAt: Date(), records: [StoredRecord(sequence: 1, record: .created, at: Date())], store: store,
+            settings: .init(seatTimeout: .seconds(60), maxConnections: 100, trackingTag: nil, metrics: ServerMetrics()),
+            logger: logger
+        )
+        // Alice's queue holds 12 messages; the others' are large. Many watchers, so that (whatever the
+        // order the host visits connections in) most come after Alice.
+        let alice = Connection(remoteAddress: "alice", queueLimit: 12)
+        let bob = Connection(remoteAddress: "bob", queueLimit: 10_000)
+        let watchers = (0..<20).map { Connection(remoteAddress: "watcher \($0)", queueLimit: 10_000) }
+        #expect(await host.connect(alice) == .connected)
+        #expect(await host.connect(bob) == .connected)
+        await host.handle(.login(name: "Alice"), from: alice.id)
+        await host.handle(.login(name: "Bob"), from: bob.id)
+        var aliceSaw: [ServerMessage] = []
+        let seated = await HostileTests.eventually {
+            aliceSaw += await Self.drain(alice)
+            return aliceSaw.contains { if case .screen(.offGame, _) = $0 { true } else { false } }
+        }
+        #expect(seated)
+        for watcher in watchers {
+            #expect(await host.connect(watcher) == .connected)
+            _ = await Self.drain(alice)
+        }
+        // Alice reads nothing; her syncs fill her queue to its limit.
+        while alice.queue.count < alice.queue.limit { await host.handle(.sync, from: alice.id) }
+
+        // A change waits for its records (a game starts); a second change (someone connects) waits behind it.
+        let versionsBefore = await Self.drain(watchers[0]).compactMap(\.version).max() ?? 0
+        for watcher in watchers.dropFirst() { _ = await Self.drain(watcher) }
+        store.hold()
+        await host.handle(.startGame(gameId: "ticTacToe"), from: bob.id)
+        let latecomer = Connection(remoteAddress: "latecomer", queueLimit: 10_000)
+        #expect(await host.connect(latecomer) == .connected)
+        store.release()
+        #expect(await HostileTests.eventually { watchers.allSatisfy { $0.queue.count >= 3 } })
+
+        for (index, watcher) in watchers.enumerated() {
+            let versions = await Self.drain(watcher).compactMap(\.version)
+            #expect(versions == Array((versionsBefore + 1)...(versionsBefore + versions.count)), "watcher \(index) got versions \(versions)")
+        }
+        // Alice: her backlog went, then one fresh welcome, and nothing older after it.
+        let aliceMessages = await Self.drain(alice)
+        #expect(aliceMessages.count == 1, "\(aliceMessages)")
+        guard case .welcome(let you, let snapshot, let v)? = aliceMessages.first else {
+            Issue.record("Alice got no fresh welcome: \(aliceMessages)")
+            return
+        }
+        #expect(you == .player1)
+        #expect(snapshot.phase == .ticTacToe)
+        #expect(v == versionsBefore + 3)
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import NIOCore
+import NIOPosix
+import Synchronization
+
+/// A WebSocket client on a raw TCP connection whose reading the test controls: after the upgrade it
+/// reads nothing until `resumeReading()`, with a small receive buffer, so the server's writes back up
+/// as they would to a client that stopped reading. It still sends (masked text frames) meanwhile.
+final class RawWebSocket: Sendable {
+    /// What the server sent, as the client read it.
+    enum Frame: Sendable, Equatable {
+        case text(String)
+        case close(code: Int?)
+    }
+
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    private struct State {
+        var isReading = false
+        var readGate: CheckedContinuation<Void, Never>?
+        var frames: [Frame] = []
+        var bytesRead = 0
+        var isFinished = false
+    }
+
+    private let state = Mutex(State())
+    private let outgoing: AsyncStream<[UInt8]>.Continuation
+    private let outgoingStream: AsyncStream<[UInt8]>
+    private let run = Mutex<Task<Void, any Error>?>(nil)
+
+    private init() {
+        (outgoingStream, outgoing) = AsyncStream<[UInt8]>.makeStream()
+    }
+
+    /// Opens `/ws/{matchID}` and completes the upgrade; reads nothing more until `resumeReading()`.
+    /// - Parameter receiveBuffer: the socket's SO_RCVBUF, small so that the kernel buffers little.
+    static func connect(port: Int, matchID: String, receiveBuffer: Int = 4096) async throws -> RawWebSocket {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelOption(.socketOption(.so_rcvbuf), value: .init(receiveBuffer))
+            // A small segment size, as on a slow mobile link: on loopback (MSS 64 KiB) the server's kernel
+            // would size its send buffer to megabytes and absorb everything a test can send.
+            .channelOption(ChannelOptions.Types.SocketOption(level: .init(IPPROTO_TCP), name: .init(TCP_MAXSEG)), value: 88)
+            .channelOption(.recvAllocator, value: FixedSizeRecvByteBufferAllocator(capacity: 1024))
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(
+                        wrappingChannelSynchronously: channel,
+                        configuration: .init(backPressureStrategy: .init(lowWatermark: 1, highWatermark: 2))
+                    )
+                }
+            }
+        let socket = RawWebSocket()
+        let stream = socket.outgoingStream
+        let (upgraded, upgradedContinuation) = AsyncStream<Result<Void, any Error>>.makeStream()
+        let run = Task {
+            defer { upgradedContinuation.finish() }
+            try await channel.executeThenClose { inbound, outbound in
+                var iterator = inbound.makeAsyncIterator()
+                // The upgrade: request, then the answer's head; what follows the head is frames.
+                let request = "GET /ws/\(matchID) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                    + RawHTTP.upgradeHeaders.map { "\($0): \($1)\r\n" }.joined() + "\r\n"
+                try await outbound.write(ByteBuffer(string: request))
+                var pending: [UInt8] = []
+                while true {
+                    guard let chunk = try await iterator.next() else {
+                        upgradedContinuation.yield(.failure(Failure(description: "closed during the upgrade")))
+                        return
+                    }
+                    pending += chunk.readableBytesView
+                    if let end = pending.firstRange(of: Array("\r\n\r\n".utf8)) {
+                        let head = String(decoding: pending[..<end.lowerBound], as: UTF8.self)
+                        guard head.hasPrefix("HTTP/1.1 101") else {
+                            upgradedContinuation.yield(.failure(Failure(description: "upgrade refused: \(head)")))
+                            return
+                        }
+                        pending.removeSubrange(..<end.upperBound)
+                        break
+                    }
+                }
+                upgradedContinuation.yield(.success(()))
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await bytes in stream { try await outbound.write(ByteBuffer(bytes: bytes)) }
+                    }
+                    var parser = FrameParser(bytes: pending)
+                    defer { socket.finish() }
+                    while true {
+                        try socket.deliver(&parser)
+                        if socket.isClosed { break }
+                        await socket.waitUntilReading()
+                        guard let chunk = try await iterator.next() else { break }
+                        socket.state.withLock { $0.bytesRead += chunk.readableBytes }
+                        parser.bytes += chunk.readableBytesView
+                    }
+                    group.cancelAll()
+                }
+            }
+        }
+        var results = upgraded.makeAsyncIterator()
+        guard let result = await results.next() else { throw Failure(description: "no upgrade") }
+        socket.run.withLock { $0 = run }
+        try result.get()
+        return socket
+    }
+
+    // MARK: - Sending
+
+    /// Sends a text frame, masked as a client must.
+    func send(_ text: String) {
+        outgoing.yield(Self.maskedFrame(opcode: 0x1, payload: Array(text.utf8)))
+    }
+
+    private static func maskedFrame(opcode: UInt8, payload: [UInt8]) -> [UInt8] {
+        var frame: [UInt8] = [0x80 | opcode]
+        switch payload.count {
+        case ..<126: frame.append(0x80 | UInt8(payload.count))
+        case ..<65536: frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        default: frame += [0x80 | 127] + (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
+        }
+        let mask: [UInt8] = (0..<4).map { _ in UInt8.random(in: .min ... .max) }
+        frame += mask
+        frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        return frame
+    }
+
+    // MARK: - Reading
+
+    /// Starts reading what the server sent (and everything it sends from now on).
+    func resumeReading() {
+        let gate = state.withLock { state in
+            state.isReading = true
+            defer { state.readGate = nil }
+            return state.readGate
+        }
+        gate?.resume()
+    }
+
+    private func waitUntilReading() async {
+        await withCheckedContinuation { continuation in
+            let open = state.withLock { state in
+                if state.isReading { return true }
+                state.readGate = continuation
+                return false
+            }
+            if open { continuation.resume() }
+        }
+    }
+
+    private var isClosed: Bool {
+        state.withLock { state in state.frames.contains { if case .close = $0 { true } else { false } } }
+    }
+
+    /// Moves the complete frames out of `parser`; answers a ping with a pong and a close with a close.
+    private func deliver(_ parser: inout FrameParser) throws {
+        while let (opcode, payload) = try parser.next() {
+            switch opcode {
+            case 0x1: state.withLock { $0.frames.append(.text(String(decoding: payload, as: UTF8.self))) }
+            case 0x8:
+                let code = payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : nil
+                state.withLock { $0.frames.append(.close(code: code)) }
+                outgoing.yield(Self.maskedFrame(opcode: 0x8, payload: Array(payload.prefix(2))))
+                return
+            case 0x9: outgoing.yield(Self.maskedFrame(opcode: 0xA, payload: payload))
+            default: break
+            }
+        }
+    }
+
+    private func finish() {
+        state.withLock { $0.isFinished = true }
+        outgoing.finish()
+    }
+
+    /// The frames read so far.
+    var frames: [Frame] { state.withLock { $0.frames } }
+
+    /// How many bytes of frames were read from the socket so far.
+    var bytesRead: Int { state.withLock { $0.bytesRead } }
+
+    /// Waits until `predicate` holds for the frames read (reading must be on), or the socket ended.
+    func waitFor(timeout: Duration = .seconds(10), _ predicate: ([Frame]) -> Bool) async throws -> [Frame] {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let (frames, finished) = state.withLock { ($0.frames, $0.isFinished) }
+            if predicate(frames) { return frames }
+            if finished { throw Failure(description: "socket ended before the frames expected; read \(frames.count)") }
+            guard ContinuousClock.now < deadline else { throw Failure(description: "frames expected did not come; read \(frames.count)") }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// Closes the TCP connection.
+    func close() async {
+        outgoing.finish()
+        guard let run = run.withLock({ $0 }) else { return }
+        run.cancel()
+        _ = await run.result
+    }
+}
+
+/// Reads server frames (unmasked) out of received bytes.
+private struct FrameParser {
+    var bytes: [UInt8]
+
+    /// The next complete frame's opcode and payload, or nil when more bytes are needed.
+    mutating func next() throws -> (UInt8, [UInt8])? {
+        guard bytes.count >= 2 else { return nil }
+        let opcode = bytes[0] & 0x0F
+        var length = Int(bytes[1] & 0x7F)
+        var offset = 2
+        if length == 126 {
+            guard bytes.count >= 4 else { return nil }
+            length = Int(bytes[2]) << 8 | Int(bytes[3])
+            offset = 4
+        } else if length == 127 {
+            guard bytes.count >= 10 else { return nil }
+            length = bytes[2..<10].reduce(0) { $0 << 8 | Int($1) }
+            offset = 10
+        }
+        guard bytes[1] & 0x80 == 0 else { throw RawWebSocket.Failure(description: "a server frame was masked") }
+        guard bytes.count >= offset + length else { return nil }
+        let payload = Array(bytes[offset..<offset + length])
+        bytes.removeFirst(offset + length)
+        return (opcode, payload)
+    }
+}
