@@ -20,6 +20,26 @@ struct LaunchWorkflowTests {
         #expect(board.cells.allSatisfy { $0 == nil })
     }
 
+    @Test func test_repeatedLaunchesBeforeThePair_theFirstDecides_andAfterALeaveANewLaunchWorksAgain() async throws {
+        let server = try await TestServer.start()
+        defer { Task { await server.stop() } }
+        let matchID = try await server.createMatch()
+        let (alice, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+        for _ in 0..<5 { alice.send(.launchGame(gameId: "randomWin")) }
+        alice.send(.launchGame(gameId: "ticTacToe"))
+        _ = try await alice.login("Alice")
+        let (bob, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+        _ = try await bob.login("Bob")
+        try await bob.nextScreen(.randomWin)
+        bob.send(.leave)
+        try await alice.nextScreen(.loggedOut)
+        alice.send(.launchGame(gameId: "ticTacToe"))
+        let (carol, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+        _ = try await carol.login("Carol")
+        try await carol.nextScreen(.ticTacToe)
+        #expect(try await alice.nextBoard().turn == .player1)
+    }
+
     @Test func test_launchGameDuringAGame_doesNotInterruptIt() async throws {
         let server = try await TestServer.start()
         defer { Task { await server.stop() } }

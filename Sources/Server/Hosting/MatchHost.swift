@@ -83,6 +83,8 @@ actor MatchHost {
     private var reportedSpectators = 0
     /// Set while `flush` delivers: a commit made meanwhile (a slow player's fresh welcome) only queues.
     private var isFlushing = false
+    /// A `launchGame` waits for the pair (see `handle`).
+    private var hasWaitingLaunch = false
     private(set) var isClosed = false
 
     /// Opens a match from its log (a new match's log holds only `created`).
@@ -158,7 +160,12 @@ actor MatchHost {
         case .roll:
             apply(.roll, from: member)
         case .launchGame(let gameId):
+            // While the pair is not complete, one waiting launch decides what starts once it is (later
+            // ones find that game in progress), so a repeat is accepted without being logged again:
+            // a client repeating `launchGame` cannot grow the log.
+            if hasWaitingLaunch, match.snapshot.phase == .loggedOut, GameID(rawValue: gameId) != nil { return }
             apply(.launchGame(gameId: gameId), from: member)
+            if match.snapshot.phase == .loggedOut, GameID(rawValue: gameId) != nil { hasWaitingLaunch = true }
         case .leave:
             apply(.leave, from: member)
         }
@@ -229,6 +236,8 @@ actor MatchHost {
             break
         }
         records += MatchLog.outcomeRecords(of: events)
+        // Once the pair is complete the waiting launch has run; a later loggedOut starts afresh.
+        if match.snapshot.phase != .loggedOut { hasWaitingLaunch = false }
         settings.metrics.applied(input, events)
         logOutcomes(events)
         commit(records: records, direct: direct, broadcasts: broadcastMessages(for: events))
