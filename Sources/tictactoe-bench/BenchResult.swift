@@ -142,7 +142,9 @@ struct ResultTable {
         row("connections held (peak / at end of play)", "\(c.peakOpen) / \(c.heldAtEnd)")
         row("games finished (whole run / steady)", "\(result.games) / \(result.steadyGames)  (started \(result.gamesStarted); " +
             result.gamesByResult.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")")
-        row("steady play", String(format: "%.1f s", result.steadySeconds))
+        row("steady play", result.steadySeconds == 0 && !result.ramp.isEmpty
+            ? "none: stopped during the ramp (each step's figures are in the ramp table)"
+            : String(format: "%.1f s", result.steadySeconds))
         row("moves per second (steady)", String(format: "%.0f", result.movesPerSecond)
             + (result.lowestSecondMovesPerSecond.map { String(format: "  (slowest second %.0f)", $0) } ?? ""))
         latency("move -> opponent's board (ms)", result.opponentLatencyMs)

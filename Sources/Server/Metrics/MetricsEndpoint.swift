@@ -11,8 +11,12 @@ struct MetricsEndpoint: Sendable {
 
     init(registry: PrometheusCollectorRegistry) {
         self.registry = registry
-        residentMemory = registry.makeGauge(name: "process_resident_memory_bytes", help: "Resident memory of the server process (VmRSS).")
-        openDescriptors = registry.makeGauge(name: "process_open_fds", help: "File descriptors the server process holds.")
+        residentMemory = registry.makeGauge(descriptor: MetricNameDescriptor(
+            namespace: "process", metricName: "resident_memory", unitName: "bytes", helpText: "Resident memory of the server process (VmRSS)."
+        ))
+        openDescriptors = registry.makeGauge(descriptor: MetricNameDescriptor(
+            namespace: "process", metricName: "open", unitName: "fds", helpText: "File descriptors the server process holds."
+        ))
     }
 
     func response() -> Response {

@@ -24,7 +24,7 @@ struct WebSocketRoute: Sendable {
                 return try await shouldUpgrade(request, context)
             } catch let error as APIError {
                 // Answered by `UpgradeRefusalWriter` on an upgrade; a plain GET gets it as a response.
-                refusals.record(.init(status: error.status, body: error.body), for: context.channel)
+                if let channel = context.channel { refusals.record(.init(status: error.status, body: error.body), for: channel) }
                 throw error
             }
         } onUpgrade: { inbound, outbound, context in
@@ -66,13 +66,14 @@ struct WebSocketRoute: Sendable {
     private func session(
         inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, context: WebSocketRouterContext<AppRequestContext>
     ) async throws {
+        context.requestContext.releaseWebSocketHandler()
         guard let id = context.requestContext.parameters.get("matchId") else { return }
         let connection = Connection(remoteAddress: context.requestContext.clientAddress, queueLimit: configuration.outboundQueueLimit)
         // Every line of this session names its match and connection.
         var logger = logger
         logger[metadataKey: "match"] = .string(id)
         logger[metadataKey: "connection"] = "\(connection.id)"
-        let frameErrors = try? await FrameErrorObserver.install(on: context.requestContext.channel)
+        let frameErrors = if let channel = context.requestContext.channel { try? await FrameErrorObserver.install(on: channel) } else { FrameErrorObserver?.none }
         guard let host = await attach(connection, to: id, logger: logger) else {
             try await outbound.close(.init(codeNumber: 1013), reason: "This match is full or gone; try again later.")
             return

@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Runs one measurement of docs/PERFORMANCE.md: starts the release server on a fresh SQLite file (or
+# with DB=:memory:), runs tictactoe-bench against it with the given options, stops the server, and
+# prints the bench's table plus the CPU seconds the server, the bench and everything else used.
+#
+#   scripts/perf.sh NAME "SERVER OPTIONS" "BENCH OPTIONS"
+#   scripts/perf.sh tput60 "" "--matches 1000 --duration 60 --warmup 5"
+#
+# Build first: swift build -c release --product tictactoe && swift build -c release --product tictactoe-bench
+# Output goes to ${OUT:-/tmp/tictactoe-perf}/NAME.*  (bench log, JSON, server log, /metrics at the end).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+name=$1; server_opts=${2:-}; bench_opts=${3:-}
+out=${OUT:-/tmp/tictactoe-perf}; mkdir -p "$out"
+port=${PORT:-18181}
+ulimit -n "$(ulimit -Hn)"
+busy() { awk '/^cpu /{print $2+$3+$4+$7+$8}' /proc/stat; }
+# Wait (up to 10 minutes) for a quiet machine: under 10 % busy over 3 seconds.
+for _ in $(seq 200); do q0=$(busy); sleep 3; q1=$(busy); [ $(( q1 - q0 )) -lt 60 ] && break; done
+rm -f "$out/$name.sqlite"*
+# shellcheck disable=SC2086
+.build/release/tictactoe --port "$port" --db "${DB:-$out/$name.sqlite}" --matches-per-minute 1000000 --log-level warning $server_opts \
+  > "$out/$name.server.log" 2>&1 &
+server=$!
+for _ in $(seq 100); do curl -sf "localhost:$port/healthz" >/dev/null && break; sleep 0.1; done
+b0=$(busy)
+# shellcheck disable=SC2086
+/usr/bin/time -f "%U %S %e" -o "$out/$name.time" .build/release/tictactoe-bench --port "$port" --server-pid "$server" \
+  --json "$out/$name.json" $bench_opts > "$out/$name.bench.log" 2>&1 || echo "tictactoe-bench failed: see $out/$name.bench.log"
+b1=$(busy)
+curl -s "localhost:$port/metrics" > "$out/$name.metrics" || true
+read -r -a stat < "/proc/$server/stat"
+kill -TERM "$server"; wait "$server" || true
+read -r bench_user bench_sys bench_wall < "$out/$name.time"
+awk -v cores="$(nproc)" -v b0="$b0" -v b1="$b1" -v su="${stat[13]}" -v ss="${stat[14]}" -v bu="$bench_user" -v bs="$bench_sys" -v bw="$bench_wall" 'BEGIN {
+  total = (b1 - b0) / 100; server = (su + ss) / 100; bench = bu + bs
+  printf "cpu seconds during the bench (%.1f s wall, %.1f available): machine %.1f, server %.1f, bench %.1f, other %.1f\n", bw, cores * bw, total, server, bench, total - server - bench
+}'
+sed -n '/^tictactoe-bench results/,$p' "$out/$name.bench.log"
