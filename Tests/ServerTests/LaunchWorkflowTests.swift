@@ -31,6 +31,9 @@ struct LaunchWorkflowTests {
         let (bob, _) = try await TestClient.connected(port: server.port, matchID: matchID)
         _ = try await bob.login("Bob")
         try await bob.nextScreen(.randomWin)
+        // Read Alice up to the game too, so that the loggedOut screen awaited below is the one the
+        // leave sends, not the one her login left in her inbox.
+        try await alice.nextScreen(.randomWin)
         bob.send(.leave)
         try await alice.nextScreen(.loggedOut)
         alice.send(.launchGame(gameId: "ticTacToe"))
