@@ -307,33 +307,9 @@ private struct JSONTextWriter {
         }
     }
 
-    /// A string literal, escaped as Foundation's writer escapes it: `"` and `\`, `\b \t \n \f \r`, the
-    /// other control characters as `\u00xx`; everything else (slashes, any Unicode) as it is.
+    /// A string literal, escaped as Foundation's writer escapes it.
     mutating func string(_ value: String) {
-        text += "\""
-        guard value.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            text += value
-            text += "\""
-            return
-        }
-        var run = ""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": run += "\\\""
-            case "\\": run += "\\\\"
-            case "\u{08}": run += "\\b"
-            case "\t": run += "\\t"
-            case "\n": run += "\\n"
-            case "\u{0C}": run += "\\f"
-            case "\r": run += "\\r"
-            case "\u{00}"..."\u{1F}":
-                let hex = String(scalar.value, radix: 16)
-                run += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: run.unicodeScalars.append(scalar)
-            }
-        }
-        text += run
-        text += "\""
+        value.appendJSONStringLiteral(to: &text)
     }
 
     mutating func players(_ players: [WirePlayer]) {
