@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOCore
 import RIBs
 import Storage
 import Synchronization
@@ -38,7 +39,8 @@ actor MatchHost {
     }
 
     private struct Delivery {
-        let text: String
+        /// The encoded message, shared by all its recipients.
+        let payload: ByteBuffer
         let recipients: [Connection]
     }
 
@@ -47,7 +49,9 @@ actor MatchHost {
         let committedAt = ContinuousClock.now
         let needsDurability: Bool
         let deliveries: [Delivery]
-        let summary: MatchSummary
+        /// The lobby's summary once this entry is delivered; nil when the entry changes nothing a summary
+        /// shows (a reply to one connection).
+        let summary: MatchSummary?
         /// Connections whose snapshot this entry carries (they may receive again after it).
         var resynced: [UInt64] = []
     }
@@ -361,14 +365,16 @@ actor MatchHost {
         nextSequence += 1
         let everyone = members.values.map(\.connection)
         // Each broadcast is encoded once, whatever the number of connections.
-        let deliveries = direct.map { Delivery(text: $0.1.encoded(), recipients: [$0.0]) }
-            + broadcasts.map { Delivery(text: $0.encoded(), recipients: everyone) }
+        let deliveries = direct.map { Delivery(payload: ByteBuffer(string: $0.1.encoded()), recipients: [$0.0]) }
+            + broadcasts.map { Delivery(payload: ByteBuffer(string: $0.encoded()), recipients: everyone) }
         let snapshot = match.snapshot
+        // Only a change that everyone hears of (state or presence) can change the summary.
+        let changesSummary = !records.isEmpty || !broadcasts.isEmpty
         var entry = OutboxEntry(
             sequence: sequence,
             needsDurability: !records.isEmpty,
             deliveries: deliveries,
-            summary: Self.summary(id: id, snapshot: snapshot, connectedSeats: connectedSeats, spectators: spectatorCount)
+            summary: changesSummary ? Self.summary(id: id, snapshot: snapshot, connectedSeats: connectedSeats, spectators: spectatorCount) : nil
         )
         entry.resynced = direct.compactMap { if case .welcome = $0.1 { $0.0.id } else { nil } }
         outbox.append(entry)
@@ -424,21 +430,23 @@ actor MatchHost {
         while let entry = outbox.first, !entry.needsDurability || entry.sequence <= durableSequence {
             outbox.removeFirst()
             for delivery in entry.deliveries {
-                for connection in delivery.recipients { send(delivery.text, to: connection, resyncs: entry.resynced.contains(connection.id)) }
+                for connection in delivery.recipients { send(delivery.payload, to: connection, resyncs: entry.resynced.contains(connection.id)) }
             }
-            publishedSummary.withLock { $0 = entry.summary }
-            settings.metrics.spectators(entry.summary.spectators, reported: &reportedSpectators)
+            if let summary = entry.summary {
+                publishedSummary.withLock { $0 = summary }
+                settings.metrics.spectators(summary.spectators, reported: &reportedSpectators)
+            }
             settings.metrics.broadcastQueued(since: entry.committedAt)
         }
     }
 
-    private func send(_ text: String, to connection: Connection, resyncs: Bool) {
+    private func send(_ payload: ByteBuffer, to connection: Connection, resyncs: Bool) {
         guard let member = members[connection.id] else { return }
         if member.awaitsSnapshot {
             guard resyncs else { return }
             members[connection.id]?.awaitsSnapshot = false
         }
-        switch connection.queue.push(.text(text)) {
+        switch connection.queue.push(.text(payload)) {
         case .queued, .finished:
             break
         case .full where member.seat == nil:

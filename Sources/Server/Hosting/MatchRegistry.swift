@@ -85,9 +85,6 @@ actor MatchRegistry {
         }
     }
 
-    /// The host of `id` if it is in memory now.
-    func loadedHost(for id: String) -> MatchHost? { hosts[id] }
-
     /// Forgets a host that closed (storage failure) so the next lookup reloads it.
     func remove(_ host: MatchHost) {
         if hosts[host.id] === host { hosts[host.id] = nil }
@@ -137,9 +134,6 @@ actor MatchRegistry {
         }
         return expired
     }
-
-    /// How many matches are in memory.
-    var loadedCount: Int { hosts.count }
 
     /// Closes every connection with 1001 and waits for every pending write.
     func shutdown() async {

@@ -1,8 +1,11 @@
+import NIOCore
 import Synchronization
 
 /// What a connection's writer sends next.
 enum OutboundItem: Sendable {
-    case text(String)
+    /// A text frame's UTF-8 payload. One message's buffer is shared by every connection it goes to
+    /// (a `ByteBuffer` is copy-on-write), so a broadcast is neither encoded nor copied per connection.
+    case text(ByteBuffer)
     /// Close the WebSocket with this code (RFC 6455) and reason, then send nothing more.
     case close(code: UInt16, reason: String)
 }

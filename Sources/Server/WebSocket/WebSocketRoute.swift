@@ -160,8 +160,9 @@ struct WebSocketRoute: Sendable {
         while let item = await queue.next() {
             do {
                 switch item {
-                case .text(let text):
-                    try await outbound.write(.text(text))
+                case .text(let payload):
+                    // A text frame around the shared payload: `.text(String)` would copy it per connection.
+                    try await outbound.write(.custom(WebSocketFrame(fin: true, opcode: .text, data: payload)))
                 case .close(let code, let reason):
                     metrics.closeSent(code)
                     try await outbound.close(.init(codeNumber: Int(code)), reason: reason)

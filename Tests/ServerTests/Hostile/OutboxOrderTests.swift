@@ -44,7 +44,7 @@ extension HostileTests.SlowReaderTests {
     private static func drain(_ connection: Connection) async -> [ServerMessage] {
         var messages: [ServerMessage] = []
         while connection.queue.count > 0, let item = await connection.queue.next() {
-            if case .text(let text) = item, case .success(let message) = ServerMessage.decode(text) { messages.append(message) }
+            if case .text(let payload) = item, case .success(let message) = ServerMessage.decode(String(buffer: payload)) { messages.append(message) }
         }
         return messages
     }
