@@ -7,6 +7,7 @@
 #   scripts/perf.sh tput60 "" "--matches 1000 --duration 60 --warmup 5"
 #
 # Build first: swift build -c release --product tictactoe && swift build -c release --product tictactoe-bench
+# SERVER_BIN / BENCH_BIN run other builds (a copy of the binary before a change, say).
 # Output goes to ${OUT:-/tmp/tictactoe-perf}/NAME.*  (bench log, JSON, server log, /metrics at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,13 +20,13 @@ busy() { awk '/^cpu /{print $2+$3+$4+$7+$8}' /proc/stat; }
 for _ in $(seq 200); do q0=$(busy); sleep 3; q1=$(busy); [ $(( q1 - q0 )) -lt 60 ] && break; done
 rm -f "$out/$name.sqlite"*
 # shellcheck disable=SC2086
-.build/release/tictactoe --port "$port" --db "${DB:-$out/$name.sqlite}" --matches-per-minute 1000000 --log-level warning $server_opts \
+"${SERVER_BIN:-.build/release/tictactoe}" --port "$port" --db "${DB:-$out/$name.sqlite}" --matches-per-minute 1000000 --log-level warning $server_opts \
   > "$out/$name.server.log" 2>&1 &
 server=$!
 for _ in $(seq 100); do curl -sf "localhost:$port/healthz" >/dev/null && break; sleep 0.1; done
 b0=$(busy)
 # shellcheck disable=SC2086
-/usr/bin/time -f "%U %S %e" -o "$out/$name.time" .build/release/tictactoe-bench --port "$port" --server-pid "$server" \
+/usr/bin/time -f "%U %S %e" -o "$out/$name.time" "${BENCH_BIN:-.build/release/tictactoe-bench}" --port "$port" --server-pid "$server" \
   --json "$out/$name.json" $bench_opts > "$out/$name.bench.log" 2>&1 || echo "tictactoe-bench failed: see $out/$name.bench.log"
 b1=$(busy)
 curl -s "localhost:$port/metrics" > "$out/$name.metrics" || true

@@ -1,6 +1,5 @@
 import Foundation
 import Hummingbird
-import HummingbirdWebSocket
 import Logging
 import NIOCore
 import Prometheus
@@ -51,27 +50,27 @@ public struct GameServer: Sendable {
             creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute),
             metrics: MetricsEndpoint(registry: metricsRegistry), logger: logger
         ).add(to: router)
-        let refusals = UpgradeRefusals()
-        WebSocketRoute(
-            registry: registry, state: state, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins),
-            configuration: configuration, refusals: refusals, metrics: metrics, logger: logger
-        ).add(to: router)
+        let admission = WebSocketAdmission(
+            registry: registry, state: state, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins), logger: logger
+        )
+        WebSocketRoute(admission: admission).add(to: router)
 
         let host = configuration.host
         let logger = logger
         let app = Application(
             router: router,
-            server: .http1WebSocketUpgrade(
-                router: router,
-                configuration: .init(
-                    ws: WebSocketServerConfiguration(
-                        maxFrameSize: configuration.maxFrameSize,
-                        autoPing: configuration.webSocketPingInterval.map { .enabled(timePeriod: $0) } ?? .disabled,
-                        closeTimeout: .seconds(5),
-                        validateUTF8: true
-                    )
-                ),
-                refusals: refusals
+            server: .gameServer(
+                admission: admission,
+                webSocket: .init(
+                    maxMessageSize: configuration.maxFrameSize,
+                    session: .init(
+                        messagesPerSecond: configuration.messagesPerSecond,
+                        outboundQueueLimit: configuration.outboundQueueLimit,
+                        pingInterval: configuration.webSocketPingInterval,
+                        closeTimeout: .seconds(5)
+                    ),
+                    registry: registry, metrics: metrics, logger: logger
+                )
             ),
             configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in

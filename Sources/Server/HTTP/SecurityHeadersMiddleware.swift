@@ -4,11 +4,6 @@ import Hummingbird
 /// Adds the headers every page and file gets: a Content-Security-Policy that allows only the page's
 /// own scripts, styles and WebSocket, no sniffing, no referrer leaving the site, no framing.
 struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
-    static var contentSecurityPolicy: String {
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-            + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
         do {
@@ -16,12 +11,23 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as HTTPResponseError {
             response = try error.response(from: request, context: context)
         }
-        response.headers[.contentSecurityPolicy] = Self.contentSecurityPolicy
-        response.headers[.xContentTypeOptions] = "nosniff"
-        response.headers[.referrerPolicy] = "no-referrer"
-        response.headers[.xFrameOptions] = "DENY"
+        for field in SecurityHeaders.fields { response.headers[field.name] = field.value }
         return response
     }
+}
+
+/// The headers every response carries, pages, files, errors and refused upgrades alike.
+enum SecurityHeaders {
+    static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
+
+    static let fields: HTTPFields = [
+        .contentSecurityPolicy: contentSecurityPolicy,
+        .xContentTypeOptions: "nosniff",
+        .referrerPolicy: "no-referrer",
+        .xFrameOptions: "DENY",
+    ]
 }
 
 extension HTTPField.Name {

@@ -11,9 +11,11 @@ final class Connection: Sendable {
     /// The client's address, for logs and per-address limits.
     let remoteAddress: String
 
-    init(remoteAddress: String, queueLimit: Int) {
+    /// - Parameter wake: called when messages wait and the connection's writer is idle (see
+    ///   `OutboundQueue`); a connection without a socket (a test's) can leave it out and `take()` itself.
+    init(remoteAddress: String, queueLimit: Int, wake: @escaping @Sendable () -> Void = {}) {
         id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
-        queue = OutboundQueue(limit: queueLimit)
+        queue = OutboundQueue(limit: queueLimit, wake: wake)
         self.remoteAddress = remoteAddress
     }
 }

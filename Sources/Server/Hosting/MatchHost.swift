@@ -144,6 +144,60 @@ actor MatchHost {
         commit(records: [], direct: [], broadcasts: [presence()])
     }
 
+    // MARK: - Mailbox
+
+    /// What a connection's session hands to its host, in the order it happened on the socket.
+    enum Inbound: Sendable {
+        case message(ClientMessage)
+        /// A text frame that is not a message of the protocol, with the reason to answer.
+        case undecodable(String)
+        /// Over the per-connection rate limit: answered with `rateLimited`.
+        case rateLimited
+        /// The socket closed.
+        case disconnected
+    }
+
+    private struct Mailbox {
+        var items: [(connectionID: UInt64, inbound: Inbound)] = []
+        /// A task is delivering the mailbox to the actor, and will look again before it stops.
+        var isDraining = false
+    }
+
+    /// Filled from the connections' event loops without waiting for the actor; emptied on the actor in
+    /// batches by one task at a time, so a connection's messages keep their order and a burst of
+    /// messages to one match costs one hop onto the actor, not one task each.
+    private nonisolated let mailbox = Mutex(Mailbox())
+
+    /// Queues `inbound` of connection `connectionID` for the actor. Callable from anywhere; never waits.
+    nonisolated func deliver(_ inbound: Inbound, from connectionID: UInt64) {
+        let startsDraining = mailbox.withLock { mailbox in
+            mailbox.items.append((connectionID, inbound))
+            guard !mailbox.isDraining else { return false }
+            mailbox.isDraining = true
+            return true
+        }
+        if startsDraining { Task { await self.drainMailbox() } }
+    }
+
+    private func drainMailbox() {
+        while true {
+            let batch = mailbox.withLock { mailbox in
+                if mailbox.items.isEmpty { mailbox.isDraining = false }
+                defer { mailbox.items.removeAll(keepingCapacity: true) }
+                return mailbox.items
+            }
+            if batch.isEmpty { return }
+            for (connectionID, inbound) in batch {
+                switch inbound {
+                case .message(let message): handle(message, from: connectionID)
+                case .undecodable(let reason): refuse(.badMessage, message: reason, to: connectionID)
+                case .rateLimited: refuse(.rateLimited, to: connectionID)
+                case .disconnected: disconnect(connectionID)
+                }
+            }
+        }
+    }
+
     // MARK: - Messages
 
     /// Handles one decoded message of a connection.

@@ -146,3 +146,22 @@ actor MatchRegistry {
         }
     }
 }
+
+extension MatchRegistry {
+    /// Adds a new connection to the host of match `id`, reloading a host that closed meanwhile. The
+    /// Nil when the match is full or cannot be found any more (logged).
+    nonisolated func join(_ connection: Connection, to id: String, logger: Logger) async -> MatchHost? {
+        for _ in 0..<3 {
+            guard let host = try? await host(for: id) else { break }
+            switch await host.connect(connection) {
+            case .connected: return host
+            case .full:
+                logger.notice("refused", metadata: ["reason": "match full of connections, closed 1013"])
+                return nil
+            case .closed: await remove(host)
+            }
+        }
+        logger.notice("refused", metadata: ["reason": "match gone after the upgrade, closed 1013"])
+        return nil
+    }
+}

@@ -13,13 +13,19 @@ enum OutboundItem: Sendable {
 /// The messages waiting to be written to one connection, bounded.
 ///
 /// A match host pushes without waiting (it must never wait on a slow reader); the connection's writer
-/// task pulls. When a client does not read, the queue fills; `push` reports it and the host decides:
-/// a spectator is dropped, a player gets a fresh snapshot in place of the backlog.
+/// on its event loop takes. When a client does not read, the socket stops being writable, the writer
+/// stops taking and the queue fills; `push` reports it and the host decides: a spectator is dropped,
+/// a player gets a fresh snapshot in place of the backlog.
+///
+/// The writer is woken, not polled: the push that finds the queue idle calls `wake` once; the writer
+/// then takes until `take()` answers nil, which marks the queue idle again in the same critical section,
+/// so a wake-up is never lost and never doubled.
 final class OutboundQueue: Sendable {
     private struct State {
         var items: [OutboundItem] = []
         var head = 0
-        var waiter: CheckedContinuation<OutboundItem?, Never>?
+        /// A wake-up was sent and the writer has not yet found the queue empty.
+        var writerScheduled = false
         var isFinished = false
 
         var count: Int { items.count - head }
@@ -28,12 +34,23 @@ final class OutboundQueue: Sendable {
             guard head < items.count else { return nil }
             let item = items[head]
             head += 1
-            // Compact now and then so the array does not grow with everything ever sent.
-            if head > 64 && head * 2 > items.count {
+            if head == items.count {
+                // Empty: start over at the front, keeping the capacity for the next burst.
+                items.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head > 64 && head * 2 > items.count {
+                // Compact now and then so the array does not grow with everything ever sent.
                 items.removeFirst(head)
                 head = 0
             }
             return item
+        }
+
+        /// Marks the writer scheduled; true when this call is the one that must wake it.
+        mutating func scheduleWriter() -> Bool {
+            guard !writerScheduled else { return false }
+            writerScheduled = true
+            return true
         }
     }
 
@@ -47,69 +64,57 @@ final class OutboundQueue: Sendable {
     }
 
     private let state = Mutex(State())
+    private let wake: @Sendable () -> Void
     let limit: Int
 
-    init(limit: Int) {
+    /// - Parameter wake: asks the writer to come and `take()`; called at most once until `take()`
+    ///   has answered nil. It must not call back into the queue synchronously.
+    init(limit: Int, wake: @escaping @Sendable () -> Void) {
         self.limit = limit
+        self.wake = wake
     }
 
     /// Queues `item` unless the queue is full or finished. A close is always queued.
     func push(_ item: OutboundItem) -> PushResult {
-        let (result, waiter): (PushResult, CheckedContinuation<OutboundItem?, Never>?) = state.withLock { state in
-            if state.isFinished { return (.finished, nil) }
-            if case .text = item, state.count >= limit { return (.full, nil) }
-            if let waiter = state.waiter {
-                state.waiter = nil
-                return (.queued, waiter)
-            }
+        let (result, wakes): (PushResult, Bool) = state.withLock { state in
+            if state.isFinished { return (.finished, false) }
+            if case .text = item, state.count >= limit { return (.full, false) }
             state.items.append(item)
-            return (.queued, nil)
+            return (.queued, state.scheduleWriter())
         }
-        waiter?.resume(returning: item)
+        if wakes { wake() }
         return result
     }
 
     /// Drops everything queued and queues `items` in its place (a fresh snapshot for a slow player).
     func replaceAll(with items: [OutboundItem]) {
-        let handOff: (CheckedContinuation<OutboundItem?, Never>, OutboundItem)? = state.withLock { state in
-            guard !state.isFinished else { return nil }
-            state.items = []
+        let wakes: Bool = state.withLock { state in
+            guard !state.isFinished else { return false }
+            state.items = items
             state.head = 0
-            var rest = items[...]
-            // A waiting writer means the queue was empty: give it the first item directly.
-            if let waiter = state.waiter, let first = rest.popFirst() {
-                state.waiter = nil
-                state.items.append(contentsOf: rest)
-                return (waiter, first)
-            }
-            state.items.append(contentsOf: rest)
+            return !items.isEmpty && state.scheduleWriter()
+        }
+        if wakes { wake() }
+    }
+
+    /// The next item to write; nil when there is none, which also marks the writer idle (the next push
+    /// wakes it again).
+    func take() -> OutboundItem? {
+        state.withLock { state in
+            if let item = state.popFirst() { return item }
+            state.writerScheduled = false
             return nil
         }
-        if let (waiter, first) = handOff { waiter.resume(returning: first) }
     }
 
-    /// The next item to write, waiting for one; nil once finished.
-    func next() async -> OutboundItem? {
-        await withCheckedContinuation { continuation in
-            let immediate: OutboundItem?? = state.withLock { state in
-                if let item = state.popFirst() { return .some(item) }
-                if state.isFinished { return .some(nil) }
-                state.waiter = continuation
-                return .none
-            }
-            if let immediate { continuation.resume(returning: immediate) }
-        }
-    }
-
-    /// Ends the queue: later pushes are refused; the writer gets what is already queued (a close, say)
-    /// and then stops.
+    /// Ends the queue: later pushes are refused and what is queued is dropped (the socket is gone, or
+    /// its close was written).
     func finish() {
-        let waiter: CheckedContinuation<OutboundItem?, Never>? = state.withLock { state in
+        state.withLock { state in
             state.isFinished = true
-            defer { state.waiter = nil }
-            return state.waiter
+            state.items = []
+            state.head = 0
         }
-        waiter?.resume(returning: nil)
     }
 
     /// How many items wait to be written.

@@ -41,9 +41,9 @@ extension HostileTests.SlowReaderTests {
     }
 
     /// Everything queued for `connection` so far, decoded.
-    private static func drain(_ connection: Connection) async -> [ServerMessage] {
+    private static func drain(_ connection: Connection) -> [ServerMessage] {
         var messages: [ServerMessage] = []
-        while connection.queue.count > 0, let item = await connection.queue.next() {
+        while let item = connection.queue.take() {
             if case .text(let payload) = item, case .success(let message) = ServerMessage.decode(String(buffer: payload)) { messages.append(message) }
         }
         return messages
@@ -71,20 +71,20 @@ extension HostileTests.SlowReaderTests {
         await host.handle(.login(name: "Bob"), from: bob.id)
         var aliceSaw: [ServerMessage] = []
         let seated = await HostileTests.eventually {
-            aliceSaw += await Self.drain(alice)
+            aliceSaw += Self.drain(alice)
             return aliceSaw.contains { if case .screen(.offGame, _) = $0 { true } else { false } }
         }
         #expect(seated)
         for watcher in watchers {
             #expect(await host.connect(watcher) == .connected)
-            _ = await Self.drain(alice)
+            _ = Self.drain(alice)
         }
         // Alice reads nothing; her syncs fill her queue to its limit.
         while alice.queue.count < alice.queue.limit { await host.handle(.sync, from: alice.id) }
 
         // A change waits for its records (a game starts); a second change (someone connects) waits behind it.
-        let versionsBefore = await Self.drain(watchers[0]).compactMap(\.version).max() ?? 0
-        for watcher in watchers.dropFirst() { _ = await Self.drain(watcher) }
+        let versionsBefore = Self.drain(watchers[0]).compactMap(\.version).max() ?? 0
+        for watcher in watchers.dropFirst() { _ = Self.drain(watcher) }
         store.hold()
         await host.handle(.startGame(gameId: "ticTacToe"), from: bob.id)
         let latecomer = Connection(remoteAddress: "latecomer", queueLimit: 10_000)
@@ -93,11 +93,11 @@ extension HostileTests.SlowReaderTests {
         #expect(await HostileTests.eventually { watchers.allSatisfy { $0.queue.count >= 3 } })
 
         for (index, watcher) in watchers.enumerated() {
-            let versions = await Self.drain(watcher).compactMap(\.version)
+            let versions = Self.drain(watcher).compactMap(\.version)
             #expect(versions == Array((versionsBefore + 1)...(versionsBefore + versions.count)), "watcher \(index) got versions \(versions)")
         }
         // Alice: her backlog went, then one fresh welcome, and nothing older after it.
-        let aliceMessages = await Self.drain(alice)
+        let aliceMessages = Self.drain(alice)
         #expect(aliceMessages.count == 1, "\(aliceMessages)")
         guard case .welcome(let you, let snapshot, let v)? = aliceMessages.first else {
             Issue.record("Alice got no fresh welcome: \(aliceMessages)")

@@ -67,7 +67,7 @@ extension HostileTests {
             func refused(_ text: String) -> [LogCapture.Record] { refusals.filter { $0.metadata["reason"]?.contains(text) == true } }
             for (reason, match) in [
                 ("badToken", matchID), ("alreadySeated", matchID), ("notSeated", matchID), ("badMessage", matchID), ("wrongPhase", matchID),
-                ("binary frame", otherMatch), ("dataInconsistentWithMessage", otherMatch), ("invalidFrameLength, closed 1009", otherMatch),
+                ("binary frame", otherMatch), ("text that is not UTF-8, closed 1007", otherMatch), ("invalidFrameLength, closed 1009", otherMatch),
                 ("rate limit exceeded, closed 1008", otherMatch),
                 ("full of connections", matchID), ("origin not allowed", otherMatch), ("unknown match, answered 404", "AAAAAAAAAAAA"),
                 ("unknown match, answered 404", "BBBBBBBBBBBB"), ("unknown or missing gameId", matchID),

@@ -1,0 +1,62 @@
+import Logging
+import WireProtocol
+
+/// Decides whether a request for `/ws/{matchId}` may become a WebSocket: the server is ready, the
+/// Origin is allowed, the match exists (loading it if needed). The upgrade and the plain HTTP route ask
+/// the same question, so a refusal reads the same either way.
+struct WebSocketAdmission: Sendable {
+    enum Decision: Sendable {
+        case upgrade(matchID: String)
+        /// Answered with this status and error body (PROTOCOL.md: 404 unknown match, 403 foreign origin).
+        case refuse(APIError)
+        /// Not a WebSocket address: the HTTP routes answer the request.
+        case notWebSocketPath
+    }
+
+    let registry: MatchRegistry
+    let state: ServerState
+    let originPolicy: OriginPolicy
+    let logger: Logger
+
+    /// The match id of a `/ws/{matchId}` path (query ignored), or nil for any other path.
+    static func requestedMatchID(inPath uri: String) -> Substring? {
+        let path = uri.prefix { $0 != "?" && $0 != "#" }
+        guard path.hasPrefix("/ws/") else { return nil }
+        let id = path.dropFirst(4)
+        return id.isEmpty || id.contains("/") ? nil : id
+    }
+
+    func decide(path: String, origin: String?, authority: String?, clientAddress: String) async -> Decision {
+        guard let requested = Self.requestedMatchID(inPath: path) else { return .notWebSocketPath }
+        // Every refusal names the match it was for (as requested) and the client.
+        var logger = logger
+        logger[metadataKey: "match"] = .string(Secrets.loggableMatchID(requested))
+        logger[metadataKey: "address"] = .string(clientAddress)
+        guard state.current == .ready else {
+            logger.notice("refused", metadata: ["reason": "starting or draining, answered 503"])
+            return .refuse(APIError(.serviceUnavailable, .matchNotFound, "The server is starting or shutting down; try again shortly."))
+        }
+        guard originPolicy.allows(origin: origin, authority: authority) else {
+            logger.notice("refused", metadata: ["reason": "origin not allowed, answered 403", "origin": "\(origin ?? "")"])
+            return .refuse(APIError(.forbidden, .badMessage, "This origin may not open a WebSocket here."))
+        }
+        guard Secrets.isWellFormedMatchID(requested) else {
+            logger.notice("refused", metadata: ["reason": "malformed match id, answered 404"])
+            return .refuse(.matchNotFound)
+        }
+        let id = String(requested)
+        do {
+            _ = try await registry.host(for: id)
+        } catch {
+            switch error {
+            case .notFound:
+                logger.notice("refused", metadata: ["reason": "unknown match, answered 404"])
+                return .refuse(.matchNotFound)
+            case .unreadable:
+                logger.notice("refused", metadata: ["reason": "match could not be loaded, answered 500"])
+                return .refuse(APIError(.internalServerError, .matchNotFound, "This match could not be loaded."))
+            }
+        }
+        return .upgrade(matchID: id)
+    }
+}
