@@ -18,9 +18,11 @@ public protocol MatchStore: Sendable {
     /// Throws `MatchStoreError.duplicateMatch` when the id is taken.
     func createMatch(id: String, at date: Date) async throws
 
-    /// Appends `records` to the log of match `id` and replaces its summary, durably.
+    /// Appends `records` to the log of match `id` and replaces its summary, durably. A nil summary keeps
+    /// the stored one (most moves change nothing a summary shows, and encoding it was a tenth of the
+    /// server's CPU: docs/PERFORMANCE.md).
     /// Throws `MatchStoreError.unknownMatch` when no such match was stored; nothing is written then.
-    func append(_ records: [MatchRecord], summary: StoredSummary, to id: String, at date: Date) async throws
+    func append(_ records: [MatchRecord], summary: StoredSummary?, to id: String, at date: Date) async throws
 
     /// The whole log of match `id`, oldest first, or nil when no such match was stored.
     func records(of id: String) async throws -> [StoredRecord]?

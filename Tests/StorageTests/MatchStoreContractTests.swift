@@ -35,6 +35,21 @@ struct MatchStoreContractTests {
     }
 
     @Test(arguments: StoreKind.allCases)
+    func append_withoutASummary_keepsTheStoredOne_andStillAddsTheRecords(kind: StoreKind) async throws {
+        try await withStore(kind) { store in
+            try await store.createMatch(id: "m1", at: Sample.date(0))
+            try await store.append([.left(seat: .player1)], summary: Sample.oneSeated, to: "m1", at: Sample.date(1))
+            try await store.append([.left(seat: .player2)], summary: nil, to: "m1", at: Sample.date(2))
+
+            #expect(try await store.summary(of: "m1") == Sample.oneSeated)
+            #expect(try await store.records(of: "m1")?.map(\.record) == [.created, .left(seat: .player1), .left(seat: .player2)])
+            await #expect(throws: MatchStoreError.unknownMatch("nope")) {
+                try await store.append([.left(seat: .player1)], summary: nil, to: "nope", at: Sample.date(3))
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func append_keepsMillisecondsOfDates(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let date = Date(timeIntervalSince1970: 1_700_000_000.123)

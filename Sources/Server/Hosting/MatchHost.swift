@@ -59,7 +59,8 @@ actor MatchHost {
     private struct PendingWrite {
         let sequence: Int
         let records: [MatchRecord]
-        let summary: StoredSummary
+        /// Nil when the summary is the one of the write before (a move that ends nothing).
+        let summary: StoredSummary?
     }
 
     nonisolated let id: String
@@ -81,6 +82,8 @@ actor MatchHost {
     private var nextSequence = 1
     private var durableSequence = 0
     private var unwritten: [PendingWrite] = []
+    /// The summary of the latest write handed to the writer; nil before the first (which always has one).
+    private var lastWrittenSummary: StoredSummary?
     private var isWriting = false
     private var writesDrained: [CheckedContinuation<Void, Never>] = []
     private var lastActivity = ContinuousClock.now
@@ -433,11 +436,9 @@ actor MatchHost {
         entry.resynced = direct.compactMap { if case .welcome = $0.1 { $0.0.id } else { nil } }
         outbox.append(entry)
         if !records.isEmpty {
-            unwritten.append(PendingWrite(
-                sequence: sequence,
-                records: records,
-                summary: StoredSummary(phase: snapshot.phase, players: snapshot.players, score: snapshot.score)
-            ))
+            let summary = StoredSummary(phase: snapshot.phase, players: snapshot.players, score: snapshot.score)
+            unwritten.append(PendingWrite(sequence: sequence, records: records, summary: summary == lastWrittenSummary ? nil : summary))
+            lastWrittenSummary = summary
             startWriterIfIdle()
         }
         flush()
@@ -457,7 +458,9 @@ actor MatchHost {
             unwritten = []
             do {
                 let started = ContinuousClock.now
-                try await store.append(batch.flatMap(\.records), summary: last.summary, to: id, at: Date())
+                // The newest summary in the batch is the current one (nil: none changed).
+                let summary = batch.last { $0.summary != nil }?.summary
+                try await store.append(batch.flatMap(\.records), summary: summary, to: id, at: Date())
                 settings.metrics.storeWritten(since: started)
                 durableSequence = last.sequence
                 flush()

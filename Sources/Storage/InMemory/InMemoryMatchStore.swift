@@ -42,8 +42,8 @@ public final class InMemoryMatchStore: MatchStore {
         }
     }
 
-    /// Appends `records` to the log of match `id` and replaces its summary.
-    public func append(_ records: [MatchRecord], summary: StoredSummary, to id: String, at date: Date) async throws {
+    /// Appends `records` to the log of match `id` and replaces its summary (when one is given).
+    public func append(_ records: [MatchRecord], summary: StoredSummary?, to id: String, at date: Date) async throws {
         try state.withLock { state throws(MatchStoreError) in
             if state.isClosed { throw .closed }
             guard var match = state.matches[id] else { throw .unknownMatch(id) }
@@ -51,7 +51,7 @@ public final class InMemoryMatchStore: MatchStore {
             match.records += records.enumerated().map { offset, record in
                 StoredRecord(sequence: first + offset, record: record, at: date)
             }
-            match.summary = summary
+            if let summary { match.summary = summary }
             match.updatedAt = date
             state.matches[id] = match
         }

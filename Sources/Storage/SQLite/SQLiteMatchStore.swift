@@ -72,11 +72,11 @@ public final class SQLiteMatchStore: MatchStore {
     }
 
     /// Appends `records` to the log of match `id` and replaces its summary; returns once committed.
-    public func append(_ records: [MatchRecord], summary: StoredSummary, to id: String, at date: Date) async throws {
+    public func append(_ records: [MatchRecord], summary: StoredSummary?, to id: String, at date: Date) async throws {
         let operation = WriteOperation.append(
             matchId: id, at: date,
             records: try records.map(StorageCoding.encode),
-            summary: try StorageCoding.encode(summary)
+            summary: try summary.map(StorageCoding.encode)
         )
         try await queue.submit(operation)
     }

@@ -27,11 +27,15 @@ enum SQLiteWrites {
     }
 
     private static func append(
-        _ records: [EncodedRecord], summary: EncodedSummary, to id: String, at date: Date, in db: Database
+        _ records: [EncodedRecord], summary: EncodedSummary?, to id: String, at date: Date, in db: Database
     ) throws -> MatchStoreError? {
-        try db.cachedStatement(sql: """
-            UPDATE match SET updatedAt = ?, phase = ?, freeSeats = ?, summary = ? WHERE id = ?
-            """).execute(arguments: [date, summary.phase, summary.freeSeats, summary.json, id])
+        if let summary {
+            try db.cachedStatement(sql: """
+                UPDATE match SET updatedAt = ?, phase = ?, freeSeats = ?, summary = ? WHERE id = ?
+                """).execute(arguments: [date, summary.phase, summary.freeSeats, summary.json, id])
+        } else {
+            try db.cachedStatement(sql: "UPDATE match SET updatedAt = ? WHERE id = ?").execute(arguments: [date, id])
+        }
         guard db.changesCount == 1 else { return .unknownMatch(id) }
         let last = try Int.fetchOne(
             db.cachedStatement(sql: "SELECT MAX(sequence) FROM record WHERE matchId = ?"), arguments: [id]

@@ -5,7 +5,8 @@ import Foundation
 /// caller before it joins a batch.
 enum WriteOperation: Sendable {
     case create(matchId: String, at: Date)
-    case append(matchId: String, at: Date, records: [EncodedRecord], summary: EncodedSummary)
+    /// `summary` nil: the stored summary stays.
+    case append(matchId: String, at: Date, records: [EncodedRecord], summary: EncodedSummary?)
 
     /// The log records this operation adds once committed.
     var recordCount: Int {

@@ -22,7 +22,7 @@ extension HostileTests.SlowReaderTests {
             waiters.forEach { $0.resume() }
         }
 
-        func append(_ records: [MatchRecord], summary: StoredSummary, to id: String, at date: Date) async throws {
+        func append(_ records: [MatchRecord], summary: StoredSummary?, to id: String, at date: Date) async throws {
             await withCheckedContinuation { continuation in
                 let passes = held.withLock { state in
                     if !state.isHeld { return true }

@@ -1,0 +1,36 @@
+import Foundation
+@testable import Storage
+import Testing
+import TicTacToe
+
+/// The hand-written JSON of the hot records is exactly what `JSONEncoder` writes for them, so the
+/// stored log reads the same whichever wrote it.
+@Suite("Storage coding")
+struct StorageCodingTests {
+    static var hotRecords: [MatchRecord] {
+        var records: [MatchRecord] = [.gameEnded(winner: nil)]
+        for seat in Seat.allCases {
+            for row in 0...2 { for col in 0...2 { records.append(.moved(seat: seat, row: row, col: col)) } }
+            records.append(.gameEnded(winner: seat))
+            for gameId in GameID.allCases { records.append(.gameStarted(gameId: gameId, startingPlayer: seat)) }
+            for winner in Seat.allCases { records.append(.rolled(seat: seat, winner: winner)) }
+        }
+        return records
+    }
+
+    @Test func handWrittenRecords_areByteForByteWhatJSONEncoderWrites() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        for record in Self.hotRecords {
+            let handWritten = try #require(StorageCoding.handWritten(record), "\(record) is not hand-written")
+            #expect(handWritten == String(decoding: try encoder.encode(record), as: UTF8.self))
+            #expect(try StorageCoding.decode(MatchRecord.self, from: handWritten) == record)
+        }
+    }
+
+    @Test func recordsWithFreeText_goThroughJSONEncoder() throws {
+        let seated = MatchRecord.seatTaken(seat: .player1, name: #"Zoé "\ 😀"#, tokenHash: Data([1, 2, 3]))
+        #expect(StorageCoding.handWritten(seated) == nil)
+        #expect(try StorageCoding.decode(MatchRecord.self, from: StorageCoding.encode(seated).payload) == seated)
+    }
+}
