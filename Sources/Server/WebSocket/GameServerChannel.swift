@@ -23,9 +23,8 @@ struct GameServerChannel: ServerChildChannel {
     enum Negotiated: Sendable {
         /// A request without an upgrade: the routes answer it (and the connection's later requests).
         case http(HTTPChannel)
-        /// An upgrade for an address that is not a WebSocket's: the routes answer it as a plain request.
-        case upgradeElsewhere(HTTPChannel)
-        /// A refused upgrade: answered with the refusal, then closed.
+        /// A refused upgrade: answered with the refusal, then closed. (NIO's upgrade handler has used
+        /// up the request's head by then, so the routes could not answer it.)
         case refused(HTTPChannel, APIError)
         /// Upgraded: the channel's handlers serve it from now on.
         case webSocket
@@ -88,7 +87,7 @@ struct GameServerChannel: ServerChildChannel {
                         switch decision.value {
                         case nil: return .http(http)
                         case .refuse(let error): return .refused(http, error)
-                        case .notWebSocketPath, .upgrade: return .upgradeElsewhere(http)
+                        case .notWebSocketPath, .upgrade: return .refused(http, Self.notAWebSocketAddress)
                         }
                     }
                 }
@@ -100,6 +99,8 @@ struct GameServerChannel: ServerChildChannel {
             return Value(negotiated: try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(configuration: pipeline), channel: channel)
         }
     }
+
+    static let notAWebSocketAddress = APIError(.badRequest, .badMessage, "WebSockets are opened at /ws/{matchId} only.")
 
     /// After NIO's frame decoder, encoder and protocol error handler (which closes with 1009 or 1002 on
     /// a frame it refuses): fragments joined up to the message size limit, then the session.
@@ -117,8 +118,6 @@ struct GameServerChannel: ServerChildChannel {
             switch try await value.negotiated.get() {
             case .http(let http):
                 await HTTP1Channel(responder: Self.redirectingUpgrades(responder)).handle(value: http, logger: logger)
-            case .upgradeElsewhere(let http):
-                await HTTP1Channel(responder: responder).handle(value: http, logger: logger)
             case .refused(let http, let error):
                 await Self.write(error, to: http, logger: logger)
             case .webSocket:

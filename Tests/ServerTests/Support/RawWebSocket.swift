@@ -20,6 +20,7 @@ final class RawWebSocket: Sendable {
         var readGate: CheckedContinuation<Void, Never>?
         var frames: [Frame] = []
         var bytesRead = 0
+        var pingsReceived = 0
         var isFinished = false
     }
 
@@ -27,14 +28,18 @@ final class RawWebSocket: Sendable {
     private let outgoing: AsyncStream<[UInt8]>.Continuation
     private let outgoingStream: AsyncStream<[UInt8]>
     private let run = Mutex<Task<Void, any Error>?>(nil)
+    private let answersPings: Bool
 
-    private init() {
+    private init(answersPings: Bool) {
+        self.answersPings = answersPings
         (outgoingStream, outgoing) = AsyncStream<[UInt8]>.makeStream()
     }
 
     /// Opens `/ws/{matchID}` and completes the upgrade; reads nothing more until `resumeReading()`.
-    /// - Parameter receiveBuffer: the socket's SO_RCVBUF, small so that the kernel buffers little.
-    static func connect(port: Int, matchID: String, receiveBuffer: Int = 4096) async throws -> RawWebSocket {
+    /// - Parameters:
+    ///   - receiveBuffer: the socket's SO_RCVBUF, small so that the kernel buffers little.
+    ///   - answersPings: false for a client that reads pings and never answers (a half-open connection).
+    static func connect(port: Int, matchID: String, receiveBuffer: Int = 4096, answersPings: Bool = true) async throws -> RawWebSocket {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelOption(.socketOption(.so_rcvbuf), value: .init(receiveBuffer))
             // A small segment size, as on a slow mobile link: on loopback (MSS 64 KiB) the server's kernel
@@ -49,7 +54,7 @@ final class RawWebSocket: Sendable {
                     )
                 }
             }
-        let socket = RawWebSocket()
+        let socket = RawWebSocket(answersPings: answersPings)
         let stream = socket.outgoingStream
         let (upgraded, upgradedContinuation) = AsyncStream<Result<Void, any Error>>.makeStream()
         let run = Task {
@@ -160,7 +165,9 @@ final class RawWebSocket: Sendable {
                 state.withLock { $0.frames.append(.close(code: code)) }
                 outgoing.yield(Self.maskedFrame(opcode: 0x8, payload: Array(payload.prefix(2))))
                 return
-            case 0x9: outgoing.yield(Self.maskedFrame(opcode: 0xA, payload: payload))
+            case 0x9:
+                state.withLock { $0.pingsReceived += 1 }
+                if answersPings { outgoing.yield(Self.maskedFrame(opcode: 0xA, payload: payload)) }
             default: break
             }
         }
@@ -173,6 +180,9 @@ final class RawWebSocket: Sendable {
 
     /// The frames read so far.
     var frames: [Frame] { state.withLock { $0.frames } }
+
+    /// How many pings the server sent that were read so far.
+    var pingsReceived: Int { state.withLock { $0.pingsReceived } }
 
     /// How many bytes of frames were read from the socket so far.
     var bytesRead: Int { state.withLock { $0.bytesRead } }
