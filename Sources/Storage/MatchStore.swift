@@ -34,6 +34,10 @@ public protocol MatchStore: Sendable {
     /// only those whose summary has fewer than two players (the lobby's list); else all of them.
     func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch]
 
+    /// Lets go of caches that can be rebuilt (SQLite's page caches, idle reader connections), without
+    /// waiting for it and without stopping reads or writes. For after a wave of matches ended.
+    func releaseMemory()
+
     /// Finishes pending writes and releases the storage. Later calls throw `MatchStoreError.closed`;
     /// calling `close()` again does nothing.
     func close() async throws

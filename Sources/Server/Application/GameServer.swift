@@ -82,7 +82,11 @@ public struct GameServer: Sendable {
         )
         let lifecycle = MatchLifecycleService(
             registry: registry, store: store, state: state, idleTimeout: configuration.idleTimeout,
-            memoryRelease: MemoryReleaseSchedule(window: (configuration.webSocketPingInterval ?? .zero) + .seconds(10)), logger: logger
+            memoryRelease: MemoryReleaseSchedule(window: .seconds(15)) {
+                store.releaseMemory()
+                MemoryRelease.returnFreedMemory()
+            },
+            logger: logger
         )
         let group = ServiceGroup(
             configuration: .init(

@@ -21,20 +21,24 @@ enum MemoryRelease {
     }
 }
 
-/// When to call `MemoryRelease.returnFreedMemory()`: at once when idle matches were expired, then
-/// every few seconds for a while, because the memory of closed connections is freed late: each
-/// connection's WebSocket pinger sleeps out its ping interval before its task (and the channel it
-/// holds) is released.
+/// When to give memory back: at once when idle matches were expired, then every few seconds for a
+/// while, because some of it is freed late (the store's caches are released on its own queues,
+/// behind the work already there; a straggling connection closes after its close handshake).
 struct MemoryReleaseSchedule {
-    /// How long after an expiry freed memory keeps arriving (the ping interval and a margin).
+    /// How long after an expiry freed memory keeps arriving.
     let window: Duration
     /// The shortest time between two releases.
     var spacing: Duration = .seconds(5)
     private var releaseUntil: ContinuousClock.Instant?
     private var lastRelease: ContinuousClock.Instant?
 
-    init(window: Duration) {
+    /// What a release does: the store's caches first, then the heap (the order matters only in that
+    /// the heap's trim can return what the store freed before it).
+    private let release: @Sendable () -> Void
+
+    init(window: Duration, release: @escaping @Sendable () -> Void = MemoryRelease.returnFreedMemory) {
         self.window = window
+        self.release = release
     }
 
     /// Called on every tick of the expiry loop with the number of matches it just expired.
@@ -43,6 +47,6 @@ struct MemoryReleaseSchedule {
         guard let releaseUntil, now <= releaseUntil else { return }
         if expired == 0, let lastRelease, now - lastRelease < spacing { return }
         lastRelease = now
-        MemoryRelease.returnFreedMemory()
+        release()
     }
 }

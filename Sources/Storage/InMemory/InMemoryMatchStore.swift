@@ -57,6 +57,9 @@ public final class InMemoryMatchStore: MatchStore {
         }
     }
 
+    /// Nothing to free: everything it holds is the data.
+    public func releaseMemory() {}
+
     /// The whole log of match `id`, oldest first, or nil when no such match was stored.
     public func records(of id: String) async throws -> [StoredRecord]? {
         try state.withLock { try $0.openMatches()[id]?.records }

@@ -34,6 +34,7 @@ extension HostileTests.SlowReaderTests {
         }
 
         func createMatch(id: String, at date: Date) async throws {}
+        func releaseMemory() {}
         func records(of id: String) async throws -> [StoredRecord]? { nil }
         func summary(of id: String) async throws -> StoredSummary? { nil }
         func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] { [] }
