@@ -7,7 +7,8 @@ public struct StoredMatch: Sendable, Hashable {
     public let id: String
     /// The date given to `createMatch`.
     public let createdAt: Date
-    /// The date of the last `append` (or of `createMatch` when nothing was appended).
+    /// The date of the last `append` that wrote a summary (or of `createMatch` when none did). Appends
+    /// without a summary (most moves) leave it, so that they write to the log only.
     public let updatedAt: Date
     /// The summary written by the last `append`.
     public let summary: StoredSummary

@@ -51,8 +51,10 @@ public final class InMemoryMatchStore: MatchStore {
             match.records += records.enumerated().map { offset, record in
                 StoredRecord(sequence: first + offset, record: record, at: date)
             }
-            if let summary { match.summary = summary }
-            match.updatedAt = date
+            if let summary {
+                match.summary = summary
+                match.updatedAt = date
+            }
             state.matches[id] = match
         }
     }

@@ -29,17 +29,17 @@ enum SQLiteWrites {
     private static func append(
         _ records: [EncodedRecord], summary: EncodedSummary?, to id: String, at date: Date, in db: Database
     ) throws -> MatchStoreError? {
+        // Every stored match has its `created` record, so no record means no match. An append without a
+        // summary (most moves) leaves the match row alone: its page is not rewritten into the WAL with
+        // every move of every match in the transaction.
+        guard let last = try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT MAX(sequence) FROM record WHERE matchId = ?"), arguments: [id]
+        ) else { return .unknownMatch(id) }
         if let summary {
             try db.cachedStatement(sql: """
                 UPDATE match SET updatedAt = ?, phase = ?, freeSeats = ?, summary = ? WHERE id = ?
                 """).execute(arguments: [date, summary.phase, summary.freeSeats, summary.json, id])
-        } else {
-            try db.cachedStatement(sql: "UPDATE match SET updatedAt = ? WHERE id = ?").execute(arguments: [date, id])
         }
-        guard db.changesCount == 1 else { return .unknownMatch(id) }
-        let last = try Int.fetchOne(
-            db.cachedStatement(sql: "SELECT MAX(sequence) FROM record WHERE matchId = ?"), arguments: [id]
-        ) ?? 0
         try insert(records, firstSequence: last + 1, of: id, at: date, in: db)
         return nil
     }
