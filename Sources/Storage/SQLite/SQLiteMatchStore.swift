@@ -22,8 +22,6 @@ public final class SQLiteMatchStore: MatchStore {
     private let database: DatabasePool
     private let queue: WriteQueue
     private let writer: Task<Void, Never>
-    private let checkpointer: WALCheckpointer
-    private let checkpoints: Task<Void, Never>
 
     /// Opens (creating it, and its parent directories, when missing) the store at `path` and migrates
     /// its schema.
@@ -49,11 +47,13 @@ public final class SQLiteMatchStore: MatchStore {
         // runs, when it turns WAL on. Only the writer commits, so only the writer's setting matters.
         try database.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous.rawValue)")
-            // The writer never checkpoints (WALCheckpointer does, beside it), and keeps more pages in
-            // memory than SQLite's 2 MB default: a match's records sit in their own part of the
-            // record table, so a transaction of many matches touches many pages.
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 0")
+            // A match's records sit together in the record table, so a transaction carrying the moves
+            // of many matches touches a page per match. More pages in memory than SQLite's 2 MB default
+            // keep the writer from reading them back from the file; a longer WAL between checkpoints
+            // (8,000 pages, 32 MB, against 1,000) lets a checkpoint copy each such page once for many
+            // transactions, not once for a few (docs/PERFORMANCE.md has the before and after).
             try db.execute(sql: "PRAGMA cache_size = -16384")
+            try db.execute(sql: "PRAGMA wal_autocheckpoint = 8000")
         }
         try SQLiteSchema.migrator.migrate(database)
         let queue = WriteQueue(maxBatchSize: groupCommit ? maxBatchSize : 1)
@@ -63,15 +63,11 @@ public final class SQLiteMatchStore: MatchStore {
         self.database = database
         self.queue = queue
         writer = Task { await GroupCommitWriter.run(queue: queue, database: database) }
-        let checkpointer = try WALCheckpointer(path: path)
-        self.checkpointer = checkpointer
-        checkpoints = Task { await checkpointer.run() }
     }
 
     deinit {
         // Lets the writer loop finish what is queued and end; GRDB closes the file when released.
         queue.close()
-        checkpoints.cancel()
     }
 
     /// What this store has committed since it was opened: transactions, operations, records.
@@ -117,9 +113,6 @@ public final class SQLiteMatchStore: MatchStore {
     public func close() async throws {
         guard queue.close() else { return }
         await writer.value
-        checkpoints.cancel()
-        await checkpoints.value
-        try checkpointer.close()
         try database.close()
     }
 
