@@ -48,12 +48,10 @@ public final class SQLiteMatchStore: MatchStore {
         try database.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous.rawValue)")
             // A match's records sit together in the record table, so a transaction carrying the moves
-            // of many matches touches a page per match. More pages in memory than SQLite's 2 MB default
-            // keep the writer from reading them back from the file; a longer WAL between checkpoints
-            // (8,000 pages, 32 MB, against 1,000) lets a checkpoint copy each such page once for many
-            // transactions, not once for a few (docs/PERFORMANCE.md has the before and after).
+            // of many matches touches a page per match: more pages in memory than SQLite's 2 MB default
+            // keep the writer from reading them back from the file. (Longer WALs between checkpoints
+            // wrote less but made the slowest moves slower: docs/PERFORMANCE.md, item 10.)
             try db.execute(sql: "PRAGMA cache_size = -16384")
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = 8000")
         }
         try SQLiteSchema.migrator.migrate(database)
         let queue = WriteQueue(maxBatchSize: groupCommit ? maxBatchSize : 1)
