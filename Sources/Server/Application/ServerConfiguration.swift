@@ -29,8 +29,8 @@ public struct ServerConfiguration: Sendable {
     public var matchesPerAddressPerMinute: Int = 30
     /// Largest HTTP request body accepted, in bytes; a bigger one is answered 413.
     public var maxRequestBodySize: Int = 16 * 1024
-    /// How often the server pings each WebSocket (and closes it when no pong comes back); nil turns
-    /// pings off. Each connection's pinger is a Swift task of its own, some 4 KB (docs/PERFORMANCE.md).
+    /// How often the server pings each WebSocket; one that has not answered the previous ping is closed
+    /// (1001). Nil turns pings off. A ping is a task scheduled on the socket's event loop.
     public var webSocketPingInterval: Duration? = .seconds(30)
     /// Track the RIB objects of every match for leak checks (tests only: costs a lock per RIB object).
     public var tracksRIBObjects: Bool = false
