@@ -186,8 +186,9 @@ actor MatchHost {
         while true {
             let batch = mailbox.withLock { mailbox in
                 if mailbox.items.isEmpty { mailbox.isDraining = false }
-                defer { mailbox.items.removeAll(keepingCapacity: true) }
-                return mailbox.items
+                let batch = mailbox.items
+                mailbox.items = []
+                return batch
             }
             if batch.isEmpty { return }
             for (connectionID, inbound) in batch {

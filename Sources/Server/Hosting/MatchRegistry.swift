@@ -148,8 +148,9 @@ actor MatchRegistry {
 }
 
 extension MatchRegistry {
-    /// Adds a new connection to the host of match `id`, reloading a host that closed meanwhile. The
-    /// Nil when the match is full or cannot be found any more (logged).
+    /// Adds a new connection to the host of match `id`, reloading a host that closed meanwhile (expired
+    /// or failed between the upgrade check and now). Nil when the match is full or cannot be found any
+    /// more (logged).
     nonisolated func join(_ connection: Connection, to id: String, logger: Logger) async -> MatchHost? {
         for _ in 0..<3 {
             guard let host = try? await host(for: id) else { break }
