@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "tictactoe",
             dependencies: [
-                "Server",
+                "Server", "Storage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Server
+import Storage
 
 /// `tictactoe`: serves the TicTacToe page and its matches (PROTOCOL.md "Running").
 /// Every option can also be set by its environment variable; the option wins.
@@ -20,6 +21,9 @@ struct TicTacToeCommand: AsyncParsableCommand {
 
     @Option(name: .customLong("db"), help: "SQLite file of the matches, or :memory: to keep nothing. Env: TICTACTOE_DB.")
     var databasePath: String = env("TICTACTOE_DB") ?? "data/tictactoe.sqlite"
+
+    @Option(name: .customLong("synchronous"), help: "full: a move is on disk before anyone hears of it, surviving a power loss; normal: it survives the process being killed, with fewer disk syncs. Env: TICTACTOE_SYNCHRONOUS.")
+    var synchronous: String = env("TICTACTOE_SYNCHRONOUS") ?? "full"
 
     @Option(name: .customLong("public"), help: "Folder of the browser client. Env: TICTACTOE_PUBLIC.")
     var publicDirectory: String = env("TICTACTOE_PUBLIC") ?? "Public"
@@ -53,6 +57,7 @@ struct TicTacToeCommand: AsyncParsableCommand {
         guard pingInterval >= 0 else { throw ValidationError("--ping-interval must not be negative") }
         guard seatTimeout > 0, idleTimeout > 0 else { throw ValidationError("timeouts must be positive") }
         guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
+        guard SQLiteSynchronous(rawValue: synchronous.uppercased()) != nil else { throw ValidationError("--synchronous must be full or normal") }
     }
 
     func run() async throws {
@@ -60,6 +65,7 @@ struct TicTacToeCommand: AsyncParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.databasePath = databasePath
+        configuration.synchronous = SQLiteSynchronous(rawValue: synchronous.uppercased()) ?? .full
         configuration.publicDirectory = publicDirectory
         configuration.seatTimeout = .milliseconds(Int64(seatTimeout * 1000))
         configuration.allowedOrigins = allowedOrigins

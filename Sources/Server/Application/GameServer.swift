@@ -104,8 +104,8 @@ public struct GameServer: Sendable {
         if configuration.usesInMemoryStore {
             logger.info("storing matches in memory only (--db :memory:)")
         } else {
-            logger.info("storing matches in \(configuration.databasePath)")
+            logger.info("storing matches in \(configuration.databasePath) (synchronous \(configuration.synchronous.rawValue))")
         }
-        return try MatchStores.open(path: configuration.databasePath)
+        return try MatchStores.open(path: configuration.databasePath, synchronous: configuration.synchronous)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Storage
 
 /// Everything the server can be told from the command line (PROTOCOL.md "Running") plus the limits
 /// a deployment may want to tune. Defaults are the documented ones.
@@ -9,6 +10,9 @@ public struct ServerConfiguration: Sendable {
     public var port: Int = 8080
     /// SQLite file of the matches, or `:memory:` to keep nothing.
     public var databasePath: String = "data/tictactoe.sqlite"
+    /// How a commit is made durable: `.full` (the default) survives a power loss, `.normal` a process
+    /// kill (what PROTOCOL.md asks) with fewer disk syncs. See `SQLiteSynchronous`.
+    public var synchronous: SQLiteSynchronous = .full
     /// Folder of the browser client.
     public var publicDirectory: String = "Public"
     /// How long a seat whose connections all closed is kept for a `resume`.
