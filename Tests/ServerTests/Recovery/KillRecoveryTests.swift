@@ -6,9 +6,12 @@ import WireProtocol
 /// everything any client was told is still there (PROTOCOL.md "Durability").
 @Suite("Recovery: SIGKILL at chosen points")
 struct KillRecoveryTests {
-    @Test func test_killRightAfterAMoveWasAcknowledged_restoresPlayersScoreAndBoard_andTheGameCanBeFinished() async throws {
+    /// With either `--synchronous` mode: `normal` syncs only at checkpoints, which still survives a kill.
+    @Test(arguments: ["full", "normal"])
+    func test_killRightAfterAMoveWasAcknowledged_restoresPlayersScoreAndBoard_andTheGameCanBeFinished(synchronous: String) async throws {
         try await ServerLaunches.withDatabase { launches in
-            let first = try await launches.start()
+            let first = try await launches.start(arguments: ["--synchronous", synchronous])
+            #expect(first.log.contains("(synchronous \(synchronous.uppercased()))"))
             var table = try await Table.open(on: first)
             // Game 1: Alice wins along the top row. Game 2 (Bob's turn to start): three moves, the last
             // one acknowledged (the spectator saw its board), then the crash.
@@ -18,7 +21,7 @@ struct KillRecoveryTests {
             let candidates = try await table.statesAfterCrash()
             #expect(candidates == [table.state], "every step was acknowledged")
 
-            let second = try await launches.start()
+            let second = try await launches.start(arguments: ["--synchronous", synchronous])
             var restored = try await Table.reopen(table, on: second, candidates: candidates)
             #expect(restored.state.phase == .ticTacToe)
             #expect(restored.state.board.turn == .player1)
@@ -30,6 +33,17 @@ struct KillRecoveryTests {
             #expect(try await restored.spectator.nextScore() == restored.state.score)
             #expect(restored.state.score == WireScore(player1: .init(name: "Alice", wins: 1), player2: .init(name: "Bob", wins: 1), draws: 0))
             #expect(restored.state.isShown(by: try await second.summary(of: table.matchID)))
+        }
+    }
+
+    @Test func test_anUnknownSynchronousMode_isRefusedAtStart() async throws {
+        try await ServerLaunches.withDatabase { launches in
+            do {
+                _ = try await launches.start(arguments: ["--synchronous", "sometimes"])
+                Issue.record("the server started with --synchronous sometimes")
+            } catch {
+                #expect("\(error)".contains("--synchronous must be full or normal"))
+            }
         }
     }
 
