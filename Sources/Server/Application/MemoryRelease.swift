@@ -36,7 +36,7 @@ struct MemoryReleaseSchedule {
     /// the heap's trim can return what the store freed before it).
     private let release: @Sendable () -> Void
 
-    init(window: Duration, release: @escaping @Sendable () -> Void = MemoryRelease.returnFreedMemory) {
+    init(window: Duration, release: @escaping @Sendable () -> Void) {
         self.window = window
         self.release = release
     }

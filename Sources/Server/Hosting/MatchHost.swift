@@ -59,8 +59,7 @@ actor MatchHost {
     private struct PendingWrite {
         let sequence: Int
         let records: [MatchRecord]
-        /// Nil when the summary is the one of the write before (a move that ends nothing).
-        let summary: StoredSummary?
+        let summary: StoredSummary
     }
 
     nonisolated let id: String
@@ -82,8 +81,8 @@ actor MatchHost {
     private var nextSequence = 1
     private var durableSequence = 0
     private var unwritten: [PendingWrite] = []
-    /// The summary of the latest write handed to the writer; nil before the first (which always has one).
-    private var lastWrittenSummary: StoredSummary?
+    /// The summary the store holds after the last append; nil before the first (which always sends one).
+    private var storedSummary: StoredSummary?
     private var isWriting = false
     private var writesDrained: [CheckedContinuation<Void, Never>] = []
     private var lastActivity = ContinuousClock.now
@@ -437,9 +436,11 @@ actor MatchHost {
         entry.resynced = direct.compactMap { if case .welcome = $0.1 { $0.0.id } else { nil } }
         outbox.append(entry)
         if !records.isEmpty {
-            let summary = StoredSummary(phase: snapshot.phase, players: snapshot.players, score: snapshot.score)
-            unwritten.append(PendingWrite(sequence: sequence, records: records, summary: summary == lastWrittenSummary ? nil : summary))
-            lastWrittenSummary = summary
+            unwritten.append(PendingWrite(
+                sequence: sequence,
+                records: records,
+                summary: StoredSummary(phase: snapshot.phase, players: snapshot.players, score: snapshot.score)
+            ))
             startWriterIfIdle()
         }
         flush()
@@ -459,9 +460,10 @@ actor MatchHost {
             unwritten = []
             do {
                 let started = ContinuousClock.now
-                // The newest summary in the batch is the current one (nil: none changed).
-                let summary = batch.last { $0.summary != nil }?.summary
+                // Most moves change nothing a summary shows: the store keeps its summary then.
+                let summary = last.summary == storedSummary ? nil : last.summary
                 try await store.append(batch.flatMap(\.records), summary: summary, to: id, at: Date())
+                storedSummary = last.summary
                 settings.metrics.storeWritten(since: started)
                 durableSequence = last.sequence
                 flush()

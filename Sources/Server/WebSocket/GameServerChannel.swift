@@ -44,7 +44,8 @@ struct GameServerChannel: ServerChildChannel {
         var logger: Logger
     }
 
-    let responder: HTTPChannelHandler.Responder
+    /// The routes, for a connection's requests; an upgrade asked for in a later request is redirected.
+    let http: HTTP1Channel
     let admission: WebSocketAdmission
     let webSocket: WebSocketSettings
 
@@ -117,7 +118,7 @@ struct GameServerChannel: ServerChildChannel {
         do {
             switch try await value.negotiated.get() {
             case .http(let http):
-                await HTTP1Channel(responder: Self.redirectingUpgrades(responder)).handle(value: http, logger: logger)
+                await self.http.handle(value: http, logger: logger)
             case .refused(let http, let error):
                 await Self.write(error, to: http, logger: logger)
             case .webSocket:
@@ -131,7 +132,7 @@ struct GameServerChannel: ServerChildChannel {
     /// NIO only looks for an upgrade in a connection's first request. A later request on the same
     /// connection that asks for one is sent to a new connection (a redirect to itself, then close),
     /// where the upgrade can happen; HummingbirdWebSocket does the same.
-    private static func redirectingUpgrades(_ responder: @escaping HTTPChannelHandler.Responder) -> HTTPChannelHandler.Responder {
+    static func redirectingUpgrades(_ responder: @escaping HTTPChannelHandler.Responder) -> HTTPChannelHandler.Responder {
         struct CloseAfterRedirect: Error {}
         return { request, writer, channel in
             guard request.headers[.upgrade]?.lowercased() == "websocket" else {
@@ -165,6 +166,10 @@ struct GameServerChannel: ServerChildChannel {
 extension HTTPServerBuilder {
     /// HTTP/1 with `/ws/{matchId}` upgrades admitted by `admission` and served by NIO handlers.
     static func gameServer(admission: WebSocketAdmission, webSocket: GameServerChannel.WebSocketSettings) -> HTTPServerBuilder {
-        .init { responder in GameServerChannel(responder: responder, admission: admission, webSocket: webSocket) }
+        .init { responder in
+            GameServerChannel(
+                http: HTTP1Channel(responder: GameServerChannel.redirectingUpgrades(responder)), admission: admission, webSocket: webSocket
+            )
+        }
     }
 }
