@@ -39,6 +39,7 @@ let package = Package(
             dependencies: [
                 "TicTacToe",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // The Hummingbird application: HTTP routes, WebSocket sessions, the match hosts.

@@ -1,9 +1,13 @@
+import Logging
+
 /// Opens the store a `--db` option names.
 public enum MatchStores {
     /// An `InMemoryMatchStore` for `:memory:`, else a `SQLiteMatchStore` at `path` (created when
-    /// missing) with the given `synchronous` and group commit on.
-    public static func open(path: String, synchronous: SQLiteSynchronous = .full) throws -> any MatchStore {
+    /// missing) with the given `synchronous`, group commit on and the standard archive policy.
+    public static func open(
+        path: String, synchronous: SQLiteSynchronous = .full, logger: Logger = Logger(label: "MatchStore")
+    ) throws -> any MatchStore {
         if path == ":memory:" { return InMemoryMatchStore() }
-        return try SQLiteMatchStore(path: path, synchronous: synchronous)
+        return try SQLiteMatchStore(path: path, synchronous: synchronous, logger: logger)
     }
 }

@@ -71,7 +71,7 @@ struct SQLiteMatchStoreTests {
                     try await store.createMatch(id: id, at: Sample.date(0))
                 }
                 try await store.executeForTesting("""
-                    CREATE TRIGGER poison BEFORE INSERT ON record WHEN NEW.matchId = 'poison'
+                    CREATE TRIGGER poison BEFORE INSERT ON recordLog0 WHEN NEW.matchId = 'poison'
                     BEGIN SELECT RAISE(ABORT, 'poisoned'); END;
                     """)
                 let slow = try await startSlowAppend(to: store)
@@ -140,7 +140,7 @@ struct SQLiteMatchStoreTests {
         try await store.executeForTesting("""
             CREATE TABLE slow(x);
             INSERT INTO slow WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 4000) SELECT x FROM c;
-            CREATE TRIGGER slowDown BEFORE INSERT ON record WHEN NEW.matchId = 'slow'
+            CREATE TRIGGER slowDown BEFORE INSERT ON recordLog0 WHEN NEW.matchId = 'slow'
             BEGIN SELECT max(a.x * b.x) FROM slow a, slow b; END;
             """)
         let slow = Task { try await store.append([Sample.marker(0)], summary: .empty, to: "slow", at: Sample.date(1)) }

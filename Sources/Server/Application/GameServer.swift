@@ -106,6 +106,6 @@ public struct GameServer: Sendable {
         } else {
             logger.info("storing matches in \(configuration.databasePath) (synchronous \(configuration.synchronous.rawValue))")
         }
-        return try MatchStores.open(path: configuration.databasePath, synchronous: configuration.synchronous)
+        return try MatchStores.open(path: configuration.databasePath, synchronous: configuration.synchronous, logger: logger)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Logging
 
 /// A `MatchStore` in one SQLite file, through GRDB: WAL mode, one writer loop with group commit, and
 /// reads that run beside the writes on a pool of reader connections.
@@ -9,6 +10,9 @@ import GRDB
 /// appends from many matches that arrive while a transaction is being written share the next one, so
 /// one disk sync serves them all. If the transaction fails, every caller of the batch gets the error and
 /// none of the batch is written. Without group commit, each write gets its own transaction.
+///
+/// Appends go to a log table in the order they are written; the writer moves them into the table kept
+/// in match order in the background (`RecordArchive`), and reads see the union of both.
 ///
 /// The file is readable with the sqlite3 CLI; see `SQLiteSchema` for its tables.
 public final class SQLiteMatchStore: MatchStore {
@@ -32,9 +36,12 @@ public final class SQLiteMatchStore: MatchStore {
     ///     and syncs less often. See `SQLiteSynchronous` and docs/STORE-BENCHMARK.md.
     ///   - groupCommit: true (the default) to batch writes that queue up into one transaction.
     ///   - maxBatchSize: the most writes one transaction carries with group commit.
+    ///   - archive: when and in what steps records move from the log table into the match-ordered one.
+    ///   - logger: where the store says what it did at open and what went wrong in the background.
     /// - Throws: when the file cannot be created, opened in WAL mode or migrated.
     public init(
-        path: String, synchronous: SQLiteSynchronous = .full, groupCommit: Bool = true, maxBatchSize: Int = 256
+        path: String, synchronous: SQLiteSynchronous = .full, groupCommit: Bool = true, maxBatchSize: Int = 256,
+        archive: RecordArchivePolicy = .standard, logger: Logger = Logger(label: "MatchStore")
     ) throws {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -54,13 +61,20 @@ public final class SQLiteMatchStore: MatchStore {
             try db.execute(sql: "PRAGMA cache_size = -16384")
         }
         try SQLiteSchema.migrator.migrate(database)
+        // What the last run appended but did not archive: archived now, so the writer's
+        // `RecordLogState` starts from an empty log.
+        let leftInLog = try database.write { try RecordArchive.archiveEverything(in: $0) }
+        if leftInLog > 0 {
+            logger.info("archived \(leftInLog) records the last run left in the record log")
+        }
         let queue = WriteQueue(maxBatchSize: groupCommit ? maxBatchSize : 1)
         self.path = path
         self.synchronous = synchronous
         self.groupCommit = groupCommit
         self.database = database
         self.queue = queue
-        writer = Task { await GroupCommitWriter.run(queue: queue, database: database) }
+        let writer = GroupCommitWriter(queue: queue, database: database, policy: archive, logger: logger)
+        self.writer = Task { await writer.run() }
     }
 
     deinit {

@@ -3,11 +3,20 @@ import GRDB
 
 /// The SQL of the reads, run on one of the pool's reader connections (a consistent snapshot).
 enum SQLiteReads {
+    /// A match's records are in `record` (archived) and in the two log tables (not yet archived); while
+    /// a window is being archived some are in two places, which `UNION` keeps once. The log tables
+    /// have no index by match, so this scans them: about two archive windows of rows at most
+    /// (docs/PERFORMANCE.md, item 11).
     static func records(of id: String, in db: Database) throws -> [StoredRecord]? {
         guard try matchExists(id, in: db) else { return nil }
         let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: "SELECT sequence, at, payload FROM record WHERE matchId = ? ORDER BY sequence"),
-            arguments: [id]
+            db.cachedStatement(sql: """
+                SELECT sequence, at, payload FROM record WHERE matchId = ?
+                UNION SELECT sequence, at, payload FROM recordLog0 WHERE matchId = ?
+                UNION SELECT sequence, at, payload FROM recordLog1 WHERE matchId = ?
+                ORDER BY sequence
+                """),
+            arguments: [id, id, id]
         )
         return try Array(rows.map { row in
             StoredRecord(

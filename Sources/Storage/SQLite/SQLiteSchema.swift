@@ -9,7 +9,16 @@ import GRDB
 /// record(matchId TEXT REFERENCES match, sequence INTEGER, at TEXT, kind TEXT,
 ///        payload TEXT,                      -- payload: MatchRecord as JSON
 ///        PRIMARY KEY (matchId, sequence)) WITHOUT ROWID
+/// recordLog0, recordLog1(matchId TEXT, sequence INTEGER, at TEXT, kind TEXT, payload TEXT)
+///                                           -- v2: records in the order they were written
 /// ```
+///
+/// Appends go to one of the two `recordLog` tables, whose rows follow one another in the file, so a
+/// transaction carrying the moves of a hundred matches writes a page or two rather than a page per
+/// match. Once it holds a window's worth, appends go to the other one and the writer moves the full
+/// one into `record` (kept in match order, for loading a match) in the background, so each match's page
+/// is written once for many records, then empties it in one go: see `RecordArchive`. A match's log is
+/// the union of the three tables.
 ///
 /// Dates are GRDB's UTC text, `yyyy-MM-dd HH:mm:ss.SSS`. `phase` and `freeSeats` repeat what the
 /// summary says, for the lobby's query and for people reading the file with the sqlite3 CLI.
@@ -37,6 +46,22 @@ enum SQLiteSchema {
                     PRIMARY KEY (matchId, sequence)
                 ) WITHOUT ROWID;
                 """)
+        }
+        migrator.registerMigration("v2: record log") { db in
+            // No foreign key: the writer checks the match before appending, and a lookup of the match
+            // row per insert is what these tables are there to save. (The names are spelled out: a
+            // migration must not change when `RecordLogTable` does.)
+            for name in ["recordLog0", "recordLog1"] {
+                try db.execute(sql: """
+                    CREATE TABLE \(name) (
+                        matchId TEXT NOT NULL,
+                        sequence INTEGER NOT NULL,
+                        at TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        payload TEXT NOT NULL
+                    )
+                    """)
+            }
         }
         return migrator
     }

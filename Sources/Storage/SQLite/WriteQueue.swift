@@ -12,9 +12,13 @@ final class WriteQueue: Sendable {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
-    private enum Taken {
+    /// What the writer gets from `next(waiting:)`.
+    enum Taken {
+        /// Writes to commit in one transaction.
         case batch([Pending])
-        case empty
+        /// Nothing queued (only when not waiting).
+        case idle
+        /// Closed, and every write committed.
         case drained
     }
 
@@ -22,10 +26,16 @@ final class WriteQueue: Sendable {
         var pending: [Pending] = []
         var isClosed = false
         var writerWakeUp: CheckedContinuation<Void, Never>?
+        /// `wakeWriter()` was called: the writer's wait ends without a write.
+        var wokenWithoutWork = false
         var statistics = WriteStatistics()
 
         mutating func take(atMost limit: Int) -> Taken {
-            if pending.isEmpty { return isClosed ? .drained : .empty }
+            if pending.isEmpty {
+                if isClosed { return .drained }
+                wokenWithoutWork = false
+                return .idle
+            }
             guard pending.count > limit else {
                 defer { pending = [] }
                 return .batch(pending)
@@ -68,14 +78,28 @@ final class WriteQueue: Sendable {
         }
     }
 
-    /// The writer's next batch, waiting for one; nil once closed and drained.
-    func nextBatch() async -> [Pending]? {
-        while true {
-            switch state.withLock({ $0.take(atMost: maxBatchSize) }) {
-            case .batch(let batch): return batch
-            case .drained: return nil
-            case .empty: await waitForWork()
-            }
+    /// The writer's next batch; when nothing is queued, waits for a write if `waiting` (or for
+    /// `wakeWriter()`), else returns `.idle` at once.
+    func next(waiting: Bool) async -> Taken {
+        if waiting { await waitForWork() }
+        return state.withLock { $0.take(atMost: maxBatchSize) }
+    }
+
+    /// Ends the writer's wait for work without a write: it has something else to do (archiving).
+    func wakeWriter() {
+        let writerWakeUp = state.withLock { state in
+            state.wokenWithoutWork = true
+            defer { state.writerWakeUp = nil }
+            return state.writerWakeUp
+        }
+        writerWakeUp?.resume()
+    }
+
+    /// Counts one committed archive step that moved `records` rows into the `record` table.
+    func countArchiveStep(records: Int) {
+        state.withLock { state in
+            state.statistics.archiveTransactions += 1
+            state.statistics.archivedRecords += records
         }
     }
 
@@ -123,7 +147,7 @@ final class WriteQueue: Sendable {
     private func waitForWork() async {
         await withCheckedContinuation { (wakeUp: CheckedContinuation<Void, Never>) in
             let hasWork = state.withLock { state in
-                if !state.pending.isEmpty || state.isClosed { return true }
+                if !state.pending.isEmpty || state.isClosed || state.wokenWithoutWork { return true }
                 state.writerWakeUp = wakeUp
                 return false
             }

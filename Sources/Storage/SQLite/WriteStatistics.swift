@@ -6,6 +6,11 @@ public struct WriteStatistics: Sendable, Hashable {
     public var committedOperations = 0
     /// Log records committed, `created` records included.
     public var committedRecords = 0
+    /// Transactions that moved records from the record log into the match-ordered table (not counted
+    /// in `committedTransactions`).
+    public var archiveTransactions = 0
+    /// Records those transactions moved.
+    public var archivedRecords = 0
 
     /// Zero everywhere.
     public init() {}
@@ -26,6 +31,8 @@ public struct WriteStatistics: Sendable, Hashable {
         delta.committedTransactions = committedTransactions - earlier.committedTransactions
         delta.committedOperations = committedOperations - earlier.committedOperations
         delta.committedRecords = committedRecords - earlier.committedRecords
+        delta.archiveTransactions = archiveTransactions - earlier.archiveTransactions
+        delta.archivedRecords = archivedRecords - earlier.archivedRecords
         return delta
     }
 }

@@ -7,6 +7,9 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
     case inMemory
     case sqlite
     case sqliteWithoutGroupCommit
+    /// Archives every few records, a match or two per step: the archive runs beside every test's
+    /// appends and reads, which then see records in the log, in both tables, and archived.
+    case sqliteArchivingOften
 
     var testDescription: String { rawValue }
 
@@ -16,6 +19,8 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
         case .inMemory: return InMemoryMatchStore()
         case .sqlite: return try SQLiteMatchStore(path: path)
         case .sqliteWithoutGroupCommit: return try SQLiteMatchStore(path: path, groupCommit: false)
+        case .sqliteArchivingOften:
+            return try SQLiteMatchStore(path: path, archive: RecordArchivePolicy(windowRecords: 3, matchesPerTransaction: 2))
         }
     }
 }

@@ -1,0 +1,167 @@
+import Synchronization
+
+/// One of the two tables records are appended to. Generation `g` of the log is table `g % 2`.
+enum RecordLogTable: Int, CaseIterable, Sendable {
+    case recordLog0, recordLog1
+
+    /// The table generation `generation` appends to.
+    init(generation: Int) {
+        self = generation % 2 == 0 ? .recordLog0 : .recordLog1
+    }
+
+    var name: String { "\(self)" }
+}
+
+/// What the writer knows about the record log, so that an append runs no query to find its sequence
+/// and the log is archived a window at a time: the last sequence of every match with rows in a log
+/// table, the generation appends go to, and how archiving the previous generation is going.
+///
+/// The log works in generations: appends go to generation `g` (table `g % 2`) until it holds a
+/// window's worth of rows and generation `g - 1` has been archived; then appends go to `g + 1`, and
+/// generation `g` is loaded on a reader connection, moved into `record` a few matches per transaction,
+/// and its table emptied with the last of them.
+///
+/// Invariant: every match with rows in a log table has an entry. A match without one has all its
+/// records in `record`, where `MAX(sequence)` is one index lookup. At open both tables are empty (the
+/// store archives what a crash left), and an entry goes once the generation of its newest row is
+/// archived.
+///
+/// Only the writer loop and its window loader use it. The mutex is there because GRDB's closures are
+/// `@Sendable`; it is held for a few dictionary operations at a time.
+final class RecordLogState: Sendable {
+    /// A match with rows in the log.
+    struct Entry: Sendable {
+        var lastSequence: Int
+        /// The generation that holds the match's newest row.
+        var generation: Int
+    }
+
+    private enum Archiving: Sendable {
+        case idle
+        case loading(generation: Int)
+        case moving(ArchiveWindow)
+        /// Loading or moving `generation` failed; tried again once `retryAfterRows` more rows came.
+        case failed(generation: Int, retryAfterRows: Int)
+    }
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        var generation = 0
+        var rowsInGeneration = 0
+        var archiving = Archiving.idle
+    }
+
+    private let state = Mutex(State())
+    private let policy: RecordArchivePolicy
+
+    init(policy: RecordArchivePolicy) {
+        self.policy = policy
+    }
+
+    /// The generation a transaction starting now appends to.
+    var generation: Int { state.withLock { $0.generation } }
+
+    /// The last sequence of match `id` if it has rows in the log.
+    func entry(of id: String) -> Entry? {
+        state.withLock { $0.entries[id] }
+    }
+
+    /// Takes in what a committed transaction appended (call only after the commit succeeded). Returns
+    /// a generation to load for archiving when one is due now: the current one just filled up, or a
+    /// failed one waited long enough.
+    func commit(_ changes: RecordLogChanges) -> Int? {
+        guard changes.rows > 0 else { return nil }
+        return state.withLock { state in
+            state.entries.merge(changes.entries) { $1 }
+            state.rowsInGeneration += changes.rows
+            switch state.archiving {
+            case .idle where state.rowsInGeneration >= policy.windowRecords:
+                let full = state.generation
+                state.generation += 1
+                state.rowsInGeneration = 0
+                state.archiving = .loading(generation: full)
+                return full
+            case let .failed(generation, retryAfterRows) where state.rowsInGeneration >= retryAfterRows:
+                state.archiving = .loading(generation: generation)
+                return generation
+            default:
+                return nil
+            }
+        }
+    }
+
+    /// The window whose next chunk the writer moves now, if one is loaded.
+    func windowToMove() -> ArchiveWindow? {
+        state.withLock { state in
+            if case .moving(let window) = state.archiving { return window }
+            return nil
+        }
+    }
+
+    /// The loader's window is ready to move.
+    func loaded(_ window: ArchiveWindow) {
+        state.withLock { $0.archiving = .moving(window) }
+    }
+
+    /// Takes in a committed archive step: `window`'s chunk `nextChunk` is in `record`. After the last
+    /// one (whose transaction also emptied the table), forgets the matches whose newest row was there.
+    func moved(_ window: ArchiveWindow) {
+        state.withLock { state in
+            var next = window
+            next.nextChunk += 1
+            guard next.nextChunk >= window.chunks.count else {
+                state.archiving = .moving(next)
+                return
+            }
+            state.archiving = .idle
+            // `filter` builds a dictionary sized for what stays: the capacity of a busy moment is not
+            // kept once the matches are gone.
+            state.entries = state.entries.filter { $0.value.generation > window.generation }
+        }
+    }
+
+    /// Loading or moving `generation` failed: appends go on, and it is tried again (from the start:
+    /// `RecordArchive` allows rows to be copied twice) once another window's worth of rows came.
+    func archiveFailed(generation: Int) {
+        state.withLock { state in
+            state.archiving = .failed(generation: generation, retryAfterRows: state.rowsInGeneration + policy.windowRecords)
+        }
+    }
+}
+
+/// What one transaction appended to the log, taken into `RecordLogState` once it committed.
+struct RecordLogChanges: Sendable {
+    /// The generation (table) this transaction appends to.
+    let generation: Int
+    /// Matches this transaction appended to, with their new state.
+    var entries: [String: RecordLogState.Entry] = [:]
+    /// Rows appended.
+    var rows = 0
+
+    init(generation: Int) {
+        self.generation = generation
+    }
+
+    var table: RecordLogTable { RecordLogTable(generation: generation) }
+}
+
+/// A generation of the log being moved into `record`, grouped by match, a few matches per transaction.
+struct ArchiveWindow: Sendable {
+    /// The generation; its table is emptied with the last chunk.
+    let generation: Int
+    /// Each chunk's rows, sorted by match and sequence.
+    let chunks: [[ArchivedRow]]
+    /// The chunk the next step moves.
+    var nextChunk = 0
+
+    var table: RecordLogTable { RecordLogTable(generation: generation) }
+}
+
+/// A log row as it is copied into `record`: the stored text as it is, nothing decoded.
+struct ArchivedRow: Sendable {
+    let matchId: String
+    let sequence: Int64
+    let at: String
+    let kind: String
+    let payload: String
+}
