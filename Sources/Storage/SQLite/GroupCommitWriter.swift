@@ -67,10 +67,19 @@ final class GroupCommitWriter: Sendable {
     /// Reads `generation`'s rows on a reader connection, then wakes the loop to move them.
     private func load(_ generation: Int) async {
         let matchesPerChunk = policy.matchesPerTransaction
+        let start = ContinuousClock.now
         do {
             let window = try await database.read { db in
                 try RecordArchive.loadWindow(generation: generation, matchesPerChunk: matchesPerChunk, in: db)
             }
+            logger.debug(
+                "archiving the record log's generation \(generation)",
+                metadata: [
+                    "records": "\(window.rowIds.count)",
+                    "transactions": "\(window.chunkCount)",
+                    "loadedIn": "\(ContinuousClock.now - start)",
+                ]
+            )
             log.loaded(window)
         } catch {
             archiveFailed(generation, error)

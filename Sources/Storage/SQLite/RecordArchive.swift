@@ -25,52 +25,51 @@ enum RecordArchive {
         return rows
     }
 
-    /// The rows of `generation`'s table, grouped by match into chunks of `matchesPerChunk` matches,
-    /// sorted by match and sequence so each chunk inserts in `record`'s own order. Runs on a reader:
-    /// the table takes no more appends once its generation is being archived.
+    /// The row ids of `generation`'s table, sorted by match and sequence (so each chunk inserts in
+    /// `record`'s own order), split into chunks of `matchesPerChunk` matches. Only the ids are kept:
+    /// the rows stay in the table until they are copied (holding them as Swift strings took 11 MB at
+    /// peak, heaptrack). Runs on a reader: the table takes no more appends once its generation is
+    /// being archived.
     static func loadWindow(generation: Int, matchesPerChunk: Int, in db: Database) throws -> ArchiveWindow {
         let table = RecordLogTable(generation: generation)
-        let rows = try Row.fetchCursor(
-            db, sql: "SELECT matchId, sequence, at, kind, payload FROM \(table.name) ORDER BY matchId, sequence"
-        )
-        var chunks: [[ArchivedRow]] = []
-        var chunk: [ArchivedRow] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT rowid, matchId FROM \(table.name) ORDER BY matchId, sequence")
+        var rowIds: [Int64] = []
+        var chunkEnds: [Int] = []
         var matchesInChunk = 0
         var previousMatch: String?
         while let row = try rows.next() {
-            let archived = ArchivedRow(matchId: row[0], sequence: row[1], at: row[2], kind: row[3], payload: row[4])
-            if archived.matchId != previousMatch {
+            let matchId: String = row[1]
+            if matchId != previousMatch {
                 if matchesInChunk == matchesPerChunk {
-                    chunks.append(chunk)
-                    chunk = []
+                    chunkEnds.append(rowIds.count)
                     matchesInChunk = 0
                 }
                 matchesInChunk += 1
-                previousMatch = archived.matchId
+                previousMatch = matchId
             }
-            chunk.append(archived)
+            rowIds.append(row[0])
         }
-        if !chunk.isEmpty { chunks.append(chunk) }
-        return ArchiveWindow(generation: generation, chunks: chunks)
+        if matchesInChunk > 0 { chunkEnds.append(rowIds.count) }
+        return ArchiveWindow(generation: generation, rowIds: rowIds, chunkEnds: chunkEnds)
     }
 
     /// Copies the window's next chunk into `record`, in the caller's transaction; with the last chunk,
     /// empties the window's table (a `DELETE` without `WHERE`, which SQLite does by freeing the pages
     /// rather than row by row). Returns how many rows it copied.
     static func moveNextChunk(of window: ArchiveWindow, in db: Database) throws -> Int {
-        var copied = 0
-        if window.chunks.indices.contains(window.nextChunk) {
-            let insert = try db.cachedStatement(sql: """
-                INSERT OR IGNORE INTO record (matchId, sequence, at, kind, payload) VALUES (?, ?, ?, ?, ?)
+        let rowIds = window.rowIds(ofChunk: window.nextChunk)
+        if !rowIds.isEmpty {
+            let copy = try db.cachedStatement(sql: """
+                INSERT OR IGNORE INTO record (matchId, sequence, at, kind, payload)
+                SELECT matchId, sequence, at, kind, payload FROM \(window.table.name) WHERE rowid = ?
                 """)
-            for row in window.chunks[window.nextChunk] {
-                try insert.execute(arguments: [row.matchId, row.sequence, row.at, row.kind, row.payload])
+            for rowId in rowIds {
+                try copy.execute(arguments: [rowId])
             }
-            copied = window.chunks[window.nextChunk].count
         }
-        if window.nextChunk + 1 >= window.chunks.count {
+        if window.nextChunk + 1 >= window.chunkCount {
             try db.execute(sql: "DELETE FROM \(window.table.name)")
         }
-        return copied
+        return rowIds.count
     }
 }

@@ -109,7 +109,7 @@ final class RecordLogState: Sendable {
         state.withLock { state in
             var next = window
             next.nextChunk += 1
-            guard next.nextChunk >= window.chunks.count else {
+            guard next.nextChunk >= window.chunkCount else {
                 state.archiving = .moving(next)
                 return
             }
@@ -145,23 +145,24 @@ struct RecordLogChanges: Sendable {
     var table: RecordLogTable { RecordLogTable(generation: generation) }
 }
 
-/// A generation of the log being moved into `record`, grouped by match, a few matches per transaction.
+/// A generation of the log being moved into `record`, a few matches per transaction.
 struct ArchiveWindow: Sendable {
     /// The generation; its table is emptied with the last chunk.
     let generation: Int
-    /// Each chunk's rows, sorted by match and sequence.
-    let chunks: [[ArchivedRow]]
+    /// The table's row ids, sorted by match and sequence.
+    let rowIds: [Int64]
+    /// Where each chunk ends in `rowIds` (exclusive); a chunk holds whole matches.
+    let chunkEnds: [Int]
     /// The chunk the next step moves.
     var nextChunk = 0
 
     var table: RecordLogTable { RecordLogTable(generation: generation) }
-}
 
-/// A log row as it is copied into `record`: the stored text as it is, nothing decoded.
-struct ArchivedRow: Sendable {
-    let matchId: String
-    let sequence: Int64
-    let at: String
-    let kind: String
-    let payload: String
+    var chunkCount: Int { chunkEnds.count }
+
+    /// The row ids of chunk `index`, empty past the last chunk.
+    func rowIds(ofChunk index: Int) -> ArraySlice<Int64> {
+        guard chunkEnds.indices.contains(index) else { return [] }
+        return rowIds[(index == 0 ? 0 : chunkEnds[index - 1])..<chunkEnds[index]]
+    }
 }
