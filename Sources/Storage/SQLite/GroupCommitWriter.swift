@@ -5,9 +5,9 @@ import Logging
 /// transaction, resumes its callers, and again, until the queue is closed and drained.
 ///
 /// It also archives the record log (`RecordLogState`): when a commit fills a generation, a task loads
-/// that generation's rows on a reader connection while appends go on, then each batch is followed by
-/// one archive step, a transaction of its own (so a failing step fails no append), and the loop does
-/// not wait for writes while a step is due.
+/// that generation's row ids on a reader connection while appends go on; then the loop runs archive
+/// steps, each a transaction of its own (so a failing step fails no append), between batches and
+/// spread over half the time the generation took to fill (`ArchiveWindow.stepInterval`).
 final class GroupCommitWriter: Sendable {
     private let queue: WriteQueue
     private let database: DatabasePool
@@ -27,26 +27,38 @@ final class GroupCommitWriter: Sendable {
     /// close the file).
     func run() async {
         var loader: Task<Void, Never>?
+        var nextStep = ContinuousClock.now
         while true {
             let window = log.windowToMove()
-            switch await queue.next(waiting: window == nil) {
+            let stepIsDue = window != nil && ContinuousClock.now >= nextStep
+            switch await queue.next(waiting: !stepIsDue) {
             case .drained:
                 await loader?.value
                 return
             case .batch(let batch):
-                if let generation = await commit(batch) {
+                if let due = await commit(batch) {
                     await loader?.value
-                    loader = Task { await load(generation) }
+                    loader = Task { await load(due) }
                 }
             case .idle:
                 break
             }
-            if let window { await move(window) }
+            if stepIsDue, let window {
+                await move(window)
+                nextStep = ContinuousClock.now + window.stepInterval
+                // Ends the loop's wait for writes when the next step is due, so an idle store still
+                // finishes the window.
+                let queue = queue
+                Task { [nextStep] in
+                    try? await Task.sleep(until: nextStep, clock: .continuous)
+                    queue.wakeWriter()
+                }
+            }
         }
     }
 
     /// Commits `batch`; returns a log generation to load for archiving when the commit made one due.
-    private func commit(_ batch: [WriteQueue.Pending]) async -> Int? {
+    private func commit(_ batch: [WriteQueue.Pending]) async -> ArchiveDue? {
         let operations = batch.map(\.operation)
         let log = log
         do {
@@ -65,13 +77,15 @@ final class GroupCommitWriter: Sendable {
     }
 
     /// Reads `generation`'s rows on a reader connection, then wakes the loop to move them.
-    private func load(_ generation: Int) async {
+    private func load(_ due: ArchiveDue) async {
         let matchesPerChunk = policy.matchesPerTransaction
+        let generation = due.generation
         let start = ContinuousClock.now
         do {
-            let window = try await database.read { db in
+            var window = try await database.read { db in
                 try RecordArchive.loadWindow(generation: generation, matchesPerChunk: matchesPerChunk, in: db)
             }
+            window.stepInterval = due.filledIn / (2 * max(window.chunkCount, 1))
             logger.debug(
                 "archiving the record log's generation \(generation)",
                 metadata: [

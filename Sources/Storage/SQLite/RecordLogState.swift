@@ -48,6 +48,7 @@ final class RecordLogState: Sendable {
         var entries: [String: Entry] = [:]
         var generation = 0
         var rowsInGeneration = 0
+        var generationStarted = ContinuousClock.now
         var archiving = Archiving.idle
     }
 
@@ -69,7 +70,7 @@ final class RecordLogState: Sendable {
     /// Takes in what a committed transaction appended (call only after the commit succeeded). Returns
     /// a generation to load for archiving when one is due now: the current one just filled up, or a
     /// failed one waited long enough.
-    func commit(_ changes: RecordLogChanges) -> Int? {
+    func commit(_ changes: RecordLogChanges) -> ArchiveDue? {
         guard changes.rows > 0 else { return nil }
         return state.withLock { state in
             state.entries.merge(changes.entries) { $1 }
@@ -77,13 +78,16 @@ final class RecordLogState: Sendable {
             switch state.archiving {
             case .idle where state.rowsInGeneration >= policy.windowRecords:
                 let full = state.generation
+                let now = ContinuousClock.now
+                let filledIn = now - state.generationStarted
                 state.generation += 1
                 state.rowsInGeneration = 0
+                state.generationStarted = now
                 state.archiving = .loading(generation: full)
-                return full
+                return ArchiveDue(generation: full, filledIn: filledIn)
             case let .failed(generation, retryAfterRows) where state.rowsInGeneration >= retryAfterRows:
                 state.archiving = .loading(generation: generation)
-                return generation
+                return ArchiveDue(generation: generation, filledIn: .zero)
             default:
                 return nil
             }
@@ -129,6 +133,12 @@ final class RecordLogState: Sendable {
     }
 }
 
+/// A generation to archive, and how long it took to fill: its steps are spread over half that time.
+struct ArchiveDue: Sendable {
+    let generation: Int
+    let filledIn: Duration
+}
+
 /// What one transaction appended to the log, taken into `RecordLogState` once it committed.
 struct RecordLogChanges: Sendable {
     /// The generation (table) this transaction appends to.
@@ -155,6 +165,10 @@ struct ArchiveWindow: Sendable {
     let chunkEnds: [Int]
     /// The chunk the next step moves.
     var nextChunk = 0
+    /// The least time between two steps, so that they spread over half the time the next generation
+    /// takes to fill rather than follow one another (bunched steps kept the writer busy for a stretch,
+    /// and the appends queued behind it were the slowest: docs/PERFORMANCE.md, item 11).
+    var stepInterval = Duration.zero
 
     var table: RecordLogTable { RecordLogTable(generation: generation) }
 
