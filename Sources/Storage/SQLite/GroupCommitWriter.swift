@@ -7,8 +7,16 @@ import Logging
 /// It also archives the record log (`RecordLogState`): when a commit fills a generation, a task loads
 /// that generation's row ids on a reader connection while appends go on; then the loop runs archive
 /// steps, each a transaction of its own (so a failing step fails no append), between batches and
-/// spread over half the time the generation took to fill (`ArchiveWindow.stepInterval`).
+/// spread over half the time the generation took to fill (`ArchiveWindow.stepInterval`, at most
+/// `longestStepInterval` apart). A ticker wakes the loop while a window waits, so an idle store still
+/// finishes it.
 final class GroupCommitWriter: Sendable {
+    /// The longest wait between two archive steps, and the ticker's period. One timer for the store's
+    /// life rather than one per step: fewer timers, and a wake that comes a little early (dispatch's
+    /// clock against `ContinuousClock`) is caught by the next tick instead of leaving the window
+    /// waiting for the next append.
+    static let longestStepInterval = Duration.milliseconds(50)
+
     private let queue: WriteQueue
     private let database: DatabasePool
     private let log: RecordLogState
@@ -28,6 +36,13 @@ final class GroupCommitWriter: Sendable {
     func run() async {
         var loader: Task<Void, Never>?
         var nextStep = ContinuousClock.now
+        let ticker = Task { [queue, log] in
+            while !queue.isClosed {
+                try? await Task.sleep(for: Self.longestStepInterval)
+                if log.windowToMove() != nil { queue.wakeWriter() }
+            }
+        }
+        defer { ticker.cancel() }
         while true {
             let window = log.windowToMove()
             let stepIsDue = window != nil && ContinuousClock.now >= nextStep
@@ -46,13 +61,6 @@ final class GroupCommitWriter: Sendable {
             if stepIsDue, let window {
                 await move(window)
                 nextStep = ContinuousClock.now + window.stepInterval
-                // Ends the loop's wait for writes when the next step is due, so an idle store still
-                // finishes the window.
-                let queue = queue
-                Task { [nextStep] in
-                    try? await Task.sleep(until: nextStep, clock: .continuous)
-                    queue.wakeWriter()
-                }
             }
         }
     }
@@ -85,7 +93,7 @@ final class GroupCommitWriter: Sendable {
             var window = try await database.read { db in
                 try RecordArchive.loadWindow(generation: generation, matchesPerChunk: matchesPerChunk, in: db)
             }
-            window.stepInterval = due.filledIn / (2 * max(window.chunkCount, 1))
+            window.stepInterval = min(due.filledIn / (2 * max(window.chunkCount, 1)), Self.longestStepInterval)
             logger.debug(
                 "archiving the record log's generation \(generation)",
                 metadata: [
