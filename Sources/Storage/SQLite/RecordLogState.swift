@@ -10,6 +10,15 @@ enum RecordLogTable: Int, CaseIterable, Sendable {
     }
 
     var name: String { "\(self)" }
+
+    /// The append statement of this table, spelled out once: it runs for every append of every move,
+    /// and interpolating the table's name there built a new string per append.
+    var insertSQL: String {
+        switch self {
+        case .recordLog0: "INSERT INTO recordLog0 (matchId, sequence, at, kind, payload) VALUES (?, ?, ?, ?, ?)"
+        case .recordLog1: "INSERT INTO recordLog1 (matchId, sequence, at, kind, payload) VALUES (?, ?, ?, ?, ?)"
+        }
+    }
 }
 
 /// What the writer knows about the record log, so that an append runs no query to find its sequence
@@ -166,8 +175,9 @@ struct ArchiveWindow: Sendable {
     /// The chunk the next step moves.
     var nextChunk = 0
     /// The least time between two steps (at most `GroupCommitWriter.longestStepInterval`), so that they
-    /// spread over half the time the next generation takes to fill rather than follow one another (bunched steps kept the writer busy for a stretch,
-    /// and the appends queued behind it were the slowest: docs/PERFORMANCE.md, item 11).
+    /// spread over half the time the next generation takes to fill rather than follow one another
+    /// (bunched steps kept the writer busy for a stretch, and the appends queued behind it were the
+    /// slowest: docs/PERFORMANCE.md, item 11).
     var stepInterval = Duration.zero
 
     var table: RecordLogTable { RecordLogTable(generation: generation) }

@@ -54,10 +54,11 @@ public final class SQLiteMatchStore: MatchStore {
         // runs, when it turns WAL on. Only the writer commits, so only the writer's setting matters.
         try database.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous.rawValue)")
-            // A match's records sit together in the record table, so a transaction carrying the moves
-            // of many matches touches a page per match: more pages in memory than SQLite's 2 MB default
-            // keep the writer from reading them back from the file. (Longer WALs between checkpoints
-            // wrote less but made the slowest moves slower: docs/PERFORMANCE.md, item 10.)
+            // An archive step rewrites a page of the record table per match it moves, and the log
+            // tables' pages are read back when they are copied: more pages in memory than SQLite's
+            // 2 MB default keep the writer from reading them from the file (`pread` was 6 % of the
+            // server's CPU with 2 MB: docs/PERFORMANCE.md, item 9). (Longer WALs between checkpoints
+            // wrote less but made the slowest moves slower: item 10.)
             try db.execute(sql: "PRAGMA cache_size = -16384")
         }
         try SQLiteSchema.migrator.migrate(database)

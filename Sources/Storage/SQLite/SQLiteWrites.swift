@@ -5,7 +5,7 @@ import GRDB
 enum SQLiteWrites {
     /// Applies `operation`. A refused operation (duplicate id, unknown match) writes nothing and
     /// returns its error, so the rest of its batch still commits; a database error throws and fails
-    /// the whole batch. What it appends to `recordLog` is noted in `changes`, which the writer hands
+    /// the whole batch. What it appends to a log table is noted in `changes`, which the writer hands
     /// to `log` once the transaction committed.
     static func apply(
         _ operation: WriteOperation, in db: Database, log: RecordLogState, changes: inout RecordLogChanges
@@ -62,9 +62,7 @@ enum SQLiteWrites {
         in db: Database, changes: inout RecordLogChanges
     ) throws {
         guard !records.isEmpty else { return }
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO \(changes.table.name) (matchId, sequence, at, kind, payload) VALUES (?, ?, ?, ?, ?)
-            """)
+        let statement = try db.cachedStatement(sql: changes.table.insertSQL)
         for (offset, record) in records.enumerated() {
             try statement.execute(arguments: [id, lastSequence + 1 + offset, date, record.kind, record.payload])
         }

@@ -16,7 +16,7 @@ final class WriteQueue: Sendable {
     enum Taken {
         /// Writes to commit in one transaction.
         case batch([Pending])
-        /// Nothing queued (only when not waiting).
+        /// Nothing queued: the writer did not wait, or `wakeWriter()` ended its wait.
         case idle
         /// Closed, and every write committed.
         case drained
