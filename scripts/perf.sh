@@ -31,10 +31,13 @@ b0=$(busy)
 b1=$(busy)
 curl -s "localhost:$port/metrics" > "$out/$name.metrics" || true
 read -r -a stat < "/proc/$server/stat"
+written=$(awk '/^write_bytes/{print $2}' "/proc/$server/io")
 kill -TERM "$server"; wait "$server" || true
 read -r bench_user bench_sys bench_wall < "$out/$name.time"
 awk -v cores="$(nproc)" -v b0="$b0" -v b1="$b1" -v su="${stat[13]}" -v ss="${stat[14]}" -v bu="$bench_user" -v bs="$bench_sys" -v bw="$bench_wall" 'BEGIN {
   total = (b1 - b0) / 100; server = (su + ss) / 100; bench = bu + bs
   printf "cpu seconds during the bench (%.1f s wall, %.1f available): machine %.1f, server %.1f, bench %.1f, other %.1f\n", bw, cores * bw, total, server, bench, total - server - bench
 }'
+moves=$(awk '/^tictactoe_moves_total/{print $2}' "$out/$name.metrics")
+awk -v w="$written" -v m="$moves" 'BEGIN { if (m > 0) printf "server wrote %.1f MB to disk, %.0f bytes per move (/proc/PID/io write_bytes over tictactoe_moves_total)\n", w / 1e6, w / m }'
 sed -n '/^tictactoe-bench results/,$p' "$out/$name.bench.log"
