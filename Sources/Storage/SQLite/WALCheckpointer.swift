@@ -10,8 +10,8 @@ import Logging
 /// while the WAL is copied and the database file synced (docs/PERFORMANCE.md, item 12). A `PASSIVE`
 /// checkpoint on another connection runs beside the writer instead: it copies what was committed
 /// when it started and takes no lock a writer or reader waits on. The writer's own automatic
-/// checkpoint stays as it was; it now finds the pages already copied and only lets the WAL start
-/// again from its beginning.
+/// checkpoint stays as it was: it finds most pages already copied, and it is what lets the WAL start
+/// again from its beginning (a passive checkpoint beside a busy writer rarely catches up with it).
 final class WALCheckpointer: Sendable {
     private let connection: DatabaseQueue
     private let loop: Task<Void, Never>
