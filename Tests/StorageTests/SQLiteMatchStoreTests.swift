@@ -47,33 +47,6 @@ struct SQLiteMatchStoreTests {
         }
     }
 
-    /// The writes stay far below the writer's automatic checkpoint (1,000 WAL pages), so only the
-    /// background checkpointer copies them into the database file; without it the file stays as it was.
-    @Test func backgroundCheckpoints_copyTheWALIntoTheDatabaseFile() async throws {
-        func fileSize(afterWritesWith interval: Duration?) async throws -> Int {
-            try await withTemporaryStorePath { path in
-                let store = try SQLiteMatchStore(path: path, checkpointInterval: interval)
-                for match in 0..<5 {
-                    try await store.createMatch(id: "m\(match)", at: Sample.date(0))
-                    try await store.append(Sample.everyKind, summary: Sample.twoSeated, to: "m\(match)", at: Sample.date(1))
-                }
-                // Up to a second: with the interval a few checkpoints have copied the pages by then;
-                // without it the whole second passes to show that nothing else copies them.
-                let copied = 6 * 4096
-                var size = 0
-                for _ in 0..<100 {
-                    try await Task.sleep(for: .milliseconds(10))
-                    size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int ?? -1
-                    if interval != nil, size >= copied { break }
-                }
-                try await store.close()
-                return size
-            }
-        }
-        #expect(try await fileSize(afterWritesWith: nil) <= 4096, "at most the header page: the rest is in the WAL")
-        #expect(try await fileSize(afterWritesWith: .milliseconds(10)) >= 6 * 4096, "schema, matches and records copied")
-    }
-
     @Test func open_memoryPath_givesInMemoryStore() throws {
         #expect(try MatchStores.open(path: ":memory:") is InMemoryMatchStore)
     }

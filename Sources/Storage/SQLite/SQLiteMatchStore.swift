@@ -26,10 +26,6 @@ public final class SQLiteMatchStore: MatchStore {
     private let database: DatabasePool
     private let queue: WriteQueue
     private let writer: Task<Void, Never>
-    private let checkpointer: WALCheckpointer?
-
-    /// How often the background checkpointer runs by default (docs/PERFORMANCE.md, item 12).
-    public static let standardCheckpointInterval = Duration.milliseconds(50)
 
     /// Opens (creating it, and its parent directories, when missing) the store at `path` and migrates
     /// its schema.
@@ -41,14 +37,11 @@ public final class SQLiteMatchStore: MatchStore {
     ///   - groupCommit: true (the default) to batch writes that queue up into one transaction.
     ///   - maxBatchSize: the most writes one transaction carries with group commit.
     ///   - archive: when and in what steps records move from the log table into the match-ordered one.
-    ///   - checkpointInterval: how often a connection of its own copies the WAL into the database file
-    ///     (`WALCheckpointer`); nil leaves it all to the writer's automatic checkpoints.
     ///   - logger: where the store says what it did at open and what went wrong in the background.
     /// - Throws: when the file cannot be created, opened in WAL mode or migrated.
     public init(
         path: String, synchronous: SQLiteSynchronous = .full, groupCommit: Bool = true, maxBatchSize: Int = 256,
-        archive: RecordArchivePolicy = .standard, checkpointInterval: Duration? = standardCheckpointInterval,
-        logger: Logger = Logger(label: "MatchStore")
+        archive: RecordArchivePolicy = .standard, logger: Logger = Logger(label: "MatchStore")
     ) throws {
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -83,7 +76,6 @@ public final class SQLiteMatchStore: MatchStore {
         self.queue = queue
         let writer = GroupCommitWriter(queue: queue, database: database, policy: archive, logger: logger)
         self.writer = Task { await writer.run() }
-        self.checkpointer = try checkpointInterval.map { try WALCheckpointer(path: path, interval: $0, logger: logger) }
     }
 
     deinit {
@@ -134,7 +126,6 @@ public final class SQLiteMatchStore: MatchStore {
     public func close() async throws {
         guard queue.close() else { return }
         await writer.value
-        try await checkpointer?.close()
         try database.close()
     }
 
