@@ -82,6 +82,30 @@ struct BenchResult: Codable, Sendable {
         var serverResidentMB: Double?
     }
 
+    /// How the opponent's p99 varied from one second of steady play to the next. A run's p99 moves
+    /// as much with a few stalled seconds (a busy host, a slow disk sync) as with a server slow all
+    /// along; the median second and the count of slow seconds tell the two apart.
+    struct SecondsSpread: Codable, Sendable {
+        var seconds: Int
+        var medianP99Ms: Double
+        var worstP99Ms: Double
+        /// Seconds whose p99 passed 10 ms, and 20 ms: the player and spectator bounds that
+        /// docs/PERFORMANCE.md measures against.
+        var secondsOver10Ms: Int
+        var secondsOver20Ms: Int
+
+        /// Nil when no second of steady play delivered a move.
+        init?(steadySecondsOf timeline: [Second]) {
+            let p99s = timeline.filter { $0.phase == Monitor.steadyLabel && $0.moves > 0 }.map(\.opponentP99Ms).sorted()
+            guard let worst = p99s.last else { return nil }
+            seconds = p99s.count
+            medianP99Ms = p99s[p99s.count / 2]
+            worstP99Ms = worst
+            secondsOver10Ms = p99s.count { $0 > 10 }
+            secondsOver20Ms = p99s.count { $0 > 20 }
+        }
+    }
+
     var settings: Settings
     var stopReason: String
     var connections: Connections
@@ -102,6 +126,8 @@ struct BenchResult: Codable, Sendable {
     var opponentLatencyMs: LatencySummary
     /// Move sent -> a spectator's board, during steady play.
     var spectatorLatencyMs: LatencySummary
+    /// Move sent -> the opponent's board, second by second during steady play.
+    var opponentP99PerSecond: SecondsSpread?
     /// Boards with a last move that no sent move matched (not an error; should be 0).
     var unmatchedBoards: Int
     /// Errors of the whole run by kind: `error:<code>`, `close:<code>`, `connect:<reason>`,
@@ -149,6 +175,10 @@ struct ResultTable {
             + (result.lowestSecondMovesPerSecond.map { String(format: "  (slowest second %.0f)", $0) } ?? ""))
         latency("move -> opponent's board (ms)", result.opponentLatencyMs)
         latency("move -> spectator's board (ms)", result.spectatorLatencyMs)
+        if let spread = result.opponentP99PerSecond {
+            row("opponent p99, second by second (steady)", "median \(ms(spread.medianP99Ms))  worst \(ms(spread.worstP99Ms)) ms;"
+                + "  over 10 ms in \(spread.secondsOver10Ms), over 20 ms in \(spread.secondsOver20Ms) of \(spread.seconds) s")
+        }
         row("errors", result.errorTotal == 0 ? "none" : "\(result.errorTotal): " +
             result.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         if result.unmatchedBoards > 0 { row("unmatched boards", "\(result.unmatchedBoards)") }

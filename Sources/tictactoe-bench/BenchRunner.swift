@@ -149,6 +149,7 @@ struct BenchRunner {
             movesSentTotal: overall.movesSent,
             opponentLatencyMs: LatencySummary(report.steady.opponentLatency),
             spectatorLatencyMs: LatencySummary(report.steady.spectatorLatency),
+            opponentP99PerSecond: BenchResult.SecondsSpread(steadySecondsOf: report.timeline),
             unmatchedBoards: overall.unmatchedBoards,
             errors: overall.errors,
             errorTotal: overall.errorTotal,

@@ -6,6 +6,9 @@ import Histogram
 /// figures and the server's memory, and stops the run when --duration has passed or one second's
 /// p99 passes --max-p99-ms.
 final class Monitor {
+    /// The timeline's `phase` of a second of steady play (what the run's rates and latencies cover).
+    static let steadyLabel = "steady"
+
     struct Report: Sendable {
         var overall: StatsSample
         var steady: StatsSample
@@ -117,7 +120,7 @@ final class Monitor {
             steady.add(sample)
             steadySeconds += seconds
             if seconds >= 0.9 { steadyRates.append(Double(sample.moves) / seconds) }
-            label = "steady"
+            label = Self.steadyLabel
         case .stopped:
             label = "stopping"
         }

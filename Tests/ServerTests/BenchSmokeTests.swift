@@ -36,6 +36,9 @@ struct BenchSmokeTests {
         #expect(result["errorTotal"] as? Int == 0, "\(result["errors"] ?? "")\n\(output)")
         let latency = try #require(result["opponentLatencyMs"] as? [String: Any])
         #expect((latency["count"] as? Int ?? 0) > 0)
+        let perSecond = try #require(result["opponentP99PerSecond"] as? [String: Any], "\(output)")
+        #expect((perSecond["seconds"] as? Int ?? 0) > 0)
+        #expect(output.contains("opponent p99, second by second"), "\(output)")
     }
 
     @Test func test_benchRefusesATargetThatIsNotLoopback() async throws {
