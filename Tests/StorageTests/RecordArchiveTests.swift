@@ -21,10 +21,8 @@ struct RecordArchiveTests {
             let distinct = "(SELECT matchId, sequence FROM record UNION SELECT matchId, sequence FROM recordLog0"
                 + " UNION SELECT matchId, sequence FROM recordLog1)"
             #expect(try await count(distinct, in: store) == 5 * 11)
-            try await expectEveryMatchComplete(rounds: 10, matches: 5, in: store)
             // Appends after the archive continue each match's numbering from the archived records.
-            try await play(rounds: 1, matches: 5, from: 10, on: store)
-            try await expectEveryMatchComplete(rounds: 11, matches: 5, in: store)
+            try await expectCompleteAndNumberingContinues(rounds: 10, matches: 5, on: store)
             try await store.close()
         }
     }
@@ -44,9 +42,7 @@ struct RecordArchiveTests {
             let reopened = try SQLiteMatchStore(path: path, archive: Self.never)
             #expect(try await count("recordLog0", in: reopened) + count("recordLog1", in: reopened) == 0)
             #expect(try await count("record", in: reopened) == 3 * 7)
-            try await expectEveryMatchComplete(rounds: 6, matches: 3, in: reopened)
-            try await play(rounds: 1, matches: 3, from: 6, on: reopened)
-            try await expectEveryMatchComplete(rounds: 7, matches: 3, in: reopened)
+            try await expectCompleteAndNumberingContinues(rounds: 6, matches: 3, on: reopened)
             try await reopened.close()
         }
     }
@@ -107,6 +103,13 @@ struct RecordArchiveTests {
                 try await group.waitForAll()
             }
         }
+    }
+
+    /// Every match holds its `rounds` markers, and one more append to each continues its numbering.
+    private func expectCompleteAndNumberingContinues(rounds: Int, matches: Int, on store: SQLiteMatchStore) async throws {
+        try await expectEveryMatchComplete(rounds: rounds, matches: matches, in: store)
+        try await play(rounds: 1, matches: matches, from: rounds, on: store)
+        try await expectEveryMatchComplete(rounds: rounds + 1, matches: matches, in: store)
     }
 
     private func expectEveryMatchComplete(rounds: Int, matches: Int, in store: SQLiteMatchStore) async throws {

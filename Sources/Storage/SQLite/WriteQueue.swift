@@ -31,11 +31,10 @@ final class WriteQueue: Sendable {
         var statistics = WriteStatistics()
 
         mutating func take(atMost limit: Int) -> Taken {
-            if pending.isEmpty {
-                if isClosed { return .drained }
-                wokenWithoutWork = false
-                return .idle
-            }
+            // A wake-up answers the wait it ended, whatever this take finds: left set, it would end
+            // the writer's next wait at once for nothing.
+            wokenWithoutWork = false
+            if pending.isEmpty { return isClosed ? .drained : .idle }
             guard pending.count > limit else {
                 defer { pending = [] }
                 return .batch(pending)
