@@ -95,7 +95,10 @@ let package = Package(
         .testTarget(name: "RIBsTests", dependencies: ["RIBs"]),
         .testTarget(name: "TicTacToeTests", dependencies: ["TicTacToe", "RIBs"]),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"]),
-        .testTarget(name: "StorageTests", dependencies: ["Storage", "TicTacToe"]),
+        .testTarget(
+            name: "StorageTests",
+            dependencies: ["Storage", "TicTacToe", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(
             name: "ServerTests",
             dependencies: [
@@ -104,7 +107,10 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
-            ]
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            // Store files of earlier releases, opened by path from the tests (Fixtures/README.md).
+            exclude: ["Fixtures"]
         ),
     ],
     swiftLanguageModes: [.v6]

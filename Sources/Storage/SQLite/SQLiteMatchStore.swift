@@ -38,7 +38,8 @@ public final class SQLiteMatchStore: MatchStore {
     ///   - maxBatchSize: the most writes one transaction carries with group commit.
     ///   - archive: when and in what steps records move from the log table into the match-ordered one.
     ///   - logger: where the store says what it did at open and what went wrong in the background.
-    /// - Throws: when the file cannot be created, opened in WAL mode or migrated.
+    /// - Throws: when the file cannot be created, opened in WAL mode or migrated, or
+    ///   `StoredFormat.TooNew` when a newer release wrote it.
     public init(
         path: String, synchronous: SQLiteSynchronous = .full, groupCommit: Bool = true, maxBatchSize: Int = 256,
         archive: RecordArchivePolicy = .standard, logger: Logger = Logger(label: "MatchStore")
@@ -61,7 +62,9 @@ public final class SQLiteMatchStore: MatchStore {
             // wrote less but made the slowest moves slower: item 10.)
             try db.execute(sql: "PRAGMA cache_size = -16384")
         }
+        try database.read(StoredFormat.check)
         try SQLiteSchema.migrator.migrate(database)
+        try database.writeWithoutTransaction(StoredFormat.stamp)
         // What the last run appended but did not archive: archived now, so the writer's
         // `RecordLogState` starts from an empty log.
         let leftInLog = try database.write { try RecordArchive.archiveEverything(in: $0) }

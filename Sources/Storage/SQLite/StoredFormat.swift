@@ -1,0 +1,33 @@
+import GRDB
+
+/// The version of what a store file holds: the tables (`SQLiteSchema`) and the JSON of every record and
+/// summary (`StorageCoding`). Kept in the file's `PRAGMA user_version`, where the sqlite3 CLI shows it.
+///
+/// A release that changes how a record or a summary is written raises `current` and, in the same
+/// change, teaches the reader the older form (or adds a migration that rewrites it), with a fixture
+/// file of the older release under `Tests/ServerTests/Fixtures` that a test replays. A file of a newer
+/// format than this release knows is refused at open: reading it would misread what it does not know.
+public enum StoredFormat {
+    /// The format this release writes and reads.
+    public static let current = 1
+
+    /// A file written by a release newer than this one.
+    public struct TooNew: Error, CustomStringConvertible {
+        public let found: Int
+        public var description: String {
+            "the store file has format \(found), written by a newer release; this release reads format \(current) and older"
+        }
+    }
+
+    /// Checks the file's version before anything is migrated: files of releases before the version
+    /// was kept say 0, which is format 1.
+    static func check(_ db: Database) throws {
+        let found = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+        guard found <= current else { throw TooNew(found: found) }
+    }
+
+    /// Marks the file as `current`, once it is migrated.
+    static func stamp(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA user_version = \(current)")
+    }
+}
