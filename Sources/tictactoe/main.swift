@@ -1,80 +1,99 @@
 import ArgumentParser
+import Configuration
 import Foundation
 import Logging
 import Server
-import Storage
 
-/// `tictactoe`: serves the TicTacToe page and its matches (PROTOCOL.md "Running").
-/// Every option can also be set by its environment variable; the option wins.
+/// `tictactoe`: serves the TicTacToe page and its matches (docs/PROTOCOL.md "Running").
+///
+/// ArgumentParser reads the command line (and writes `--help`); swift-configuration then takes each
+/// option from the command line, else from its `TICTACTOE_…` environment variable, else its default
+/// (`ServerConfiguration(reading:)`, the one table of options).
 @main
 struct TicTacToeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tictactoe",
-        abstract: "Serve TicTacToe matches over HTTP and WebSockets, each hosted by its own RIB tree."
+        abstract: "Serve TicTacToe matches over HTTP and WebSockets, each hosted by its own RIB tree.",
+        discussion: "Every option can also be set by its environment variable; the command line wins."
     )
 
-    @Option(help: "Address to bind. Env: TICTACTOE_HOST.")
-    var host: String = env("TICTACTOE_HOST") ?? "127.0.0.1"
+    @Option(help: "Address to bind (default 127.0.0.1). Env: TICTACTOE_HOST.")
+    var host: String?
 
-    @Option(help: "Port to bind (0 picks a free one). Env: TICTACTOE_PORT.")
-    var port: Int = env("TICTACTOE_PORT").flatMap(Int.init) ?? 8080
+    @Option(help: "Port to bind; 0 picks a free one (default 8080). Env: TICTACTOE_PORT.")
+    var port: Int?
 
-    @Option(name: .customLong("db"), help: "SQLite file of the matches, or :memory: to keep nothing. Env: TICTACTOE_DB.")
-    var databasePath: String = env("TICTACTOE_DB") ?? "data/tictactoe.sqlite"
+    @Option(help: "SQLite file of the matches, or :memory: to keep nothing (default data/tictactoe.sqlite). Env: TICTACTOE_DB.")
+    var db: String?
 
-    @Option(name: .customLong("synchronous"), help: "full: a move is on disk before anyone hears of it, surviving a power loss; normal: it survives the process being killed, with fewer disk syncs. Env: TICTACTOE_SYNCHRONOUS.")
-    var synchronous: String = env("TICTACTOE_SYNCHRONOUS") ?? "full"
+    @Option(help: "full: a move is on disk before anyone hears of it, surviving a power loss; normal: it survives the process being killed, with fewer disk syncs (default full). Env: TICTACTOE_SYNCHRONOUS.")
+    var synchronous: String?
 
-    @Option(name: .customLong("public"), help: "Folder of the browser client. Env: TICTACTOE_PUBLIC.")
-    var publicDirectory: String = env("TICTACTOE_PUBLIC") ?? "Public"
+    @Option(name: .customLong("public"), help: "Folder of the browser client (default Public). Env: TICTACTOE_PUBLIC.")
+    var publicDirectory: String?
 
-    @Option(name: .customLong("seat-timeout"), help: "Seconds a disconnected player keeps the seat. Env: TICTACTOE_SEAT_TIMEOUT.")
-    var seatTimeout: Double = env("TICTACTOE_SEAT_TIMEOUT").flatMap(Double.init) ?? 60
+    @Option(help: "Seconds a disconnected player keeps the seat (default 60). Env: TICTACTOE_SEAT_TIMEOUT.")
+    var seatTimeout: Double?
 
     @Option(name: .customLong("allowed-origin"), help: "An origin allowed to open WebSockets besides the server's own host; repeatable. Env: TICTACTOE_ALLOWED_ORIGINS (comma-separated).")
-    var allowedOrigins: [String] = env("TICTACTOE_ALLOWED_ORIGINS").map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } } ?? []
+    var allowedOrigins: [String] = []
 
-    @Option(name: .customLong("idle-timeout"), help: "Seconds a match with nobody connected stays in memory. Env: TICTACTOE_IDLE_TIMEOUT.")
-    var idleTimeout: Double = env("TICTACTOE_IDLE_TIMEOUT").flatMap(Double.init) ?? 1800
+    @Option(help: "Seconds a match with nobody connected stays in memory (default 1800). Env: TICTACTOE_IDLE_TIMEOUT.")
+    var idleTimeout: Double?
 
-    @Option(name: .customLong("max-connections-per-match"), help: "Connections (players and spectators) one match holds. Env: TICTACTOE_MAX_CONNECTIONS_PER_MATCH.")
-    var maxConnectionsPerMatch: Int = env("TICTACTOE_MAX_CONNECTIONS_PER_MATCH").flatMap(Int.init) ?? 1000
+    @Option(help: "Connections (players and spectators) one match holds (default 1000). Env: TICTACTOE_MAX_CONNECTIONS_PER_MATCH.")
+    var maxConnectionsPerMatch: Int?
 
-    @Option(name: .customLong("matches-per-minute"), help: "Matches one client address may create per minute. Env: TICTACTOE_MATCHES_PER_MINUTE.")
-    var matchesPerMinute: Int = env("TICTACTOE_MATCHES_PER_MINUTE").flatMap(Int.init) ?? 30
+    @Option(help: "Matches one client address may create per minute (default 30). Env: TICTACTOE_MATCHES_PER_MINUTE.")
+    var matchesPerMinute: Int?
 
-    @Option(name: .customLong("ping-interval"), help: "Seconds between WebSocket pings to each connection (a connection that does not answer is closed); 0 turns pings off. Env: TICTACTOE_PING_INTERVAL.")
-    var pingInterval: Double = env("TICTACTOE_PING_INTERVAL").flatMap(Double.init) ?? 30
+    @Option(help: "Seconds between WebSocket pings to each connection (a connection that does not answer is closed); 0 turns pings off (default 30). Env: TICTACTOE_PING_INTERVAL.")
+    var pingInterval: Double?
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical. Env: TICTACTOE_LOG_LEVEL.")
-    var logLevel: String = env("TICTACTOE_LOG_LEVEL") ?? "info"
+    @Option(help: "trace, debug, info, notice, warning, error or critical (default info). Env: TICTACTOE_LOG_LEVEL.")
+    var logLevel: String?
 
-    @Flag(name: .customLong("track-rib-objects"), help: "Track every match's RIB objects for leak checks (tests).")
+    @Flag(name: .customLong("track-rib-objects"), help: "Track every match's RIB objects for leak checks (tests). Env: TICTACTOE_TRACK_RIB_OBJECTS=true.")
     var trackRIBObjects = false
 
-    func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535") }
-        guard pingInterval >= 0 else { throw ValidationError("--ping-interval must not be negative") }
-        guard seatTimeout > 0, idleTimeout > 0 else { throw ValidationError("timeouts must be positive") }
-        guard Logger.Level(rawValue: logLevel) != nil else { throw ValidationError("unknown --log-level \(logLevel)") }
-        guard SQLiteSynchronous(rawValue: synchronous.uppercased()) != nil else { throw ValidationError("--synchronous must be full or normal") }
+    /// The options given on the command line, by the keys `ServerConfiguration(reading:)` reads.
+    private var commandLineValues: [AbsoluteConfigKey: ConfigValue] {
+        var values: [AbsoluteConfigKey: ConfigValue] = [:]
+        func set(_ key: String, _ content: ConfigContent?) {
+            if let content { values[[key]] = ConfigValue(content, isSecret: false) }
+        }
+        set("host", host.map { .string($0) })
+        set("port", port.map { .int($0) })
+        set("db", db.map { .string($0) })
+        set("synchronous", synchronous.map { .string($0) })
+        set("public", publicDirectory.map { .string($0) })
+        set("seatTimeout", seatTimeout.map { .double($0) })
+        set("allowedOrigins", allowedOrigins.isEmpty ? nil : .stringArray(allowedOrigins))
+        set("idleTimeout", idleTimeout.map { .double($0) })
+        set("maxConnectionsPerMatch", maxConnectionsPerMatch.map { .int($0) })
+        set("matchesPerMinute", matchesPerMinute.map { .int($0) })
+        set("pingInterval", pingInterval.map { .double($0) })
+        set("logLevel", logLevel.map { .string($0) })
+        set("trackRibObjects", trackRIBObjects ? .bool(true) : nil)
+        return values
     }
 
     func run() async throws {
-        var configuration = ServerConfiguration()
-        configuration.host = host
-        configuration.port = port
-        configuration.databasePath = databasePath
-        configuration.synchronous = SQLiteSynchronous(rawValue: synchronous.uppercased()) ?? .full
-        configuration.publicDirectory = publicDirectory
-        configuration.seatTimeout = .milliseconds(Int64(seatTimeout * 1000))
-        configuration.allowedOrigins = allowedOrigins
-        configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
-        configuration.maxConnectionsPerMatch = maxConnectionsPerMatch
-        configuration.matchesPerAddressPerMinute = matchesPerMinute
-        configuration.tracksRIBObjects = trackRIBObjects
-        configuration.webSocketPingInterval = pingInterval > 0 ? .milliseconds(Int64(pingInterval * 1000)) : nil
-        let level = Logger.Level(rawValue: logLevel) ?? .info
+        let reader = ConfigReader(
+            providers: ServerConfiguration.providers(commandLine: commandLineValues, environment: ProcessInfo.processInfo.environment)
+        )
+        let configuration: ServerConfiguration
+        let level: Logger.Level
+        do {
+            configuration = try ServerConfiguration(reading: reader)
+            let levelName = reader.string(forKey: "logLevel", default: "info")
+            guard let parsed = Logger.Level(rawValue: levelName) else {
+                throw ConfigurationError(option: "logLevel", problem: "must be one of trace, debug, info, notice, warning, error, critical")
+            }
+            level = parsed
+        } catch let error as ConfigurationError {
+            throw ValidationError(error.description)
+        }
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardOutput(label: label)
             handler.logLevel = level
@@ -83,10 +102,7 @@ struct TicTacToeCommand: AsyncParsableCommand {
         // The process's one metrics bootstrap (swift-metrics to Prometheus); the server serves the
         // registry at GET /metrics.
         let metricsRegistry = ServerMetrics.bootstrapPrometheus()
-        try await GameServer(configuration: configuration, logger: Logger(label: "tictactoe"), metricsRegistry: metricsRegistry).run()
+        let app = try buildApplication(configuration: configuration, logger: Logger(label: "tictactoe"), metricsRegistry: metricsRegistry)
+        try await app.runService()
     }
-}
-
-private func env(_ name: String) -> String? {
-    ProcessInfo.processInfo.environment[name].flatMap { $0.isEmpty ? nil : $0 }
 }

@@ -17,28 +17,28 @@ struct BenchSmokeTests {
             FileManager.default.isExecutableFile(atPath: binary.path),
             "\(binary.path) is missing: build it first with `swift build --product tictactoe-bench` (scripts/test.sh does)"
         )
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let json = FileManager.default.temporaryDirectory.appendingPathComponent("bench-smoke-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: json) }
+        try await withTestServer { server in
+            let json = FileManager.default.temporaryDirectory.appendingPathComponent("bench-smoke-\(UUID().uuidString).json")
+            defer { try? FileManager.default.removeItem(at: json) }
 
-        let (status, output) = try await Self.run(binary, arguments: [
-            "--port", "\(server.port)", "--matches", "3", "--spectators", "1", "--duration", "2",
-            "--no-progress", "--json", json.path,
-        ], timeout: .seconds(60))
+            let (status, output) = try await Self.run(binary, arguments: [
+                "--port", "\(server.port)", "--matches", "3", "--spectators", "1", "--duration", "2",
+                "--no-progress", "--json", json.path,
+            ], timeout: .seconds(60))
 
-        #expect(status == 0, "tictactoe-bench exited with \(status):\n\(output)")
-        let data = try Data(contentsOf: json)
-        let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        let connections = try #require(result["connections"] as? [String: Any])
-        #expect(connections["welcomed"] as? Int == 9, "\(output)")
-        #expect((result["games"] as? Int ?? 0) > 0, "\(output)")
-        #expect(result["errorTotal"] as? Int == 0, "\(result["errors"] ?? "")\n\(output)")
-        let latency = try #require(result["opponentLatencyMs"] as? [String: Any])
-        #expect((latency["count"] as? Int ?? 0) > 0)
-        let perSecond = try #require(result["opponentP99PerSecond"] as? [String: Any], "\(output)")
-        #expect((perSecond["seconds"] as? Int ?? 0) > 0)
-        #expect(output.contains("opponent p99, second by second"), "\(output)")
+            #expect(status == 0, "tictactoe-bench exited with \(status):\n\(output)")
+            let data = try Data(contentsOf: json)
+            let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let connections = try #require(result["connections"] as? [String: Any])
+            #expect(connections["welcomed"] as? Int == 9, "\(output)")
+            #expect((result["games"] as? Int ?? 0) > 0, "\(output)")
+            #expect(result["errorTotal"] as? Int == 0, "\(result["errors"] ?? "")\n\(output)")
+            let latency = try #require(result["opponentLatencyMs"] as? [String: Any])
+            #expect((latency["count"] as? Int ?? 0) > 0)
+            let perSecond = try #require(result["opponentP99PerSecond"] as? [String: Any], "\(output)")
+            #expect((perSecond["seconds"] as? Int ?? 0) > 0)
+            #expect(output.contains("opponent p99, second by second"), "\(output)")
+        }
     }
 
     @Test func test_benchRefusesATargetThatIsNotLoopback() async throws {

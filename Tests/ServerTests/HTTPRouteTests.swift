@@ -6,41 +6,41 @@ import WireProtocol
 @Suite("HTTP routes")
 struct HTTPRouteTests {
     @Test func test_createListAndSummary() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let created = try await HTTP.request(port: server.port, "/api/matches", method: .POST)
-        #expect(created.status == 201)
-        guard case .success(let body) = CreatedMatch.decode(created.body) else { Issue.record("\(created.body)"); return }
-        #expect(created.headers.first(name: "Location") == "/m/\(body.matchId)")
-        #expect(body.url == "/m/\(body.matchId)")
-        #expect(body.matchId.count >= 10)
-        let newer = try await server.createMatch()
-        let list = try await HTTP.get(port: server.port, "/api/matches")
-        guard case .success(let matches) = MatchList.decode(list.body) else { Issue.record("\(list.body)"); return }
-        #expect(matches.matches.map(\.matchId) == [newer, body.matchId])
-        #expect(matches.matches.first?.score == nil)
-        #expect(matches.matches.first?.phase == .loggedOut)
+        try await withTestServer { server in
+            let created = try await HTTP.request(port: server.port, "/api/matches", method: .POST)
+            #expect(created.status == 201)
+            guard case .success(let body) = CreatedMatch.decode(created.body) else { Issue.record("\(created.body)"); return }
+            #expect(created.headers.first(name: "Location") == "/m/\(body.matchId)")
+            #expect(body.url == "/m/\(body.matchId)")
+            #expect(body.matchId.count >= 10)
+            let newer = try await server.createMatch()
+            let list = try await HTTP.get(port: server.port, "/api/matches")
+            guard case .success(let matches) = MatchList.decode(list.body) else { Issue.record("\(list.body)"); return }
+            #expect(matches.matches.map(\.matchId) == [newer, body.matchId])
+            #expect(matches.matches.first?.score == nil)
+            #expect(matches.matches.first?.phase == .loggedOut)
 
-        let pair = try await server.seatedPair(matchID: newer)
-        _ = pair
-        let full = try await HTTP.get(port: server.port, "/api/matches")
-        guard case .success(let open) = MatchList.decode(full.body) else { return }
-        #expect(open.matches.map(\.matchId) == [body.matchId])
+            let pair = try await server.seatedPair(matchID: newer)
+            _ = pair
+            let full = try await HTTP.get(port: server.port, "/api/matches")
+            guard case .success(let open) = MatchList.decode(full.body) else { return }
+            #expect(open.matches.map(\.matchId) == [body.matchId])
+        }
     }
 
     @Test func test_healthzAndPages_withSecurityHeaders() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let health = try await HTTP.get(port: server.port, "/healthz")
-        #expect(health.status == 200)
-        #expect(health.body.contains(#""status":"ok""#))
-        let lobby = try await HTTP.get(port: server.port, "/")
-        #expect(lobby.status == 200)
-        #expect(lobby.headers.first(name: "Content-Security-Policy")?.contains("script-src 'self'") == true)
-        #expect(lobby.headers.first(name: "X-Content-Type-Options") == "nosniff")
-        #expect(lobby.headers.first(name: "Referrer-Policy") == "no-referrer")
-        let matchID = try await server.createMatch()
-        #expect(try await HTTP.get(port: server.port, "/m/\(matchID)").status == 200)
-        #expect(try await HTTP.get(port: server.port, "/m/AAAAAAAAAAAA").status == 404)
+        try await withTestServer { server in
+            let health = try await HTTP.get(port: server.port, "/healthz")
+            #expect(health.status == 200)
+            #expect(health.body.contains(#""status":"ok""#))
+            let lobby = try await HTTP.get(port: server.port, "/")
+            #expect(lobby.status == 200)
+            #expect(lobby.headers.first(name: "Content-Security-Policy")?.contains("script-src 'self'") == true)
+            #expect(lobby.headers.first(name: "X-Content-Type-Options") == "nosniff")
+            #expect(lobby.headers.first(name: "Referrer-Policy") == "no-referrer")
+            let matchID = try await server.createMatch()
+            #expect(try await HTTP.get(port: server.port, "/m/\(matchID)").status == 200)
+            #expect(try await HTTP.get(port: server.port, "/m/AAAAAAAAAAAA").status == 404)
+        }
     }
 }

@@ -6,70 +6,70 @@ import WireProtocol
 @Suite("Seats")
 struct SeatTests {
     @Test func test_leaveDuringAGame_forfeitsIt_andTheMatchReturnsToLoggedOutWithTheOtherPlayerSeated() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let matchID = try await server.createMatch()
-        let pair = try await server.seatedPair(matchID: matchID)
-        pair.alice.send(.startGame(gameId: "ticTacToe"))
-        _ = try await pair.bob.nextBoard()
-        pair.alice.send(.leave)
-        let over = try await pair.bob.next { if case .gameOver = $0 { true } else { false } }
-        guard case .gameOver(let winner, let line, _) = over else { return }
-        #expect(winner == .player2)
-        #expect(line == nil)
-        let score = try await pair.bob.nextScore()
-        #expect(score.player2.wins == 1)
-        let screen = try await pair.bob.nextScreen(.loggedOut)
-        #expect(screen == .loggedOut(freeSeats: [.player1]))
+        try await withTestServer { server in
+            let matchID = try await server.createMatch()
+            let pair = try await server.seatedPair(matchID: matchID)
+            pair.alice.send(.startGame(gameId: "ticTacToe"))
+            _ = try await pair.bob.nextBoard()
+            pair.alice.send(.leave)
+            let over = try await pair.bob.next { if case .gameOver = $0 { true } else { false } }
+            guard case .gameOver(let winner, let line, _) = over else { return }
+            #expect(winner == .player2)
+            #expect(line == nil)
+            let score = try await pair.bob.nextScore()
+            #expect(score.player2.wins == 1)
+            let screen = try await pair.bob.nextScreen(.loggedOut)
+            #expect(screen == .loggedOut(freeSeats: [.player1]))
 
-        // A new player takes the free seat; the new pair starts from 0-0.
-        let (carol, _) = try await TestClient.connected(port: server.port, matchID: matchID)
-        let (seat, _) = try await carol.login("Carol")
-        #expect(seat == .player1)
-        let newScore = try await carol.nextScore()
-        #expect(newScore == WireScore(player1: .init(name: "Carol", wins: 0), player2: .init(name: "Bob", wins: 0), draws: 0))
-        // The leaver's old token is dead.
-        let (again, _) = try await TestClient.connected(port: server.port, matchID: matchID)
-        again.send(.resume(token: pair.aliceToken))
-        #expect(try await again.nextError() == .badToken)
+            // A new player takes the free seat; the new pair starts from 0-0.
+            let (carol, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+            let (seat, _) = try await carol.login("Carol")
+            #expect(seat == .player1)
+            let newScore = try await carol.nextScore()
+            #expect(newScore == WireScore(player1: .init(name: "Carol", wins: 0), player2: .init(name: "Bob", wins: 0), draws: 0))
+            // The leaver's old token is dead.
+            let (again, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+            again.send(.resume(token: pair.aliceToken))
+            #expect(try await again.nextError() == .badToken)
+        }
     }
 
     @Test func test_resumeOnANewConnection_restoresTheSeatWithNothingLost() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let matchID = try await server.createMatch()
-        let pair = try await server.seatedPair(matchID: matchID)
-        pair.alice.send(.startGame(gameId: "ticTacToe"))
-        pair.alice.send(.move(row: 2, col: 2))
-        _ = try await pair.bob.next { if case .board(let board, _) = $0 { board.last != nil } else { false } }
-        pair.alice.close()
-        let presence = try await pair.bob.next { if case .presence(let players, _, _) = $0 { players.contains { !$0.connected } } else { false } }
-        guard case .presence(let players, _, _) = presence else { return }
-        #expect(players.first { $0.seat == .player1 }?.connected == false)
+        try await withTestServer { server in
+            let matchID = try await server.createMatch()
+            let pair = try await server.seatedPair(matchID: matchID)
+            pair.alice.send(.startGame(gameId: "ticTacToe"))
+            pair.alice.send(.move(row: 2, col: 2))
+            _ = try await pair.bob.next { if case .board(let board, _) = $0 { board.last != nil } else { false } }
+            pair.alice.close()
+            let presence = try await pair.bob.next { if case .presence(let players, _, _) = $0 { players.contains { !$0.connected } } else { false } }
+            guard case .presence(let players, _, _) = presence else { return }
+            #expect(players.first { $0.seat == .player1 }?.connected == false)
 
-        let (back, _) = try await TestClient.connected(port: server.port, matchID: matchID)
-        back.send(.resume(token: pair.aliceToken))
-        let seated = try await back.next { if case .seated = $0 { true } else { false } }
-        #expect(seated == .seated(seat: .player1, name: "Alice", token: pair.aliceToken))
-        let welcome = try await back.next { if case .welcome = $0 { true } else { false } }
-        guard case .welcome(let you, let snapshot, _) = welcome else { return }
-        #expect(you == .player1)
-        #expect(snapshot.board?.cells[8] == .player1)
-        #expect(snapshot.board?.turn == .player2)
-        pair.bob.send(.move(row: 0, col: 0))
-        #expect(try await back.nextBoard().last == WireMove(row: 0, col: 0, seat: .player2))
+            let (back, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+            back.send(.resume(token: pair.aliceToken))
+            let seated = try await back.next { if case .seated = $0 { true } else { false } }
+            #expect(seated == .seated(seat: .player1, name: "Alice", token: pair.aliceToken))
+            let welcome = try await back.next { if case .welcome = $0 { true } else { false } }
+            guard case .welcome(let you, let snapshot, _) = welcome else { return }
+            #expect(you == .player1)
+            #expect(snapshot.board?.cells[8] == .player1)
+            #expect(snapshot.board?.turn == .player2)
+            pair.bob.send(.move(row: 0, col: 0))
+            #expect(try await back.nextBoard().last == WireMove(row: 0, col: 0, seat: .player2))
+        }
     }
 
     @Test func test_aSeatNobodyResumesWithinTheTimeout_isFreed_andTheMatchIsBackInLoggedOut() async throws {
-        let server = try await TestServer.start { $0.seatTimeout = .milliseconds(300) }
-        defer { Task { await server.stop() } }
-        let matchID = try await server.createMatch()
-        let pair = try await server.seatedPair(matchID: matchID)
-        pair.bob.close()
-        let screen = try await pair.alice.nextScreen(.loggedOut)
-        #expect(screen == .loggedOut(freeSeats: [.player2]))
-        let (back, _) = try await TestClient.connected(port: server.port, matchID: matchID)
-        back.send(.resume(token: pair.bobToken))
-        #expect(try await back.nextError() == .badToken)
+        try await withTestServer(configure: { $0.seatTimeout = .milliseconds(300) }) { server in
+            let matchID = try await server.createMatch()
+            let pair = try await server.seatedPair(matchID: matchID)
+            pair.bob.close()
+            let screen = try await pair.alice.nextScreen(.loggedOut)
+            #expect(screen == .loggedOut(freeSeats: [.player2]))
+            let (back, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+            back.send(.resume(token: pair.bobToken))
+            #expect(try await back.nextError() == .badToken)
+        }
     }
 }

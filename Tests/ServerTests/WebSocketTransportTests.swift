@@ -7,72 +7,72 @@ import WireProtocol
 @Suite("WebSocket transport")
 struct WebSocketTransportTests {
     @Test func test_pings_aClientThatAnswersStaysOpen_oneThatNeverAnswersIsClosed1001() async throws {
-        let server = try await TestServer.start { $0.webSocketPingInterval = .milliseconds(200) }
-        defer { Task { await server.stop() } }
-        let matchID = try await server.createMatch()
-        let answering = try await RawWebSocket.connect(port: server.port, matchID: matchID)
-        let silent = try await RawWebSocket.connect(port: server.port, matchID: matchID, answersPings: false)
-        answering.resumeReading()
-        silent.resumeReading()
+        try await withTestServer(configure: { $0.webSocketPingInterval = .milliseconds(200) }) { server in
+            let matchID = try await server.createMatch()
+            let answering = try await RawWebSocket.connect(port: server.port, matchID: matchID)
+            let silent = try await RawWebSocket.connect(port: server.port, matchID: matchID, answersPings: false)
+            answering.resumeReading()
+            silent.resumeReading()
 
-        // The silent one is pinged, then closed at the next ping; the other one hears nothing of it.
-        let frames = try await silent.waitFor(timeout: .seconds(5)) { $0.contains { if case .close = $0 { true } else { false } } }
-        #expect(frames.last == .close(code: 1001))
-        #expect(silent.pingsReceived >= 1)
-        try await Task.sleep(for: .milliseconds(700))
-        #expect(answering.pingsReceived >= 3)
-        #expect(!answering.frames.contains { if case .close = $0 { true } else { false } })
-        // ...and is still served.
-        answering.send(ClientMessage.sync.encoded())
-        let welcomes = try await answering.waitFor { frames in frames.filter { if case .text(let text) = $0 { text.contains(#""type":"welcome""#) } else { false } }.count >= 2 }
-        #expect(!welcomes.isEmpty)
-        await answering.close()
-        await silent.close()
+            // The silent one is pinged, then closed at the next ping; the other one hears nothing of it.
+            let frames = try await silent.waitFor(timeout: .seconds(5)) { $0.contains { if case .close = $0 { true } else { false } } }
+            #expect(frames.last == .close(code: 1001))
+            #expect(silent.pingsReceived >= 1)
+            try await Task.sleep(for: .milliseconds(700))
+            #expect(answering.pingsReceived >= 3)
+            #expect(!answering.frames.contains { if case .close = $0 { true } else { false } })
+            // ...and is still served.
+            answering.send(ClientMessage.sync.encoded())
+            let welcomes = try await answering.waitFor { frames in frames.filter { if case .text(let text) = $0 { text.contains(#""type":"welcome""#) } else { false } }.count >= 2 }
+            #expect(!welcomes.isEmpty)
+            await answering.close()
+            await silent.close()
+        }
     }
 
     @Test func test_aRefusedUpgrade_carriesTheErrorBodyAndTheSecurityHeaders() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let reply = try await RawHTTP.exchange(port: server.port, path: "/ws/AAAAAAAAAAAA", headers: RawHTTP.upgradeHeaders)
-        #expect(reply.status == 404)
-        #expect(reply.header("X-Content-Type-Options") == "nosniff")
-        #expect(reply.header("Content-Security-Policy")?.contains("default-src 'self'") == true)
-        #expect(reply.header("Connection") == "close")
-        guard case .success(let body) = ErrorBody.decode(reply.body) else {
-            Issue.record("not an error body: \(reply.body)")
-            return
+        try await withTestServer { server in
+            let reply = try await RawHTTP.exchange(port: server.port, path: "/ws/AAAAAAAAAAAA", headers: RawHTTP.upgradeHeaders)
+            #expect(reply.status == 404)
+            #expect(reply.header("X-Content-Type-Options") == "nosniff")
+            #expect(reply.header("Content-Security-Policy")?.contains("default-src 'self'") == true)
+            #expect(reply.header("Connection") == "close")
+            guard case .success(let body) = ErrorBody.decode(reply.body) else {
+                Issue.record("not an error body: \(reply.body)")
+                return
+            }
+            #expect(body.error.code == .matchNotFound)
         }
-        #expect(body.error.code == .matchNotFound)
     }
 
     @Test func test_aPlainGETOfAWebSocketAddress_is426ForAMatch_404ForNoMatch() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        let matchID = try await server.createMatch()
-        let known = try await HTTP.get(port: server.port, "/ws/\(matchID)")
-        #expect(known.status == 426)
-        guard case .success(let body) = ErrorBody.decode(known.body) else {
-            Issue.record("not an error body: \(known.body)")
-            return
+        try await withTestServer { server in
+            let matchID = try await server.createMatch()
+            let known = try await HTTP.get(port: server.port, "/ws/\(matchID)")
+            #expect(known.status == 426)
+            guard case .success(let body) = ErrorBody.decode(known.body) else {
+                Issue.record("not an error body: \(known.body)")
+                return
+            }
+            #expect(body.error.code == .badMessage)
+            #expect(known.headers.first(name: "X-Content-Type-Options") == "nosniff")
+            #expect(try await HTTP.get(port: server.port, "/ws/AAAAAAAAAAAA").status == 404)
         }
-        #expect(body.error.code == .badMessage)
-        #expect(known.headers.first(name: "X-Content-Type-Options") == "nosniff")
-        #expect(try await HTTP.get(port: server.port, "/ws/AAAAAAAAAAAA").status == 404)
     }
 
     @Test func test_anUpgradeRequestToAnAddressThatIsNoWebSocket_is400WithTheErrorBody() async throws {
-        let server = try await TestServer.start()
-        defer { Task { await server.stop() } }
-        for path in ["/healthz", "/ws/", "/ws/a/b", "/"] {
-            let reply = try await RawHTTP.exchange(port: server.port, path: path, headers: RawHTTP.upgradeHeaders)
-            #expect(reply.status == 400, "\(path)")
-            guard case .success(let body) = ErrorBody.decode(reply.body) else {
-                Issue.record("not an error body for \(path): \(reply.body)")
-                continue
+        try await withTestServer { server in
+            for path in ["/healthz", "/ws/", "/ws/a/b", "/"] {
+                let reply = try await RawHTTP.exchange(port: server.port, path: path, headers: RawHTTP.upgradeHeaders)
+                #expect(reply.status == 400, "\(path)")
+                guard case .success(let body) = ErrorBody.decode(reply.body) else {
+                    Issue.record("not an error body for \(path): \(reply.body)")
+                    continue
+                }
+                #expect(body.error.code == .badMessage)
             }
-            #expect(body.error.code == .badMessage)
+            // The server goes on answering.
+            #expect(try await HTTP.get(port: server.port, "/healthz").status == 200)
         }
-        // The server goes on answering.
-        #expect(try await HTTP.get(port: server.port, "/healthz").status == 200)
     }
 }

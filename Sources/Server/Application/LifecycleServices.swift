@@ -5,7 +5,9 @@ import Storage
 
 /// Owns the store's lifetime and the expiry of idle matches: ready once started; on shutdown, waits for
 /// the registry's pending writes and closes the store (it is shut down last).
-struct MatchLifecycleService: Service {
+struct MatchLifecycleService: Service, CustomStringConvertible {
+    var description: String { "MatchLifecycleService" }
+
     let registry: MatchRegistry
     let store: any MatchStore
     let state: ServerState
@@ -33,7 +35,9 @@ struct MatchLifecycleService: Service {
 
 /// The first service to hear of a shutdown: `/healthz` turns 503, every WebSocket is closed with 1001
 /// and every pending write finishes, before the HTTP server stops.
-struct DrainService: Service {
+struct DrainService: Service, CustomStringConvertible {
+    var description: String { "DrainService" }
+
     let registry: MatchRegistry
     let state: ServerState
     let logger: Logger

@@ -18,12 +18,15 @@ struct SecurityHeadersMiddleware<Context: RequestContext>: RouterMiddleware {
 
 /// The headers every response carries, pages, files, errors and refused upgrades alike.
 enum SecurityHeaders {
-    static let contentSecurityPolicy =
-        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
-        + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
+    /// Only the page's own scripts, styles, images (and `data:` images) and WebSocket; no plugins,
+    /// no `<base>`, no framing.
+    static let contentSecurityPolicy: ContentSecurityPolicy = [
+        .defaultSrc(.self), .scriptSrc(.self), .styleSrc(.self), .imgSrc(.self, "data:"), .connectSrc(.self),
+        .baseURI(.none), .formAction(.self), .frameAncestors(.none), .objectSrc(.none),
+    ]
 
     static let fields: HTTPFields = [
-        .contentSecurityPolicy: contentSecurityPolicy,
+        .contentSecurityPolicy: contentSecurityPolicy.description,
         .xContentTypeOptions: "nosniff",
         .referrerPolicy: "no-referrer",
         .xFrameOptions: "DENY",

@@ -68,7 +68,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// Bootstraps `MetricsSystem` with a Prometheus factory on a new registry and returns the registry,
-    /// for `GameServer` to serve. swift-metrics allows one bootstrap per process: the executable calls
+    /// for `buildApplication` to serve. swift-metrics allows one bootstrap per process: the executable calls
     /// this once at start-up; tests never do (their servers' metrics go to the no-op factory).
     public static func bootstrapPrometheus() -> PrometheusCollectorRegistry {
         let registry = PrometheusCollectorRegistry()

@@ -13,86 +13,86 @@ extension HostileTests {
         // MARK: - Connections and matches
 
         @Test func test_aMatchFullOfConnections_closesTheNextOne1013_andTakesOneAgainWhenSomeoneLeaves() async throws {
-            let server = try await TestServer.start { $0.maxConnectionsPerMatch = 3 }
-            defer { Task { await server.stop() } }
-            let matchID = try await server.createMatch()
-            var clients: [TestClient] = []
-            for _ in 0..<3 { clients.append(try await TestClient.connected(port: server.port, matchID: matchID).0) }
-            let extra = TestClient.connect(port: server.port, matchID: matchID)
-            #expect(try await extra.closeCode() == 1013)
-            // Players count as connections too: a seated player cannot squeeze a fourth one in either.
-            _ = try await clients[0].login("Alice")
-            let again = TestClient.connect(port: server.port, matchID: matchID)
-            #expect(try await again.closeCode() == 1013)
+            try await withTestServer(configure: { $0.maxConnectionsPerMatch = 3 }) { server in
+                let matchID = try await server.createMatch()
+                var clients: [TestClient] = []
+                for _ in 0..<3 { clients.append(try await TestClient.connected(port: server.port, matchID: matchID).0) }
+                let extra = TestClient.connect(port: server.port, matchID: matchID)
+                #expect(try await extra.closeCode() == 1013)
+                // Players count as connections too: a seated player cannot squeeze a fourth one in either.
+                _ = try await clients[0].login("Alice")
+                let again = TestClient.connect(port: server.port, matchID: matchID)
+                #expect(try await again.closeCode() == 1013)
 
-            clients[2].close()
-            await clients[2].waitUntilClosed()
-            #expect(try await HostileTests.eventually { try await server.summary(of: matchID).spectators == 1 })
-            let (late, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
-            guard case .welcome(let you, let snapshot, _) = welcome else { return }
-            #expect(you == nil)
-            #expect(snapshot.spectators == 2)
-            late.close()
+                clients[2].close()
+                await clients[2].waitUntilClosed()
+                #expect(try await HostileTests.eventually { try await server.summary(of: matchID).spectators == 1 })
+                let (late, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
+                guard case .welcome(let you, let snapshot, _) = welcome else { return }
+                #expect(you == nil)
+                #expect(snapshot.spectators == 2)
+                late.close()
+            }
         }
 
         @Test func test_matchesCreatedPerAddressPerMinute_overTheLimitAre429RateLimited_joiningIsNot() async throws {
-            let server = try await TestServer.start { $0.matchesPerAddressPerMinute = 3 }
-            defer { Task { await server.stop() } }
-            var created: [String] = []
-            for _ in 0..<2 { created.append(try await server.createMatch()) }
-            #expect(try await HTTP.get(port: server.port, "/launchGame?gameId=ticTacToe").status == 303)
-            for refused in [
-                try await HTTP.request(port: server.port, "/api/matches", method: .POST),
-                try await HTTP.get(port: server.port, "/launchGame?gameId=randomWin"),
-            ] {
-                #expect(refused.status == 429)
-                guard case .success(let body) = ErrorBody.decode(refused.body) else {
-                    Issue.record("not an error body: \(refused.body)")
-                    continue
+            try await withTestServer(configure: { $0.matchesPerAddressPerMinute = 3 }) { server in
+                var created: [String] = []
+                for _ in 0..<2 { created.append(try await server.createMatch()) }
+                #expect(try await HTTP.get(port: server.port, "/launchGame?gameId=ticTacToe").status == 303)
+                for refused in [
+                    try await HTTP.request(port: server.port, "/api/matches", method: .POST),
+                    try await HTTP.get(port: server.port, "/launchGame?gameId=randomWin"),
+                ] {
+                    #expect(refused.status == 429)
+                    guard case .success(let body) = ErrorBody.decode(refused.body) else {
+                        Issue.record("not an error body: \(refused.body)")
+                        continue
+                    }
+                    #expect(body.error.code == .rateLimited)
+                    #expect(refused.headers.first(name: "X-Content-Type-Options") == "nosniff")
                 }
-                #expect(body.error.code == .rateLimited)
-                #expect(refused.headers.first(name: "X-Content-Type-Options") == "nosniff")
+                // Deep links into existing matches, and everything else, still work.
+                #expect(try await HTTP.get(port: server.port, "/launchGame?gameId=ticTacToe&matchId=\(created[0])").status == 303)
+                #expect(try await HTTP.get(port: server.port, "/api/matches/\(created[1])").status == 200)
+                let (client, _) = try await TestClient.connected(port: server.port, matchID: created[0])
+                client.close()
             }
-            // Deep links into existing matches, and everything else, still work.
-            #expect(try await HTTP.get(port: server.port, "/launchGame?gameId=ticTacToe&matchId=\(created[0])").status == 303)
-            #expect(try await HTTP.get(port: server.port, "/api/matches/\(created[1])").status == 200)
-            let (client, _) = try await TestClient.connected(port: server.port, matchID: created[0])
-            client.close()
         }
 
         // MARK: - Request bodies
 
         @Test func test_aRequestBodyOver16KiB_is413WithTheErrorBody_byLengthOrChunked_andNothingIsCreated() async throws {
-            let server = try await TestServer.start()
-            defer { Task { await server.stop() } }
-            let limit = ServerConfiguration().maxRequestBodySize
-            #expect(limit == 16 * 1024)
-            // At the limit: fine.
-            let fits = try await HTTP.request(port: server.port, "/api/matches", method: .POST, body: String(repeating: "a", count: limit))
-            #expect(fits.status == 201)
-            // Over it, with a Content-Length.
-            let tooLong = try await HTTP.request(port: server.port, "/api/matches", method: .POST, body: String(repeating: "a", count: limit + 1))
-            Self.expectTooLarge(status: tooLong.status, body: tooLong.body, contentTypeOptions: tooLong.headers.first(name: "X-Content-Type-Options"))
-            // Over it, chunked (no length known in advance).
-            var request = HTTPClientRequest(url: "http://127.0.0.1:\(server.port)/api/matches")
-            request.method = .POST
-            let chunks = (0..<20).map { _ in ByteBuffer(repeating: UInt8(ascii: "b"), count: 1024) }
-            request.body = .stream(AsyncStream { continuation in
-                chunks.forEach { continuation.yield($0) }
-                continuation.finish()
-            }, length: .unknown)
-            let chunked = try await HTTP.client.execute(request, timeout: .seconds(10))
-            let chunkedBody = String(buffer: try await chunked.body.collect(upTo: 1 << 20))
-            Self.expectTooLarge(status: Int(chunked.status.code), body: chunkedBody, contentTypeOptions: chunked.headers.first(name: "X-Content-Type-Options"))
-            // A huge declared length is refused before anything is read (the body never comes).
-            let declared = try await RawHTTP.exchange(
-                port: server.port, method: "POST", path: "/api/matches", headers: [("Content-Length", "1000000000")]
-            )
-            Self.expectTooLarge(status: declared.status, body: declared.body, contentTypeOptions: declared.header("X-Content-Type-Options"))
-            // Only the match at the limit was created.
-            let list = try await HTTP.get(port: server.port, "/api/matches")
-            guard case .success(let matches) = MatchList.decode(list.body) else { Issue.record("\(list.body)"); return }
-            #expect(matches.matches.count == 1)
+            try await withTestServer { server in
+                let limit = ServerConfiguration().maxRequestBodySize
+                #expect(limit == 16 * 1024)
+                // At the limit: fine.
+                let fits = try await HTTP.request(port: server.port, "/api/matches", method: .POST, body: String(repeating: "a", count: limit))
+                #expect(fits.status == 201)
+                // Over it, with a Content-Length.
+                let tooLong = try await HTTP.request(port: server.port, "/api/matches", method: .POST, body: String(repeating: "a", count: limit + 1))
+                Self.expectTooLarge(status: tooLong.status, body: tooLong.body, contentTypeOptions: tooLong.headers.first(name: "X-Content-Type-Options"))
+                // Over it, chunked (no length known in advance).
+                var request = HTTPClientRequest(url: "http://127.0.0.1:\(server.port)/api/matches")
+                request.method = .POST
+                let chunks = (0..<20).map { _ in ByteBuffer(repeating: UInt8(ascii: "b"), count: 1024) }
+                request.body = .stream(AsyncStream { continuation in
+                    chunks.forEach { continuation.yield($0) }
+                    continuation.finish()
+                }, length: .unknown)
+                let chunked = try await HTTP.client.execute(request, timeout: .seconds(10))
+                let chunkedBody = String(buffer: try await chunked.body.collect(upTo: 1 << 20))
+                Self.expectTooLarge(status: Int(chunked.status.code), body: chunkedBody, contentTypeOptions: chunked.headers.first(name: "X-Content-Type-Options"))
+                // A huge declared length is refused before anything is read (the body never comes).
+                let declared = try await RawHTTP.exchange(
+                    port: server.port, method: "POST", path: "/api/matches", headers: [("Content-Length", "1000000000")]
+                )
+                Self.expectTooLarge(status: declared.status, body: declared.body, contentTypeOptions: declared.header("X-Content-Type-Options"))
+                // Only the match at the limit was created.
+                let list = try await HTTP.get(port: server.port, "/api/matches")
+                guard case .success(let matches) = MatchList.decode(list.body) else { Issue.record("\(list.body)"); return }
+                #expect(matches.matches.count == 1)
+            }
         }
 
         private static func expectTooLarge(status: Int, body: String, contentTypeOptions: String?) {
@@ -113,135 +113,135 @@ extension HostileTests {
 
         @Test(arguments: Offence.allCases)
         func test_eachOffence_closesWithItsCode(_ offence: Offence) async throws {
-            let server = try await TestServer.start()
-            defer { Task { await server.stop() } }
-            let matchID = try await server.createMatch()
-            let (client, _) = try await TestClient.connected(port: server.port, matchID: matchID)
-            let expected: Int
-            switch offence {
-            case .binaryFrame:
-                client.sendBinary(Array(#"{"type":"sync"}"#.utf8))
-                expected = 1003
-            case .frameOver4096Bytes:
-                client.sendRaw(#"{"type":"sync","pad":""# + String(repeating: " ", count: 4100) + #""}"#)
-                expected = 1009
-            case .messageOver4096BytesInFragments:
-                let half = Array(repeating: UInt8(ascii: " "), count: 2100)
-                client.sendFrame(opcode: .text, fin: false, Array(#"{"type":"sync","#.utf8) + half)
-                client.sendFrame(opcode: .continuation, fin: true, half + Array("}".utf8))
-                expected = 1009
-            case .invalidUTF8:
-                client.sendFrame(opcode: .text, Array(#"{"type":"login","name":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8))
-                expected = 1007
-            case .invalidUTF8AcrossFragments:
-                // Each fragment alone could start or end a character; together they are no UTF-8.
-                client.sendFrame(opcode: .text, fin: false, Array(#"{"type":"login","name":""#.utf8) + [0xE2, 0x82])
-                client.sendFrame(opcode: .continuation, fin: true, [0x28] + Array(#""}"#.utf8))
-                expected = 1007
-            case .flood:
-                for _ in 0..<25 { client.send(.sync) }
-                #expect(try await client.nextError() == .rateLimited)
-                for _ in 0..<60 { client.send(.sync) }
-                expected = 1008
+            try await withTestServer { server in
+                let matchID = try await server.createMatch()
+                let (client, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+                let expected: Int
+                switch offence {
+                case .binaryFrame:
+                    client.sendBinary(Array(#"{"type":"sync"}"#.utf8))
+                    expected = 1003
+                case .frameOver4096Bytes:
+                    client.sendRaw(#"{"type":"sync","pad":""# + String(repeating: " ", count: 4100) + #""}"#)
+                    expected = 1009
+                case .messageOver4096BytesInFragments:
+                    let half = Array(repeating: UInt8(ascii: " "), count: 2100)
+                    client.sendFrame(opcode: .text, fin: false, Array(#"{"type":"sync","#.utf8) + half)
+                    client.sendFrame(opcode: .continuation, fin: true, half + Array("}".utf8))
+                    expected = 1009
+                case .invalidUTF8:
+                    client.sendFrame(opcode: .text, Array(#"{"type":"login","name":""#.utf8) + [0xC3, 0x28] + Array(#""}"#.utf8))
+                    expected = 1007
+                case .invalidUTF8AcrossFragments:
+                    // Each fragment alone could start or end a character; together they are no UTF-8.
+                    client.sendFrame(opcode: .text, fin: false, Array(#"{"type":"login","name":""#.utf8) + [0xE2, 0x82])
+                    client.sendFrame(opcode: .continuation, fin: true, [0x28] + Array(#""}"#.utf8))
+                    expected = 1007
+                case .flood:
+                    for _ in 0..<25 { client.send(.sync) }
+                    #expect(try await client.nextError() == .rateLimited)
+                    for _ in 0..<60 { client.send(.sync) }
+                    expected = 1008
+                }
+                #expect(try await client.closeCode() == expected)
+                // The others in the match carry on.
+                let (other, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+                other.send(.sync)
+                _ = try await other.next { if case .welcome = $0 { true } else { false } }
             }
-            #expect(try await client.closeCode() == expected)
-            // The others in the match carry on.
-            let (other, _) = try await TestClient.connected(port: server.port, matchID: matchID)
-            other.send(.sync)
-            _ = try await other.next { if case .welcome = $0 { true } else { false } }
         }
 
         @Test func test_fragmentsThatJoinIntoAValidMessageUnder4096Bytes_areOneMessage() async throws {
-            let server = try await TestServer.start()
-            defer { Task { await server.stop() } }
-            let matchID = try await server.createMatch()
-            let (client, _) = try await TestClient.connected(port: server.port, matchID: matchID)
-            // Cut inside the two bytes of "é".
-            let bytes = Array(#"{"type":"login","name":"Zoé"}"#.utf8)
-            let cut = bytes.firstIndex(of: 0xC3)! + 1
-            client.sendFrame(opcode: .text, fin: false, Array(bytes[..<cut]))
-            client.sendFrame(opcode: .continuation, fin: true, Array(bytes[cut...]))
-            let seated = try await client.next { if case .seated = $0 { true } else { false } }
-            guard case .seated(_, let name, _) = seated else { return }
-            #expect(name == "Zoé")
+            try await withTestServer { server in
+                let matchID = try await server.createMatch()
+                let (client, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+                // Cut inside the two bytes of "é".
+                let bytes = Array(#"{"type":"login","name":"Zoé"}"#.utf8)
+                let cut = bytes.firstIndex(of: 0xC3)! + 1
+                client.sendFrame(opcode: .text, fin: false, Array(bytes[..<cut]))
+                client.sendFrame(opcode: .continuation, fin: true, Array(bytes[cut...]))
+                let seated = try await client.next { if case .seated = $0 { true } else { false } }
+                guard case .seated(_, let name, _) = seated else { return }
+                #expect(name == "Zoé")
+            }
         }
 
         // MARK: - Origin
 
         @Test func test_theOriginCheck_refusesForeignOrigins403_allowsTheSameHostAndConfiguredOrigins() async throws {
-            let server = try await TestServer.start { $0.allowedOrigins = ["https://Games.Example.org/"] }
-            defer { Task { await server.stop() } }
-            let matchID = try await server.createMatch()
-            let path = "/ws/\(matchID)"
-            for foreign in [
-                "https://evil.example.com", "http://127.0.0.1.evil.com", "http://127.0.0.1@evil.com", "http://evil.com:127.0.0.1",
-                "null", "http://localhost:\(server.port)", "https://games.example.org.evil.com", "file://", "",
-            ] {
-                let reply = try await RawHTTP.exchange(port: server.port, path: path, headers: RawHTTP.upgradeHeaders + [("Origin", foreign)])
-                #expect(reply.status == 403, "Origin \(foreign)")
-                guard case .success(let body) = ErrorBody.decode(reply.body) else {
-                    Issue.record("no error body for \(foreign): \(reply.body)")
-                    continue
+            try await withTestServer(configure: { $0.allowedOrigins = ["https://Games.Example.org/"] }) { server in
+                let matchID = try await server.createMatch()
+                let path = "/ws/\(matchID)"
+                for foreign in [
+                    "https://evil.example.com", "http://127.0.0.1.evil.com", "http://127.0.0.1@evil.com", "http://evil.com:127.0.0.1",
+                    "null", "http://localhost:\(server.port)", "https://games.example.org.evil.com", "file://", "",
+                ] {
+                    let reply = try await RawHTTP.exchange(port: server.port, path: path, headers: RawHTTP.upgradeHeaders + [("Origin", foreign)])
+                    #expect(reply.status == 403, "Origin \(foreign)")
+                    guard case .success(let body) = ErrorBody.decode(reply.body) else {
+                        Issue.record("no error body for \(foreign): \(reply.body)")
+                        continue
+                    }
+                    #expect(body.error.code == .badMessage)
                 }
-                #expect(body.error.code == .badMessage)
+                for allowed in [
+                    "http://127.0.0.1:\(server.port)", "https://127.0.0.1", "http://127.0.0.1:1", "https://games.example.org",
+                    "HTTPS://GAMES.EXAMPLE.ORG", "https://games.example.org/",
+                ] {
+                    #expect(try await RawHTTP.status(port: server.port, path: path, headers: RawHTTP.upgradeHeaders + [("Origin", allowed)]) == 101, "Origin \(allowed)")
+                }
+                #expect(try await RawHTTP.status(port: server.port, path: path, headers: RawHTTP.upgradeHeaders) == 101, "no Origin: not a browser")
             }
-            for allowed in [
-                "http://127.0.0.1:\(server.port)", "https://127.0.0.1", "http://127.0.0.1:1", "https://games.example.org",
-                "HTTPS://GAMES.EXAMPLE.ORG", "https://games.example.org/",
-            ] {
-                #expect(try await RawHTTP.status(port: server.port, path: path, headers: RawHTTP.upgradeHeaders + [("Origin", allowed)]) == 101, "Origin \(allowed)")
-            }
-            #expect(try await RawHTTP.status(port: server.port, path: path, headers: RawHTTP.upgradeHeaders) == 101, "no Origin: not a browser")
         }
 
         // MARK: - Headers and files
 
         @Test func test_securityHeaders_onPagesFilesAndErrors() async throws {
-            let server = try await TestServer.start { $0.matchesPerAddressPerMinute = 1 }
-            defer { Task { await server.stop() } }
-            let matchID = try await server.createMatch()
-            let paths = ["/", "/m/\(matchID)", "/css/app.css", "/js/match.js", "/favicon.svg", "/m/AAAAAAAAAAAA", "/api/matches/AAAAAAAAAAAA", "/no/such/file.js"]
-            var replies: [(String, HTTP.Reply)] = []
-            for path in paths { replies.append((path, try await HTTP.get(port: server.port, path))) }
-            replies.append(("429", try await HTTP.request(port: server.port, "/api/matches", method: .POST)))
-            replies.append(("413", try await HTTP.request(port: server.port, "/api/matches", method: .POST, body: String(repeating: "x", count: 20_000))))
-            #expect(replies.map(\.1.status) == [200, 200, 200, 200, 200, 404, 404, 404, 429, 413])
-            for (path, reply) in replies {
-                let policy = reply.headers.first(name: "Content-Security-Policy") ?? ""
-                let directives = Dictionary(policy.split(separator: ";").map { directive in
-                    let words = directive.split(separator: " ")
-                    return (String(words.first ?? ""), words.dropFirst().map(String.init))
-                }, uniquingKeysWith: { first, _ in first })
-                #expect(directives["script-src"] == ["'self'"], "\(path): \(policy)")
-                #expect(directives["connect-src"] == ["'self'"], "\(path): \(policy)")
-                #expect(directives["default-src"] == ["'self'"], "\(path): \(policy)")
-                #expect(!policy.contains("unsafe"), "\(path): \(policy)")
-                #expect(reply.headers.first(name: "X-Content-Type-Options") == "nosniff", "\(path)")
-                #expect(reply.headers.first(name: "Referrer-Policy") == "no-referrer", "\(path)")
+            try await withTestServer(configure: { $0.matchesPerAddressPerMinute = 1 }) { server in
+                let matchID = try await server.createMatch()
+                let paths = ["/", "/m/\(matchID)", "/css/app.css", "/js/match.js", "/favicon.svg", "/m/AAAAAAAAAAAA", "/api/matches/AAAAAAAAAAAA", "/no/such/file.js"]
+                var replies: [(String, HTTP.Reply)] = []
+                for path in paths { replies.append((path, try await HTTP.get(port: server.port, path))) }
+                replies.append(("429", try await HTTP.request(port: server.port, "/api/matches", method: .POST)))
+                replies.append(("413", try await HTTP.request(port: server.port, "/api/matches", method: .POST, body: String(repeating: "x", count: 20_000))))
+                #expect(replies.map(\.1.status) == [200, 200, 200, 200, 200, 404, 404, 404, 429, 413])
+                for (path, reply) in replies {
+                    let policy = reply.headers.first(name: "Content-Security-Policy") ?? ""
+                    let directives = Dictionary(policy.split(separator: ";").map { directive in
+                        let words = directive.split(separator: " ")
+                        return (String(words.first ?? ""), words.dropFirst().map(String.init))
+                    }, uniquingKeysWith: { first, _ in first })
+                    #expect(directives["script-src"] == ["'self'"], "\(path): \(policy)")
+                    #expect(directives["connect-src"] == ["'self'"], "\(path): \(policy)")
+                    #expect(directives["default-src"] == ["'self'"], "\(path): \(policy)")
+                    #expect(!policy.contains("unsafe"), "\(path): \(policy)")
+                    #expect(reply.headers.first(name: "X-Content-Type-Options") == "nosniff", "\(path)")
+                    #expect(reply.headers.first(name: "Referrer-Policy") == "no-referrer", "\(path)")
+                }
             }
         }
 
         @Test func test_pathTraversal_neverServesAFileOutsideThePublicFolder() async throws {
-            let server = try await TestServer.start()
-            defer { Task { await server.stop() } }
-            let attempts = [
-                "/../Package.swift", "/%2e%2e/Package.swift", "/%2E%2E/Package.swift", "/css/../../Package.swift",
-                "/css/%2e%2e/%2e%2e/Package.swift", "/..%2fPackage.swift", "/%2e%2e%2fPackage.swift", "/css/..%2f..%2fPackage.swift",
-                "/css%2f..%2f..%2fPackage.swift", "/..%5cPackage.swift", "/..\\Package.swift", "/css/..%5c..%5cPackage.swift",
-                "/%252e%252e/Package.swift", "/.%2e/Package.swift", "/%2e./Package.swift", "/css/.%2e/.%2e/Package.swift",
-                "/..;/Package.swift", "/%c0%ae%c0%ae/Package.swift", "/css/../../../../../../../../work/main/Package.swift",
-                "//../Package.swift", "/./../Package.swift", "/%00/../Package.swift", "/css/app.css/../../../Package.swift",
-                "/../Public/../Package.swift", "/....//Package.swift", "/..%00/Package.swift", "/%2e%2e/%2e%2e/etc/passwd",
-                "/../../../../../../etc/passwd", "/ws/../../Package.swift", "/m/../../Package.swift",
-            ]
-            for path in attempts {
-                let reply = try await RawHTTP.exchange(port: server.port, path: path, headers: [("Connection", "close")])
-                #expect(!reply.body.contains("swift-tools-version"), "\(path) served Package.swift")
-                #expect(!reply.body.contains("root:x:0:0"), "\(path) served /etc/passwd")
-                #expect(reply.status != 200 || reply.body.contains("<!doctype html") || reply.body.contains("<!DOCTYPE html"), "\(path): \(reply.status)")
+            try await withTestServer { server in
+                let attempts = [
+                    "/../Package.swift", "/%2e%2e/Package.swift", "/%2E%2E/Package.swift", "/css/../../Package.swift",
+                    "/css/%2e%2e/%2e%2e/Package.swift", "/..%2fPackage.swift", "/%2e%2e%2fPackage.swift", "/css/..%2f..%2fPackage.swift",
+                    "/css%2f..%2f..%2fPackage.swift", "/..%5cPackage.swift", "/..\\Package.swift", "/css/..%5c..%5cPackage.swift",
+                    "/%252e%252e/Package.swift", "/.%2e/Package.swift", "/%2e./Package.swift", "/css/.%2e/.%2e/Package.swift",
+                    "/..;/Package.swift", "/%c0%ae%c0%ae/Package.swift", "/css/../../../../../../../../work/main/Package.swift",
+                    "//../Package.swift", "/./../Package.swift", "/%00/../Package.swift", "/css/app.css/../../../Package.swift",
+                    "/../Public/../Package.swift", "/....//Package.swift", "/..%00/Package.swift", "/%2e%2e/%2e%2e/etc/passwd",
+                    "/../../../../../../etc/passwd", "/ws/../../Package.swift", "/m/../../Package.swift",
+                ]
+                for path in attempts {
+                    let reply = try await RawHTTP.exchange(port: server.port, path: path, headers: [("Connection", "close")])
+                    #expect(!reply.body.contains("swift-tools-version"), "\(path) served Package.swift")
+                    #expect(!reply.body.contains("root:x:0:0"), "\(path) served /etc/passwd")
+                    #expect(reply.status != 200 || reply.body.contains("<!doctype html") || reply.body.contains("<!DOCTYPE html"), "\(path): \(reply.status)")
+                }
+                // The real files are served.
+                #expect(try await RawHTTP.exchange(port: server.port, path: "/css/app.css", headers: [("Connection", "close")]).status == 200)
             }
-            // The real files are served.
-            #expect(try await RawHTTP.exchange(port: server.port, path: "/css/app.css", headers: [("Connection", "close")]).status == 200)
         }
     }
 }

@@ -44,144 +44,144 @@ extension HostileTests {
 
         @Test func test_aSpectatorThatNeverReads_isDroppedAndClosed1013_whileMovesStayPromptAndMemoryFlat() async throws {
             // The players move as fast as the server answers: no rate limit in the way.
-            let server = try await TestServer.start { $0.messagesPerSecond = 1_000_000 }
-            defer { Task { await server.stop() } }
-            let matchID = try await server.createMatch()
-            let pair = try await server.seatedPair(matchID: matchID)
-            // Spectators that complete the upgrade and then read nothing, on a small receive buffer.
-            var slow: [RawWebSocket] = []
-            for _ in 0..<3 { slow.append(try await RawWebSocket.connect(port: server.port, matchID: matchID)) }
-            #expect(try await HostileTests.eventually { try await server.summary(of: matchID).spectators == 3 })
+            try await withTestServer(configure: { $0.messagesPerSecond = 1_000_000 }) { server in
+                let matchID = try await server.createMatch()
+                let pair = try await server.seatedPair(matchID: matchID)
+                // Spectators that complete the upgrade and then read nothing, on a small receive buffer.
+                var slow: [RawWebSocket] = []
+                for _ in 0..<3 { slow.append(try await RawWebSocket.connect(port: server.port, matchID: matchID)) }
+                #expect(try await HostileTests.eventually { try await server.summary(of: matchID).spectators == 3 })
 
-            _ = try await Self.playShortGame(pair, starterIsAlice: true)
-            let memoryBefore = Self.residentMemory()
-            var roundTrips: [Duration] = []
-            // Enough for more than what the kernel buffers for a socket that reads nothing (some 400 KB on
-            // loopback here), the connection's NIO buffer (64 KB) and its queue (256 messages).
-            let games = 600
-            let started = ContinuousClock.now
-            for game in 1...games {
-                roundTrips += try await Self.playShortGame(pair, starterIsAlice: game % 2 == 0)
-            }
-            let elapsed = ContinuousClock.now - started
-            let memoryAfter = Self.residentMemory()
-            let growth = memoryAfter - memoryBefore
-            let p50 = Self.percentile(roundTrips, 0.5)
-            let p99 = Self.percentile(roundTrips, 0.99)
-            print("""
-                Slow spectators: \(roundTrips.count) moves in \(games) games in \(elapsed): move round trip p50 \(p50), p99 \(p99), \
-                max \(roundTrips.max() ?? .zero); resident memory \(memoryBefore / 1_048_576) MiB before, \(memoryAfter / 1_048_576) MiB after \
-                (\(growth / 1024) KiB growth)
-                """)
-            #expect(p99 < .milliseconds(200), "the players' moves stayed prompt")
-            #expect(growth < 50 * 1_048_576, "memory stayed flat")
+                _ = try await Self.playShortGame(pair, starterIsAlice: true)
+                let memoryBefore = Self.residentMemory()
+                var roundTrips: [Duration] = []
+                // Enough for more than what the kernel buffers for a socket that reads nothing (some 400 KB on
+                // loopback here), the connection's NIO buffer (64 KB) and its queue (256 messages).
+                let games = 600
+                let started = ContinuousClock.now
+                for game in 1...games {
+                    roundTrips += try await Self.playShortGame(pair, starterIsAlice: game % 2 == 0)
+                }
+                let elapsed = ContinuousClock.now - started
+                let memoryAfter = Self.residentMemory()
+                let growth = memoryAfter - memoryBefore
+                let p50 = Self.percentile(roundTrips, 0.5)
+                let p99 = Self.percentile(roundTrips, 0.99)
+                print("""
+                    Slow spectators: \(roundTrips.count) moves in \(games) games in \(elapsed): move round trip p50 \(p50), p99 \(p99), \
+                    max \(roundTrips.max() ?? .zero); resident memory \(memoryBefore / 1_048_576) MiB before, \(memoryAfter / 1_048_576) MiB after \
+                    (\(growth / 1024) KiB growth)
+                    """)
+                #expect(p99 < .milliseconds(200), "the players' moves stayed prompt")
+                #expect(growth < 50 * 1_048_576, "memory stayed flat")
 
-            // The host let go of them: they no longer count as spectators...
-            #expect(try await HostileTests.eventually { try await server.summary(of: matchID).spectators == 0 })
-            // ...and once one reads again, it gets what the socket held, then the close: 1013, not the backlog.
-            let broadcasts = try pair.bob.received().count
-            for socket in slow {
-                socket.resumeReading()
-                let frames = try await socket.waitFor { $0.last.map { if case .close = $0 { true } else { false } } ?? false }
-                #expect(frames.last == .close(code: 1013))
-                let texts = frames.count - 1
-                #expect(texts < broadcasts - 256, "a slow spectator read \(texts) of \(broadcasts) messages: more than a queue's worth was dropped")
-                print("A slow spectator read \(texts) of the \(broadcasts) messages sent meanwhile (\(socket.bytesRead) bytes), then close \(String(describing: frames.last))")
-                await socket.close()
+                // The host let go of them: they no longer count as spectators...
+                #expect(try await HostileTests.eventually { try await server.summary(of: matchID).spectators == 0 })
+                // ...and once one reads again, it gets what the socket held, then the close: 1013, not the backlog.
+                let broadcasts = try pair.bob.received().count
+                for socket in slow {
+                    socket.resumeReading()
+                    let frames = try await socket.waitFor { $0.last.map { if case .close = $0 { true } else { false } } ?? false }
+                    #expect(frames.last == .close(code: 1013))
+                    let texts = frames.count - 1
+                    #expect(texts < broadcasts - 256, "a slow spectator read \(texts) of \(broadcasts) messages: more than a queue's worth was dropped")
+                    print("A slow spectator read \(texts) of the \(broadcasts) messages sent meanwhile (\(socket.bytesRead) bytes), then close \(String(describing: frames.last))")
+                    await socket.close()
+                }
             }
         }
 
         @Test func test_aPlayerThatStopsReading_getsAFreshWelcomeInsteadOfTheBacklog_andKeepsItsSeat() async throws {
-            let server = try await TestServer.start { $0.messagesPerSecond = 1_000_000 }
-            defer { Task { await server.stop() } }
-            let matchID = try await server.createMatch()
-            // Alice reads nothing from the start; she still sends, and her moves count.
-            let alice = try await RawWebSocket.connect(port: server.port, matchID: matchID)
-            alice.send(ClientMessage.login(name: "Alice").encoded())
-            #expect(try await HostileTests.eventually { try await server.summary(of: matchID).players.count == 1 })
-            let (bob, bobWelcome) = try await TestClient.connected(port: server.port, matchID: matchID)
-            _ = try await bob.login("Bob")
-            let (watcher, watcherWelcome) = try await TestClient.connected(port: server.port, matchID: matchID)
-            try await bob.nextScreen(.offGame)
-
-            // Spectators come and go meanwhile: their `presence` broadcasts interleave with the moves.
-            let churning = StopSignal()
-            let churn = Task {
-                while !churning.isStopped {
-                    let (visitor, _) = try await TestClient.connected(port: server.port, matchID: matchID)
-                    visitor.close()
-                    await visitor.waitUntilClosed(timeout: .seconds(3))
-                }
-            }
-            // Enough games for far more than her queue (256 messages) and her socket's buffers hold.
-            let games = 300
-            for _ in 0..<games {
-                bob.send(.startGame(gameId: "ticTacToe"))
-                var board = try await bob.nextBoard()
-                while let turn = board.turn {
-                    let cell = board.cells.indices.first { board.cells[$0] == nil }!
-                    let move = ClientMessage.move(row: cell / 3, col: cell % 3)
-                    if turn == .player1 { alice.send(move.encoded()) } else { bob.send(move) }
-                    board = try await bob.nextBoard()
-                }
+            try await withTestServer(configure: { $0.messagesPerSecond = 1_000_000 }) { server in
+                let matchID = try await server.createMatch()
+                // Alice reads nothing from the start; she still sends, and her moves count.
+                let alice = try await RawWebSocket.connect(port: server.port, matchID: matchID)
+                alice.send(ClientMessage.login(name: "Alice").encoded())
+                #expect(try await HostileTests.eventually { try await server.summary(of: matchID).players.count == 1 })
+                let (bob, bobWelcome) = try await TestClient.connected(port: server.port, matchID: matchID)
+                _ = try await bob.login("Bob")
+                let (watcher, watcherWelcome) = try await TestClient.connected(port: server.port, matchID: matchID)
                 try await bob.nextScreen(.offGame)
-            }
-            churning.stop()
-            try? await churn.value
 
-            // Everyone who reads saw every version in order.
-            for (name, client, welcome) in [("Bob", bob, bobWelcome), ("the watcher", watcher, watcherWelcome)] {
-                var version = welcome.version ?? 0
-                for message in try client.received().dropFirst() {
+                // Spectators come and go meanwhile: their `presence` broadcasts interleave with the moves.
+                let churning = StopSignal()
+                let churn = Task {
+                    while !churning.isStopped {
+                        let (visitor, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+                        visitor.close()
+                        await visitor.waitUntilClosed(timeout: .seconds(3))
+                    }
+                }
+                // Enough games for far more than her queue (256 messages) and her socket's buffers hold.
+                let games = 300
+                for _ in 0..<games {
+                    bob.send(.startGame(gameId: "ticTacToe"))
+                    var board = try await bob.nextBoard()
+                    while let turn = board.turn {
+                        let cell = board.cells.indices.first { board.cells[$0] == nil }!
+                        let move = ClientMessage.move(row: cell / 3, col: cell % 3)
+                        if turn == .player1 { alice.send(move.encoded()) } else { bob.send(move) }
+                        board = try await bob.nextBoard()
+                    }
+                    try await bob.nextScreen(.offGame)
+                }
+                churning.stop()
+                try? await churn.value
+
+                // Everyone who reads saw every version in order.
+                for (name, client, welcome) in [("Bob", bob, bobWelcome), ("the watcher", watcher, watcherWelcome)] {
+                    var version = welcome.version ?? 0
+                    for message in try client.received().dropFirst() {
+                        guard let v = message.version else { continue }
+                        if case .welcome = message { continue }
+                        #expect(v == version + 1, "\(name) got v\(v) after v\(version)")
+                        version = v
+                    }
+                }
+                let finalVersion = try bob.received().compactMap(\.version).max() ?? 0
+                let broadcasts = try bob.received().count
+
+                // Alice reads again: what the socket held, then a fresh welcome, then everything after it.
+                alice.resumeReading()
+                let frames = try await alice.waitFor { frames in
+                    frames.contains { frame in
+                        guard case .text(let text) = frame, case .success(let message) = ServerMessage.decode(text) else { return false }
+                        return (message.version ?? 0) >= finalVersion
+                    }
+                }
+                let messages = frames.compactMap { frame -> ServerMessage? in
+                    guard case .text(let text) = frame, case .success(let message) = ServerMessage.decode(text) else { return nil }
+                    return message
+                }
+                guard let lastWelcome = messages.lastIndex(where: { if case .welcome(.player1, _, _) = $0 { true } else { false } }) else {
+                    Issue.record("Alice never got a fresh welcome; she read \(messages.count) of \(broadcasts) messages")
+                    return
+                }
+                #expect(messages.count < broadcasts - 256, "Alice read \(messages.count) of \(broadcasts) messages: the backlog was dropped")
+                var version = messages[lastWelcome].version ?? 0
+                for message in messages[(lastWelcome + 1)...] {
                     guard let v = message.version else { continue }
-                    if case .welcome = message { continue }
-                    #expect(v == version + 1, "\(name) got v\(v) after v\(version)")
+                    #expect(v == version + 1, "after her fresh welcome Alice got v\(v) after v\(version)")
                     version = v
                 }
-            }
-            let finalVersion = try bob.received().compactMap(\.version).max() ?? 0
-            let broadcasts = try bob.received().count
+                print("A slow player read \(messages.count) of the \(broadcasts) messages of \(games) games, the last welcome at position \(lastWelcome + 1)")
 
-            // Alice reads again: what the socket held, then a fresh welcome, then everything after it.
-            alice.resumeReading()
-            let frames = try await alice.waitFor { frames in
-                frames.contains { frame in
-                    guard case .text(let text) = frame, case .success(let message) = ServerMessage.decode(text) else { return false }
-                    return (message.version ?? 0) >= finalVersion
+                // She kept her seat: a sync says so, and her next move is played.
+                alice.send(ClientMessage.sync.encoded())
+                let resynced = try await alice.waitFor { $0.count > frames.count }
+                guard case .text(let text) = resynced[frames.count], case .success(.welcome(let you, let snapshot, _)) = ServerMessage.decode(text) else {
+                    Issue.record("no welcome for Alice's sync: \(resynced[frames.count])")
+                    return
                 }
+                #expect(you == .player1)
+                #expect(snapshot.players.first { $0.seat == .player1 }?.connected == true)
+                bob.send(.startGame(gameId: "ticTacToe"))
+                let board = try await bob.nextBoard()
+                let mover = board.turn == .player1 ? "alice" : "bob"
+                if mover == "alice" { alice.send(ClientMessage.move(row: 1, col: 1).encoded()) } else { bob.send(.move(row: 1, col: 1)) }
+                #expect(try await bob.nextBoard().last == WireMove(row: 1, col: 1, seat: board.turn ?? .player1))
+                await alice.close()
             }
-            let messages = frames.compactMap { frame -> ServerMessage? in
-                guard case .text(let text) = frame, case .success(let message) = ServerMessage.decode(text) else { return nil }
-                return message
-            }
-            guard let lastWelcome = messages.lastIndex(where: { if case .welcome(.player1, _, _) = $0 { true } else { false } }) else {
-                Issue.record("Alice never got a fresh welcome; she read \(messages.count) of \(broadcasts) messages")
-                return
-            }
-            #expect(messages.count < broadcasts - 256, "Alice read \(messages.count) of \(broadcasts) messages: the backlog was dropped")
-            var version = messages[lastWelcome].version ?? 0
-            for message in messages[(lastWelcome + 1)...] {
-                guard let v = message.version else { continue }
-                #expect(v == version + 1, "after her fresh welcome Alice got v\(v) after v\(version)")
-                version = v
-            }
-            print("A slow player read \(messages.count) of the \(broadcasts) messages of \(games) games, the last welcome at position \(lastWelcome + 1)")
-
-            // She kept her seat: a sync says so, and her next move is played.
-            alice.send(ClientMessage.sync.encoded())
-            let resynced = try await alice.waitFor { $0.count > frames.count }
-            guard case .text(let text) = resynced[frames.count], case .success(.welcome(let you, let snapshot, _)) = ServerMessage.decode(text) else {
-                Issue.record("no welcome for Alice's sync: \(resynced[frames.count])")
-                return
-            }
-            #expect(you == .player1)
-            #expect(snapshot.players.first { $0.seat == .player1 }?.connected == true)
-            bob.send(.startGame(gameId: "ticTacToe"))
-            let board = try await bob.nextBoard()
-            let mover = board.turn == .player1 ? "alice" : "bob"
-            if mover == "alice" { alice.send(ClientMessage.move(row: 1, col: 1).encoded()) } else { bob.send(.move(row: 1, col: 1)) }
-            #expect(try await bob.nextBoard().last == WireMove(row: 1, col: 1, seat: board.turn ?? .player1))
-            await alice.close()
         }
     }
 }

@@ -42,7 +42,7 @@ struct KillRecoveryTests {
                 _ = try await launches.start(arguments: ["--synchronous", "sometimes"])
                 Issue.record("the server started with --synchronous sometimes")
             } catch {
-                #expect("\(error)".contains("--synchronous must be full or normal"))
+                #expect("\(error)".contains("(--synchronous, TICTACTOE_SYNCHRONOUS) must be full or normal"))
             }
         }
     }

@@ -88,14 +88,7 @@ struct PreviousReleaseTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("store.sqlite").path
         try FileManager.default.copyItem(atPath: Self.fixturePath, toPath: path)
-        let server = try await TestServer.start { $0.databasePath = path }
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await withTestServer(configure: { $0.databasePath = path }, body)
         let version = try await DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
         #expect(version == 1, "the file is stamped with the format it was read as")
     }

@@ -33,15 +33,35 @@ extension LiveServer {
     }
 }
 
-/// The real server, in process, on a free port, for one test.
+/// Runs `body` against the real server, in process, on a free port, and stops the server when `body`
+/// returns or throws, waiting until it has shut down (its connections closed, its store closed), so that
+/// no test leaves a server running behind it.
+/// - Parameters:
+///   - logger: where the server logs; by default nowhere below `critical` (or `TEST_LOG_LEVEL`).
+///   - configure: changes to the test configuration (in-memory store, port 0, RIB objects tracked).
+func withTestServer<Value>(
+    logger: Logger? = nil,
+    configure: (inout ServerConfiguration) -> Void = { _ in },
+    _ body: (TestServer) async throws -> Value
+) async throws -> Value {
+    let server = try await TestServer.start(logger: logger, configure)
+    do {
+        let value = try await body(server)
+        await server.stop()
+        return value
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// The real server, in process, on a free port, for one test: see `withTestServer`.
 struct TestServer: LiveServer {
     let port: Int
     private let task: Task<Void, any Error>
 
-    /// Starts a server with `configure` applied to a test configuration (in-memory store, port 0,
-    /// RIB objects tracked) and waits until it listens.
-    /// - Parameter logger: where the server logs; by default nowhere below `critical` (or `TEST_LOG_LEVEL`).
-    static func start(logger: Logger? = nil, _ configure: (inout ServerConfiguration) -> Void = { _ in }) async throws -> TestServer {
+    /// Starts a server with `configure` applied to a test configuration and waits until it listens.
+    fileprivate static func start(logger: Logger?, _ configure: (inout ServerConfiguration) -> Void) async throws -> TestServer {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.databasePath = ":memory:"
@@ -54,10 +74,8 @@ struct TestServer: LiveServer {
             return logger
         }()
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let server = GameServer(configuration: configuration, logger: logger)
-        let task = Task {
-            try await server.run(gracefulShutdownSignals: []) { port in continuation.yield(port) }
-        }
+        let app = try buildApplication(configuration: configuration, logger: logger) { port in continuation.yield(port) }
+        let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
         // `/healthz` turns ready just after the socket binds.
@@ -68,7 +86,9 @@ struct TestServer: LiveServer {
         return TestServer(port: port, task: task)
     }
 
-    func stop() async {
+    /// Stops the server (as a cancelled task: every WebSocket closed with 1001, pending writes
+    /// finished) and waits until it has.
+    fileprivate func stop() async {
         task.cancel()
         _ = await task.result
     }

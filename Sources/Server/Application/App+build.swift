@@ -1,0 +1,69 @@
+import Hummingbird
+import Logging
+import Prometheus
+
+/// Builds the whole server: storage, the match registry, the HTTP routes, the WebSocket channels and the
+/// services that start and stop them. Run it with `runService()`; it serves until SIGTERM or SIGINT
+/// (or until its task is cancelled), then shuts down as `GameApplication` describes.
+///
+/// - Parameters:
+///   - configuration: the options (docs/PROTOCOL.md "Running", README "Options").
+///   - logger: where the server logs.
+///   - metricsRegistry: served at `GET /metrics`. Bootstrap `MetricsSystem` with
+///     `ServerMetrics.bootstrapPrometheus()` (once per process) for the server's own metrics to appear
+///     in it; without that they go to swift-metrics' no-op factory.
+///   - onListening: called with the bound port once connections are accepted.
+/// - Throws: when the store cannot be opened.
+public func buildApplication(
+    configuration: ServerConfiguration,
+    logger: Logger = Logger(label: "tictactoe"),
+    metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
+    onListening: @escaping @Sendable (Int) -> Void = { _ in }
+) throws -> some ApplicationProtocol {
+    let context = try ServerContext(configuration: configuration, metricsRegistry: metricsRegistry, logger: logger)
+    let host = configuration.host
+    let application = Application(
+        router: buildRouter(context),
+        server: .gameServer(
+            admission: context.admission,
+            webSocket: .init(
+                maxMessageSize: configuration.maxFrameSize,
+                session: .init(
+                    messagesPerSecond: configuration.messagesPerSecond,
+                    outboundQueueLimit: configuration.outboundQueueLimit,
+                    pingInterval: configuration.webSocketPingInterval,
+                    closeTimeout: .seconds(5)
+                ),
+                registry: context.registry, metrics: context.metrics, logger: logger
+            )
+        ),
+        configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? 0
+            logger.info("listening on http://\(host):\(port)")
+            onListening(port)
+        },
+        logger: logger
+    )
+    return GameApplication(base: application, context: context)
+}
+
+/// The routes of docs/PROTOCOL.md behind the middleware every answer goes through: the security
+/// headers, the body limit, the 404 page, the files of `Public/`. The WebSocket upgrade itself never
+/// reaches the router (`GameServerChannel` takes it on the socket).
+func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
+    let configuration = context.configuration
+    let router = Router(context: AppRequestContext.self)
+    let pages = Pages(publicDirectory: configuration.publicDirectory)
+    router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxRequestBodySize, logger: context.logger))
+    router.add(middleware: NotFoundPageMiddleware(pages: pages))
+    router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: false, logger: context.logger))
+    Routes(
+        registry: context.registry, state: context.state, pages: pages,
+        creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute),
+        metrics: MetricsEndpoint(registry: context.metricsRegistry), logger: context.logger
+    ).add(to: router)
+    WebSocketRoute(admission: context.admission).add(to: router)
+    return router
+}

@@ -1,0 +1,119 @@
+import Configuration
+import Storage
+
+extension ServerConfiguration {
+    /// The options of README "Options", one line each: read from `reader` (the command line's values,
+    /// then the `TICTACTOE_…` environment: see `ServerConfiguration.providers`), each absent one left at
+    /// its default.
+    /// - Throws: `ConfigurationError` for a value that is present but unusable (`--port x`,
+    ///   `TICTACTOE_SYNCHRONOUS=fast`), naming the option: a mistyped setting is never silently ignored.
+    public init(reading reader: ConfigReader) throws {
+        self.init()
+        let options = OptionReader(reader: reader)
+        host = try options.string("host") ?? host
+        port = try options.int("port", in: 0...65535) ?? port
+        databasePath = try options.string("db") ?? databasePath
+        if let mode = try options.string("synchronous") {
+            guard let parsed = SQLiteSynchronous(rawValue: mode.uppercased()) else {
+                throw ConfigurationError(option: "synchronous", problem: "must be full or normal, not \"\(mode)\"")
+            }
+            synchronous = parsed
+        }
+        publicDirectory = try options.string("public") ?? publicDirectory
+        seatTimeout = try options.seconds("seatTimeout") ?? seatTimeout
+        allowedOrigins = try options.strings("allowedOrigins") ?? allowedOrigins
+        idleTimeout = try options.seconds("idleTimeout") ?? idleTimeout
+        maxConnectionsPerMatch = try options.int("maxConnectionsPerMatch", in: 1...Int.max) ?? maxConnectionsPerMatch
+        matchesPerAddressPerMinute = try options.int("matchesPerMinute", in: 1...Int.max) ?? matchesPerAddressPerMinute
+        if let interval = try options.seconds("pingInterval", allowingZero: true) {
+            webSocketPingInterval = interval == .zero ? nil : interval
+        }
+        tracksRIBObjects = try options.bool("trackRibObjects") ?? tracksRIBObjects
+    }
+
+    /// Where options come from, first wins: `commandLine` (what the command line gave, by the keys
+    /// `ServerConfiguration(reading:)` reads), then the environment variables `TICTACTOE_` + the key in
+    /// upper snake case (`seatTimeout` → `TICTACTOE_SEAT_TIMEOUT`); an empty variable counts as unset.
+    public static func providers(commandLine: [AbsoluteConfigKey: ConfigValue], environment: [String: String]) -> [any ConfigProvider] {
+        [
+            InMemoryProvider(name: "command line", values: commandLine),
+            EnvironmentVariablesProvider(environmentVariables: environment.filter { !$0.value.isEmpty }).prefixKeys(with: "tictactoe"),
+        ]
+    }
+}
+
+/// An option that was given but cannot be used.
+public struct ConfigurationError: Error, CustomStringConvertible {
+    /// The option's key, as `ServerConfiguration(reading:)` names it (`seatTimeout`).
+    public let option: String
+    /// What is wrong with its value.
+    public let problem: String
+
+    /// An error for `option` (a key as `ServerConfiguration(reading:)` names it).
+    public init(option: String, problem: String) {
+        self.option = option
+        self.problem = problem
+    }
+
+    public var description: String { "option \(option) (--\(Self.dashed(option)), TICTACTOE_\(Self.snake(option))) \(problem)" }
+
+    private static func dashed(_ key: String) -> String {
+        key.reduce(into: "") { $0 += $1.isUppercase ? "-\($1.lowercased())" : String($1) }
+    }
+
+    private static func snake(_ key: String) -> String {
+        dashed(key).replacingOccurrences(of: "-", with: "_").uppercased()
+    }
+}
+
+/// Reads one option at a time: nil when it is absent, a `ConfigurationError` when it is there but not
+/// of its type or range.
+private struct OptionReader {
+    let reader: ConfigReader
+
+    func string(_ key: String) throws -> String? {
+        try read(key) { try reader.requiredString(forKey: [key]) }
+    }
+
+    func strings(_ key: String) throws -> [String]? {
+        try read(key) { try reader.requiredStringArray(forKey: [key]) }.map { values in
+            values.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        }
+    }
+
+    func int(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
+        guard let value = try read(key, { try reader.requiredInt(forKey: [key]) }) else { return nil }
+        guard range.contains(value) else { throw ConfigurationError(option: key, problem: "must be in \(range.lowerBound)...\(range.upperBound)") }
+        return value
+    }
+
+    func bool(_ key: String) throws -> Bool? {
+        try read(key) { try reader.requiredBool(forKey: [key]) }
+    }
+
+    /// A number of seconds (fractions allowed), positive, or also 0 when `allowingZero`.
+    func seconds(_ key: String, allowingZero: Bool = false) throws -> Duration? {
+        guard let value = try read(key, { try reader.requiredDouble(forKey: [key]) }) else { return nil }
+        guard value.isFinite, value > 0 || (allowingZero && value == 0) else {
+            throw ConfigurationError(option: key, problem: allowingZero ? "must not be negative" : "must be positive")
+        }
+        return .milliseconds(Int64((value * 1000).rounded()))
+    }
+
+    private func read<Value>(_ key: String, _ body: () throws -> Value) throws -> Value? {
+        guard isPresent(key) else { return nil }
+        do {
+            return try body()
+        } catch {
+            throw ConfigurationError(option: key, problem: "has a value that cannot be read: \(error)")
+        }
+    }
+
+    /// Whether any provider has a value for `key`, of whatever type: the command line's values are
+    /// typed, the environment's are text, and the reader answers nil for a value of another type.
+    private func isPresent(_ key: String) -> Bool {
+        let key: ConfigKey = [key]
+        return reader.string(forKey: key) != nil || reader.int(forKey: key) != nil || reader.double(forKey: key) != nil
+            || reader.bool(forKey: key) != nil || reader.stringArray(forKey: key) != nil
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+@testable import Server
+import Testing
+import WireProtocol
+
+/// The HTTP routes through Hummingbird's test client, without a socket: `buildRouter` with an
+/// in-memory store, the server marked ready as its lifecycle service does once started.
+@Suite("HTTP routes without a socket")
+struct HTTPRouterTests {
+    private func withRouter(_ test: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        var configuration = ServerConfiguration()
+        configuration.databasePath = ":memory:"
+        configuration.publicDirectory = TestServer.publicDirectory
+        var logger = Logger(label: "router-test")
+        logger.logLevel = .critical
+        let context = try ServerContext(configuration: configuration, metricsRegistry: .init(), logger: logger)
+        context.state.set(.ready)
+        let app = Application(router: buildRouter(context), logger: logger)
+        try await app.test(.router, test)
+    }
+
+    @Test func test_healthz_answersOk_withTheSecurityHeaders() async throws {
+        try await withRouter { client in
+            try await client.execute(uri: "/healthz", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(String(buffer: response.body) == #"{"status":"ok"}"#)
+                #expect(response.headers[.contentSecurityPolicy] == Self.contentSecurityPolicy)
+                #expect(response.headers[.xContentTypeOptions] == "nosniff")
+            }
+        }
+    }
+
+    @Test func test_postMatches_createsOne_thatTheSummaryAndTheListShow() async throws {
+        try await withRouter { client in
+            let created = try await client.execute(uri: "/api/matches", method: .post) { response in
+                #expect(response.status == .created)
+                return try #require(try? CreatedMatch.decode(String(buffer: response.body)).get())
+            }
+            try await client.execute(uri: "/api/matches/\(created.matchId)", method: .get) { response in
+                #expect(response.status == .ok)
+                let summary = try? MatchSummary.decode(String(buffer: response.body)).get()
+                #expect(summary?.matchId == created.matchId)
+                #expect(summary?.phase == .loggedOut)
+            }
+            try await client.execute(uri: "/api/matches", method: .get) { response in
+                let list = try? MatchList.decode(String(buffer: response.body)).get()
+                #expect(list?.matches.map(\.matchId) == [created.matchId])
+            }
+        }
+    }
+
+    @Test func test_anUnknownMatch_answers404_withTheErrorBody_andThePageWithThe404Page() async throws {
+        try await withRouter { client in
+            try await client.execute(uri: "/api/matches/AAAAAAAAAAAA", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(String(buffer: response.body).contains(#""code":"matchNotFound""#))
+            }
+            try await client.execute(uri: "/m/AAAAAAAAAAAA", method: .get) { response in
+                #expect(response.status == .notFound)
+                #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
+            }
+        }
+    }
+
+    @Test func test_launchGame_withoutAKnownGame_answers400_andWithOne_redirectsToANewMatch() async throws {
+        try await withRouter { client in
+            try await client.execute(uri: "/launchGame?gameId=chess", method: .get) { response in
+                #expect(response.status == .badRequest)
+                #expect(String(buffer: response.body).contains(#""code":"unknownGame""#))
+            }
+            try await client.execute(uri: "/launchGame?gameId=ticTacToe", method: .get) { response in
+                #expect(response.status == .seeOther)
+                let location = try #require(response.headers[.location])
+                #expect(location.hasPrefix("/m/") && location.hasSuffix("?gameId=ticTacToe"))
+            }
+        }
+    }
+
+    /// The policy every answer carries, as browsers read it.
+    static let contentSecurityPolicy =
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
+        + "base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
+}
