@@ -89,8 +89,6 @@ actor MatchHost {
     private var reportedSpectators = 0
     /// Set while `flush` delivers: a commit made meanwhile (a slow player's fresh welcome) only queues.
     private var isFlushing = false
-    /// A `launchGame` waits for the pair (see `handle`).
-    private var hasWaitingLaunch = false
     private(set) var isClosed = false
 
     /// Opens a match from its log (a new match's log holds only `created`).
@@ -221,12 +219,7 @@ actor MatchHost {
         case .roll:
             apply(.roll, from: member)
         case .launchGame(let gameId):
-            // While the pair is not complete, one waiting launch decides what starts once it is (later
-            // ones find that game in progress), so a repeat is accepted without being logged again:
-            // a client repeating `launchGame` cannot grow the log.
-            if hasWaitingLaunch, match.snapshot.phase == .loggedOut, GameID(rawValue: gameId) != nil { return }
             apply(.launchGame(gameId: gameId), from: member)
-            if match.snapshot.phase == .loggedOut, GameID(rawValue: gameId) != nil { hasWaitingLaunch = true }
         case .leave:
             apply(.leave, from: member)
         }
@@ -258,9 +251,6 @@ actor MatchHost {
     }
 
     private func apply(_ input: MatchInput, from member: Member) {
-        if case .login = input, member.seat != nil {
-            return reply(.error(.alreadySeated), to: member, reason: "alreadySeated")
-        }
         let events: [MatchEvent]
         do {
             events = try Self.inTree(settings.trackingTag) { () throws(MatchError) in try match.apply(input, by: member.seat) }
@@ -285,8 +275,9 @@ actor MatchHost {
             if let seat = member.seat { records.append(.moved(seat: seat, row: row, col: col)) }
         case .roll:
             if let seat = member.seat, let winner = draws.lastDrawn { records.append(.rolled(seat: seat, winner: winner)) }
-        case .launchGame(let gameId):
-            if let gameId = GameID(rawValue: gameId) { records.append(.launchRequested(gameId: gameId)) }
+        case .launchGame:
+            // Only a launch the tree took: a repeat while one waits for the pair changed nothing.
+            for case .launchQueued(let gameId) in events { records.append(.launchRequested(gameId: gameId)) }
         case .leave:
             if let seat = member.seat {
                 records.append(.left(seat: seat))
@@ -297,8 +288,6 @@ actor MatchHost {
             break
         }
         records += MatchLog.outcomeRecords(of: events)
-        // Once the pair is complete the waiting launch has run; a later loggedOut starts afresh.
-        if match.snapshot.phase != .loggedOut { hasWaitingLaunch = false }
         settings.metrics.applied(input, events)
         logOutcomes(events)
         commit(records: records, direct: direct, broadcasts: broadcastMessages(for: events))
@@ -418,6 +407,8 @@ actor MatchHost {
 
     /// Queues the messages of one change behind the records that make it durable.
     private func commit(records: [MatchRecord], direct: [(Connection, ServerMessage)], broadcasts: [ServerMessage]) {
+        // An input that changed nothing (a launch not taken) has nothing to wait for or to tell.
+        guard !records.isEmpty || !direct.isEmpty || !broadcasts.isEmpty else { return }
         let sequence = nextSequence
         nextSequence += 1
         let everyone = members.values.map(\.connection)

@@ -74,7 +74,7 @@ extension ErrorCode {
 extension MatchEvent {
     /// The message every connection gets for this event, with version `v`; nil for events that are not
     /// broadcast as such (`seated` goes to one connection, `playersChanged` becomes `presence`,
-    /// `gameStarted` is only logged).
+    /// `gameStarted` and `launchQueued` are only logged).
     func broadcastMessage(v: Int) -> ServerMessage? {
         switch self {
         case .screen(let screen): .screen(WireScreen(screen), v: v)
@@ -82,7 +82,7 @@ extension MatchEvent {
         case .board(let board): .board(WireBoard(board), v: v)
         case .gameOver(let winner, let line):
             .gameOver(winner: winner.map(WireSeat.init), line: line.map { $0.map { [$0.row, $0.col] } }, v: v)
-        case .seated, .playersChanged, .gameStarted: nil
+        case .seated, .playersChanged, .gameStarted, .launchQueued: nil
         }
     }
 }
