@@ -6,14 +6,13 @@ import Synchronization
 import TicTacToe
 import WireProtocol
 
-/// Hosts one match: owns its RIB tree (the tree never leaves this actor, which is its serial executor)
-/// and wires the values that keep the rest: `Members`, `SeatTokens`, the `MatchMessages` that number
-/// its versions, and "write before tell".
+/// Hosts one match: owns its `MatchRoom` (the tree in it never leaves this actor, which is its serial
+/// executor), runs its seat timers and carries out "write before tell".
 ///
-/// Every change goes through `commit`: its records wait in `PendingAppends` for the match's one
-/// writer loop, and the messages reporting it wait in the `Outbox` until the store says the records
-/// are durable. Messages that report nothing new (a welcome, an error, presence) wait behind earlier
-/// changes too, so every connection sees the versions in order.
+/// Every change the room makes goes through `commit`: its records wait in `PendingAppends` for the
+/// match's one writer loop, and the messages reporting it wait in the `Outbox` until the store says the
+/// records are durable. Messages that report nothing new (a welcome, an error, presence) wait behind
+/// earlier changes too, so every connection sees the versions in order.
 actor MatchHost {
     nonisolated let id: String
     nonisolated let createdAt: Date
@@ -21,14 +20,11 @@ actor MatchHost {
     nonisolated let publishedSummary: Mutex<MatchSummary>
     private nonisolated let mailbox = HostMailbox<Inbound>()
 
-    private let tree: HostedTree
     private let store: any MatchStore
     private let settings: Settings
     private let logger: Logger
 
-    private var members = Members()
-    private var tokens: SeatTokens<Task<Void, Never>>
-    private var messages = MatchMessages()
+    private var room: MatchRoom
     private var outbox = Outbox<OutgoingChange>()
     private var appends = PendingAppends()
     private var writesDrained: [CheckedContinuation<Void, Never>] = []
@@ -48,38 +44,34 @@ actor MatchHost {
         var logger = logger
         logger[metadataKey: "match"] = .string(id)
         self.logger = logger
-        let tree = try HostedTree(replaying: records, trackingTag: settings.trackingTag)
-        self.tree = tree
-        tokens = SeatTokens(hashes: tree.restoredSeats)
-        publishedSummary = Mutex(MatchMessages.summary(id: id, snapshot: tree.snapshot, members: Members()))
+        let room = try MatchRoom(id: id, records: records, trackingTag: settings.trackingTag, logger: logger, metrics: settings.metrics)
+        self.room = room
+        publishedSummary = Mutex(room.summary)
     }
 
     /// Starts the seat timeouts of seats restored without connections.
     func start() {
-        for seat in tokens.takenSeats { startSeatTimeout(seat) }
+        for seat in room.takenSeats { startSeatTimeout(seat) }
     }
 
-    // MARK: - Connections
+    // MARK: - Inbound
 
     /// Adds a connection as a spectator and sends it a `welcome`.
     func connect(_ connection: Connection) -> ConnectResult {
         guard !isClosed else { return .closed }
-        guard members.count < settings.maxConnections else { return .full }
-        members.add(connection)
+        guard room.connectionCount < settings.maxConnections else { return .full }
         lastActivity = .now
-        logger.info("connection opened", metadata: ["connection": "\(connection.id)", "address": "\(connection.remoteAddress)"])
-        commit(direct: [(connection, welcome(for: nil))], broadcasts: [presence()])
+        commit(room.connect(connection))
         return .connected
     }
 
     /// Removes a connection; a seat left without connections starts its timeout.
     func disconnect(_ connectionID: UInt64) {
-        guard let member = members.remove(connectionID) else { return }
+        guard let change = room.disconnect(connectionID) else { return }
         lastActivity = .now
-        logger.info("connection closed", metadata: ["connection": "\(connectionID)"])
         guard !isClosed else { return }
-        if let seat = member.seat, !members.isConnected(seat) { startSeatTimeout(seat) }
-        commit(broadcasts: [presence()])
+        if let seat = change.seatToTimeOut { startSeatTimeout(seat) }
+        commit(change)
     }
 
     /// Queues `inbound` of connection `connectionID` for the actor. Callable from anywhere; never waits.
@@ -100,128 +92,41 @@ actor MatchHost {
         }
     }
 
-    // MARK: - Messages
-
     /// Handles one decoded message of a connection.
     func handle(_ message: ClientMessage, from connectionID: UInt64) {
-        guard !isClosed, let member = members[connectionID] else { return }
+        guard !isClosed, let change = room.handle(message, from: connectionID) else { return }
         lastActivity = .now
-        switch message {
-        case .sync:
-            commit(direct: [(member.connection, welcome(for: member.seat))])
-        case .resume(let token):
-            resume(token: token, member: member)
-        case .login, .startGame, .move, .roll, .launchGame, .leave:
-            if let input = MatchInput(message) { apply(input, from: member) }
-        }
+        commit(change)
     }
 
     /// Answers a message that could not be decoded or was over a limit.
     func refuse(_ code: ErrorCode, message: String? = nil, to connectionID: UInt64) {
-        guard let member = members[connectionID] else { return }
-        reply(.error(code: code, message: message ?? code.defaultMessage), to: member, reason: "\(code)")
-    }
-
-    private func resume(token: String, member: Members.Member) {
-        guard let seat = tokens.seat(heldBy: token) else { return reply(.error(.badToken), to: member, reason: "badToken") }
-        if let current = member.seat, current != seat {
-            return reply(.error(.alreadySeated), to: member, reason: "alreadySeated (resume of the other seat)")
-        }
-        members.seat(member.connection.id, in: seat)
-        tokens.stopTimeout(seat)?.cancel()
-        let name = tree.snapshot.players.first { $0.seat == seat }?.name ?? seat.defaultName
-        logger.info("seat resumed", metadata: ["seat": "\(seat.rawValue)", "connection": "\(member.connection.id)"])
-        let seated = ServerMessage.seated(seat: WireSeat(seat), name: name, token: token)
-        commit(direct: [(member.connection, seated), (member.connection, welcome(for: seat))], broadcasts: [presence()])
-    }
-
-    private func apply(_ input: MatchInput, from member: Members.Member) {
-        let events: [MatchEvent]
-        do {
-            events = try tree.apply(input, by: member.seat)
-        } catch {
-            return reply(.error(ErrorCode(error)), to: member, reason: "\(error) on \(input)")
-        }
-        var direct: [(Connection, ServerMessage)] = []
-        var tokenHash: Data?
-        for case .seated(let player) in events {
-            let issued = tokens.issue(for: player.seat)
-            tokenHash = issued.hash
-            members.seat(member.connection.id, in: player.seat)
-            direct.append((member.connection, .seated(seat: WireSeat(player.seat), name: player.name, token: issued.token)))
-            logger.info("seat taken", metadata: ["seat": "\(player.seat.rawValue)", "name": "\(player.name)"])
-        }
-        if case .leave = input, let seat = member.seat {
-            releaseSeat(seat)
-            logger.info("seat left", metadata: ["seat": "\(seat.rawValue)"])
-        }
-        let records = MatchLog.records(for: input, by: member.seat, events: events, tokenHash: tokenHash, rolled: tree.lastDrawn)
-        settings.metrics.applied(input, events)
-        logger.logOutcomes(of: events)
-        commit(records: records, direct: direct, broadcasts: broadcasts(for: events))
-    }
-
-    /// The seat's token dies and its connections become spectators.
-    private func releaseSeat(_ seat: Seat) {
-        tokens.release(seat)?.cancel()
-        members.unseat(seat)
+        room.refusal(code, message: message, to: connectionID).map(commit)
     }
 
     private func startSeatTimeout(_ seat: Seat) {
         let timeout = settings.seatTimeout
-        tokens.startTimeout(seat, Task { [weak self] in
+        room.startTimeout(seat, Task { [weak self] in
             do { try await Task.sleep(for: timeout) } catch { return }
             await self?.seatTimedOut(seat)
-        })?.cancel()
+        })
     }
 
     private func seatTimedOut(_ seat: Seat) {
-        _ = tokens.stopTimeout(seat)
-        guard !isClosed, tokens.isTaken(seat), !members.isConnected(seat) else { return }
-        let events: [MatchEvent]
-        do {
-            events = try tree.apply(.leave, by: seat)
-        } catch {
-            logger.error("seat timeout refused by the tree", metadata: ["seat": "\(seat.rawValue)", "error": "\(error)"])
-            return
-        }
-        releaseSeat(seat)
-        logger.info("seat timed out", metadata: ["seat": "\(seat.rawValue)"])
-        settings.metrics.applied(.leave, events)
-        commit(records: [.seatTimedOut(seat: seat)] + MatchLog.outcomeRecords(of: events), broadcasts: broadcasts(for: events))
+        guard !isClosed, let change = room.seatTimedOut(seat) else { return }
+        commit(change)
     }
-
-    // MARK: - Messages built from state
-
-    private func broadcasts(for events: [MatchEvent]) -> [ServerMessage] {
-        messages.broadcasts(for: events, snapshot: tree.snapshot, members: members)
-    }
-
-    private func presence() -> ServerMessage { messages.presence(snapshot: tree.snapshot, members: members) }
-
-    private func welcome(for seat: Seat?) -> ServerMessage { messages.welcome(for: seat, snapshot: tree.snapshot, members: members) }
 
     // MARK: - Write before tell
 
-    private func reply(_ message: ServerMessage, to member: Members.Member, reason: String) {
-        if case .error = message {
-            logger.notice("refused", metadata: ["connection": "\(member.connection.id)", "reason": "\(reason)"])
-            settings.metrics.errorSent(message)
-        }
-        commit(direct: [(member.connection, message)])
-    }
-
-    /// Queues the messages of one change behind the records that make it durable.
-    private func commit(records: [MatchRecord] = [], direct: [(Connection, ServerMessage)] = [], broadcasts: [ServerMessage] = []) {
-        // An input that changed nothing (a launch not taken) has nothing to wait for or to tell.
-        guard !records.isEmpty || !direct.isEmpty || !broadcasts.isEmpty else { return }
-        let snapshot = tree.snapshot
-        // Only a change that everyone hears of (state or presence) can change the summary.
-        let summary = records.isEmpty && broadcasts.isEmpty ? nil : MatchMessages.summary(id: id, snapshot: snapshot, members: members)
-        let change = OutgoingChange(direct: direct, broadcasts: broadcasts, everyone: members.connections, summary: summary)
-        let sequence = outbox.enqueue(change, needsDurability: !records.isEmpty)
-        let stored = StoredSummary(phase: snapshot.phase, players: snapshot.players, score: snapshot.score)
-        if !records.isEmpty, appends.add(sequence: sequence, records: records, summary: stored) {
+    /// Queues the messages of `change` behind the records that make it durable.
+    private func commit(_ change: MatchChange) {
+        // A change with nothing to record or tell (a launch not taken) has nothing to wait for.
+        guard !change.isEmpty else { return }
+        let summary = change.changesSummary ? room.summary : nil
+        let outgoing = OutgoingChange(direct: change.direct, broadcasts: change.broadcasts, everyone: room.connections, summary: summary)
+        let sequence = outbox.enqueue(outgoing, needsDurability: !change.records.isEmpty)
+        if !change.records.isEmpty, appends.add(sequence: sequence, records: change.records, summary: room.storedSummary) {
             Task { await self.writeUnwritten() }
         }
         flush()
@@ -275,14 +180,14 @@ actor MatchHost {
     }
 
     private func send(_ payload: ByteBuffer, to connection: Connection, resyncs: Bool) {
-        switch members.push(payload, to: connection.id, resyncs: resyncs) {
+        switch room.push(payload, to: connection.id, resyncs: resyncs) {
         case nil:
             break
         case .spectatorClosed:
             logger.notice("refused", metadata: ["connection": "\(connection.id)", "reason": "spectator too slow, closed 1013"])
         case .playerAwaitsSnapshot(let seat):
             logger.notice("refused", metadata: ["connection": "\(connection.id)", "reason": "player too slow, backlog replaced by a snapshot"])
-            commit(direct: [(connection, welcome(for: seat))])
+            commit(room.resync(connection, seat: seat))
         }
     }
 
@@ -291,7 +196,7 @@ actor MatchHost {
     /// Tears the tree down when nobody is connected, nothing is pending and nothing happened since
     /// `cutoff`. Returns whether it did.
     func expireIfIdle(before cutoff: ContinuousClock.Instant) -> Bool {
-        guard !isClosed, members.isEmpty, appends.isIdle, outbox.isEmpty, lastActivity < cutoff else { return false }
+        guard !isClosed, room.connectionCount == 0, appends.isIdle, outbox.isEmpty, lastActivity < cutoff else { return false }
         tearDown()
         logger.info("match expired from memory")
         return true
@@ -310,16 +215,14 @@ actor MatchHost {
     }
 
     private func closeConnections(code: UInt16, reason: String) {
-        for connection in members.connections { _ = connection.queue.push(.close(code: code, reason: reason)) }
+        for connection in room.connections { _ = connection.queue.push(.close(code: code, reason: reason)) }
     }
 
     private func tearDown() {
         guard !isClosed else { return }
         isClosed = true
         settings.metrics.spectators(0, reported: &reportedSpectators)
-        tokens.stopAllTimeouts().forEach { $0.cancel() }
-        members.removeAll()
         outbox.removeAll()
-        tree.tearDown()
+        room.tearDown()
     }
 }
