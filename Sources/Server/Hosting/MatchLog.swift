@@ -12,6 +12,34 @@ enum MatchLog {
         var description: String { "record \(sequence): \(detail)" }
     }
 
+    /// What to record for `input`, which the tree accepted from `seat` with `events` as its result:
+    /// the input's own record when a replay must redo it, then the tree's outcomes.
+    /// - Parameters:
+    ///   - tokenHash: for a login, the hash of the token its seat was given.
+    ///   - rolled: for a roll, the winner the random source drew.
+    static func records(for input: MatchInput, by seat: Seat?, events: [MatchEvent], tokenHash: Data?, rolled: Seat?) -> [MatchRecord] {
+        var records: [MatchRecord] = []
+        switch input {
+        case .login:
+            for case .seated(let player) in events {
+                if let tokenHash { records.append(.seatTaken(seat: player.seat, name: player.name, tokenHash: tokenHash)) }
+            }
+        case .move(let row, let col):
+            if let seat { records.append(.moved(seat: seat, row: row, col: col)) }
+        case .roll:
+            if let seat, let rolled { records.append(.rolled(seat: seat, winner: rolled)) }
+        case .launchGame:
+            // Only a launch the tree took: a repeat while one waits for the pair changed nothing.
+            for case .launchQueued(let gameId) in events { records.append(.launchRequested(gameId: gameId)) }
+        case .leave:
+            if let seat { records.append(.left(seat: seat)) }
+        case .startGame:
+            // Its record is its outcome: replay takes a `gameStarted` nobody launched as a start.
+            break
+        }
+        return records + outcomeRecords(of: events)
+    }
+
     /// What the tree itself produced (game started, game ended), to log after the input's own record.
     static func outcomeRecords(of events: [MatchEvent]) -> [MatchRecord] {
         events.compactMap { event in

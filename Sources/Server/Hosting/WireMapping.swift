@@ -71,10 +71,25 @@ extension ErrorCode {
     }
 }
 
+extension MatchInput {
+    /// What `message` asks of the tree; nil for what the host answers itself (`sync`, `resume`).
+    init?(_ message: ClientMessage) {
+        switch message {
+        case .login(let name): self = .login(name: name)
+        case .startGame(let gameId): self = .startGame(gameId: gameId)
+        case .move(let row, let col): self = .move(row: row, col: col)
+        case .roll: self = .roll
+        case .launchGame(let gameId): self = .launchGame(gameId: gameId)
+        case .leave: self = .leave
+        case .sync, .resume: return nil
+        }
+    }
+}
+
 extension MatchEvent {
     /// The message every connection gets for this event, with version `v`; nil for events that are not
     /// broadcast as such (`seated` goes to one connection, `playersChanged` becomes `presence`,
-    /// `gameStarted` is only logged).
+    /// `gameStarted` and `launchQueued` are only logged).
     func broadcastMessage(v: Int) -> ServerMessage? {
         switch self {
         case .screen(let screen): .screen(WireScreen(screen), v: v)
@@ -82,7 +97,7 @@ extension MatchEvent {
         case .board(let board): .board(WireBoard(board), v: v)
         case .gameOver(let winner, let line):
             .gameOver(winner: winner.map(WireSeat.init), line: line.map { $0.map { [$0.row, $0.col] } }, v: v)
-        case .seated, .playersChanged, .gameStarted: nil
+        case .seated, .playersChanged, .gameStarted, .launchQueued: nil
         }
     }
 }

@@ -19,7 +19,7 @@ extension MatchSnapshot {
             score = newScore
         case .board(let newBoard):
             board = newBoard
-        case .seated, .gameStarted, .gameOver:
+        case .seated, .gameStarted, .launchQueued, .gameOver:
             break
         }
     }

@@ -143,6 +143,10 @@ public enum MatchEvent: Sendable, Hashable {
     /// A game began (LoggedIn routed to it), with the seat that moves first. Not a wire message:
     /// the host logs it; clients learn of the game from the `screen` and `board` that follow.
     case gameStarted(gameId: GameID, startingPlayer: Seat)
+    /// Root took a `launchGame`: its workflow runs now, or once the pair is complete. Not a wire
+    /// message: the host records it so that a replay takes it too. A repeat while a launch waits for
+    /// the pair is not taken and emits nothing (the waiting one decides what starts).
+    case launchQueued(gameId: GameID)
     case screen(Screen)
     case score(Score)
     case board(BoardState)

@@ -13,6 +13,8 @@ protocol RootRouting: ViewableRouting {
 /// What Root's interactor asks of its view.
 protocol RootPresentable: AnyObject {
     var listener: RootPresentableListener? { get set }
+    /// A `launchGame` was taken: its workflow runs now, or once the pair is complete.
+    func presentLaunchQueued(gameId: GameID)
 }
 
 /// What Root tells the match's host: nothing yet (a match ends when its host tears it down).
@@ -39,6 +41,8 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
     }
 
     private var stage = Stage.noChild
+    /// A launch waits for the pair to complete; set until the pair logs in or the match is torn down.
+    private var launchWaitsForPair = false
     // Reset whenever the pair breaks up, so that a waiting workflow gets the next pair's LoggedIn.
     private let loggedInActionableItemRelay = ReplayRelay<LoggedInActionableItem>()
 
@@ -56,6 +60,7 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
     override func willResignActive() {
         super.willResignActive()
         stage = .noChild
+        launchWaitsForPair = false
         loggedInActionableItemRelay.reset()
         router?.detachCurrentChild()
     }
@@ -66,6 +71,8 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
         guard let session = router?.routeToLoggedIn(player1Name: player1Name, player2Name: player2Name) else { return }
         let pair = [SeatedPlayer(seat: .player1, name: player1Name), SeatedPlayer(seat: .player2, name: player2Name)]
         stage = .loggedIn(session, pair: pair)
+        // The waiting launch runs on this accept; a launch after it starts (or waits) afresh.
+        launchWaitsForPair = false
         loggedInActionableItemRelay.accept(session)
     }
 
@@ -94,6 +101,15 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
 
     func launchGame(withId gameId: String) throws(MatchError) {
         guard let gameId = GameID(rawValue: gameId) else { throw .unknownGame }
+        if !isPairComplete {
+            // The waiting launch decides what starts once the pair is complete (a later one would find
+            // that game in progress), so a repeat is not taken: nothing happened, nothing is recorded,
+            // and a client repeating `launchGame` cannot grow the match's log.
+            guard !launchWaitsForPair else { return }
+            launchWaitsForPair = true
+        }
+        // Presented before the workflow runs, so that the host hears of the launch before its outcome.
+        presenter.presentLaunchQueued(gameId: gameId)
         // Bound to Root's activeness: a workflow still waiting when the match is torn down dies with it.
         LaunchGameWorkflow(gameId: gameId)
             .subscribe(self)
@@ -101,6 +117,10 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
     }
 
     // MARK: - Private
+
+    private var isPairComplete: Bool {
+        if case .loggedIn = stage { true } else { false }
+    }
 
     private func routeToLoggedOut(seatedPlayers: [SeatedPlayer]) {
         guard let seating = router?.routeToLoggedOut(seatedPlayers: seatedPlayers) else { return }

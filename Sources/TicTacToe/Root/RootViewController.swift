@@ -33,6 +33,12 @@ final class RootViewController: MatchViewController, RootPresentable, RootViewCo
         }
     }
 
+    // MARK: - RootPresentable
+
+    func presentLaunchQueued(gameId: GameID) {
+        emit(.launchQueued(gameId: gameId))
+    }
+
     // MARK: - LoggedInPresentable
 
     func present(score: Score) {

@@ -18,6 +18,12 @@ typealias RootViewControllableMock = ChildViewHostingMock
 
 final class RootPresentableMock: RootPresentable {
     weak var listener: RootPresentableListener?
+
+    private(set) var queuedLaunches: [GameID] = []
+
+    func presentLaunchQueued(gameId: GameID) {
+        queuedLaunches.append(gameId)
+    }
 }
 
 /// A root router that records the routes asked of it. A real router underneath, so that it loads

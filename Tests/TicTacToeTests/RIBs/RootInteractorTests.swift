@@ -72,6 +72,61 @@ struct RootInteractorTests {
         #expect(fresh.launchedGames == [.ticTacToe])
     }
 
+    @Test func test_launchGame_presentsTheLaunchQueued() throws {
+        let interactor = makeLaunchedInteractor()
+        try interactor.launchGame(withId: "ticTacToe")
+        #expect(presenter.queuedLaunches == [.ticTacToe])
+    }
+
+    @Test func test_launchGameWhileALaunchWaitsForThePair_isNotTakenAndTheFirstDecides() throws {
+        let interactor = makeLaunchedInteractor()
+        try interactor.launchGame(withId: "randomWin")
+        try interactor.launchGame(withId: "randomWin")
+        try interactor.launchGame(withId: "ticTacToe")
+        #expect(presenter.queuedLaunches == [.randomWin])
+        interactor.didLogin(player1Name: "Alice", player2Name: "Bob")
+        #expect(router.session.launchedGames == [.randomWin])
+    }
+
+    @Test func test_launchGameWithUnknownIdWhileALaunchWaits_stillThrows() throws {
+        let interactor = makeLaunchedInteractor()
+        try interactor.launchGame(withId: "ticTacToe")
+        #expect(throws: MatchError.unknownGame) { try interactor.launchGame(withId: "chess") }
+        #expect(presenter.queuedLaunches == [.ticTacToe])
+    }
+
+    @Test func test_launchGameWhileThePairIsComplete_isTakenEachTime() throws {
+        let interactor = makeLaunchedInteractor()
+        interactor.didLogin(player1Name: "Alice", player2Name: "Bob")
+        try interactor.launchGame(withId: "randomWin")
+        try interactor.launchGame(withId: "randomWin")
+        #expect(presenter.queuedLaunches == [.randomWin, .randomWin])
+        #expect(router.session.launchedGames == [.randomWin, .randomWin])
+    }
+
+    @Test func test_launchGameAfterThePairBreaksUp_isTakenAgainAndWaitsForTheNextPair() throws {
+        let interactor = makeLaunchedInteractor()
+        try interactor.launchGame(withId: "randomWin")
+        interactor.didLogin(player1Name: "Alice", player2Name: "Bob")
+        try interactor.leave(seat: .player2)
+        try interactor.launchGame(withId: "ticTacToe")
+        try interactor.launchGame(withId: "randomWin")
+        #expect(presenter.queuedLaunches == [.randomWin, .ticTacToe])
+        let fresh = LoggedInSessionMock()
+        router.session = fresh
+        interactor.didLogin(player1Name: "Alice", player2Name: "Carol")
+        #expect(fresh.launchedGames == [.ticTacToe])
+    }
+
+    @Test func test_launchGameAfterDeactivateAndReactivate_isTakenAgain() throws {
+        let interactor = makeLaunchedInteractor()
+        try interactor.launchGame(withId: "randomWin")
+        interactor.deactivate()
+        interactor.activate()
+        try interactor.launchGame(withId: "ticTacToe")
+        #expect(presenter.queuedLaunches == [.randomWin, .ticTacToe])
+    }
+
     @Test func test_deactivate_cancelsAWaitingWorkflowAndDetachesTheChild() throws {
         let interactor = makeLaunchedInteractor()
         try interactor.launchGame(withId: "ticTacToe")

@@ -1,0 +1,50 @@
+import Foundation
+import RIBs
+import Storage
+import TicTacToe
+
+/// A match's RIB tree as its host runs it: rebuilt from the match's log, with RandomWin's draws,
+/// every call made with the match's RIB objects tracked under its LeakDetector tag (when set).
+///
+/// Not Sendable, as `Match`: only the host actor that made it uses it.
+struct HostedTree {
+    private let match: Match
+    private let draws: WinnerDraws
+    private let trackingTag: String?
+
+    /// The seats still taken at the end of the log, with their token hashes.
+    let restoredSeats: [Seat: Data]
+
+    /// Replays `records` into a fresh tree.
+    /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
+    init(replaying records: [StoredRecord], trackingTag: String?) throws {
+        let draws = WinnerDraws()
+        let match = Self.tracked(trackingTag) { Match(drawWinner: { draws.next() }) }
+        restoredSeats = try Self.tracked(trackingTag) { try MatchLog.replay(records, into: match, draws: draws) }
+        self.match = match
+        self.draws = draws
+        self.trackingTag = trackingTag
+    }
+
+    /// What is presented now.
+    var snapshot: MatchSnapshot { match.snapshot }
+
+    /// The winner the last roll drew: what a roll's record keeps.
+    var lastDrawn: Seat? { draws.lastDrawn }
+
+    /// `Match.apply`: the events of an accepted input; a refused one throws and changes nothing.
+    func apply(_ input: MatchInput, by seat: Seat?) throws(MatchError) -> [MatchEvent] {
+        try Self.tracked(trackingTag) { () throws(MatchError) in try match.apply(input, by: seat) }
+    }
+
+    /// Detaches every RIB of the match.
+    func tearDown() {
+        Self.tracked(trackingTag) { match.tearDown() }
+    }
+
+    private static func tracked<T, E: Error>(_ tag: String?, _ body: () throws(E) -> T) throws(E) -> T {
+        guard let tag else { return try body() }
+        // `withValue` rethrows untyped: the Result carries the typed error across it.
+        return try LeakDetector.$trackingTag.withValue(tag) { Result(catching: body) }.get()
+    }
+}

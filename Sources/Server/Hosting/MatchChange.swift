@@ -1,0 +1,22 @@
+import Storage
+import TicTacToe
+import WireProtocol
+
+/// What one thing that happened in a match changes: the records that make it durable, then the
+/// messages that tell it. The host commits it: nobody is told before the records are stored.
+struct MatchChange {
+    /// Appended to the match's log before anyone is told.
+    var records: [MatchRecord] = []
+    /// Messages to one connection each, in order, before the broadcasts.
+    var direct: [(Connection, ServerMessage)] = []
+    /// Messages to every connection.
+    var broadcasts: [ServerMessage] = []
+    /// A seat left without connections: its timeout starts.
+    var seatToTimeOut: Seat?
+
+    /// Nothing to record or tell (a launch the tree did not take).
+    var isEmpty: Bool { records.isEmpty && direct.isEmpty && broadcasts.isEmpty }
+
+    /// Whether everyone hears of it (state or presence): only such a change can change the summary.
+    var changesSummary: Bool { !records.isEmpty || !broadcasts.isEmpty }
+}

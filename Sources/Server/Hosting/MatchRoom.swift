@@ -1,0 +1,188 @@
+import Foundation
+import Logging
+import NIOCore
+import Storage
+import TicTacToe
+import WireProtocol
+
+/// A match as its connections meet it: the tree, who is connected and in which seat, the seats'
+/// tokens, and the versions of what everyone was told. Turns each thing that happens (a connection,
+/// a message, a seat timeout) into the `MatchChange` to record and tell, and logs and counts it;
+/// carrying changes out (write before tell) and running the seat timers is its host's.
+///
+/// Not Sendable (it holds the tree): only its host actor uses it.
+struct MatchRoom {
+    let id: String
+    private let tree: HostedTree
+    private var members = Members()
+    private var tokens: SeatTokens<Task<Void, Never>>
+    private var messages = MatchMessages()
+    private let logger: Logger
+    private let metrics: ServerMetrics
+
+    /// Opens the room of match `id` from its log (a new match's log holds only `created`).
+    /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
+    init(id: String, records: [StoredRecord], trackingTag: String?, logger: Logger, metrics: ServerMetrics) throws {
+        self.id = id
+        tree = try HostedTree(replaying: records, trackingTag: trackingTag)
+        tokens = SeatTokens(hashes: tree.restoredSeats)
+        self.logger = logger
+        self.metrics = metrics
+    }
+
+    var connectionCount: Int { members.count }
+    /// Every connection, spectators included.
+    var connections: [Connection] { members.connections }
+    /// The seats a token holds (restored from the log: their timeouts start with the host).
+    var takenSeats: [Seat] { tokens.takenSeats }
+    /// What `GET /api/matches` shows now.
+    var summary: MatchSummary { MatchMessages.summary(id: id, snapshot: tree.snapshot, members: members) }
+    /// What the store keeps beside the log, for the lobby.
+    var storedSummary: StoredSummary {
+        let snapshot = tree.snapshot
+        return StoredSummary(phase: snapshot.phase, players: snapshot.players, score: snapshot.score)
+    }
+
+    // MARK: - Connections
+
+    /// `connection` joins as a spectator: it gets a `welcome`, everyone a `presence`.
+    mutating func connect(_ connection: Connection) -> MatchChange {
+        members.add(connection)
+        logger.info("connection opened", metadata: ["connection": "\(connection.id)", "address": "\(connection.remoteAddress)"])
+        return MatchChange(direct: [(connection, welcome(for: nil))], broadcasts: [presence()])
+    }
+
+    /// Connection `connectionID` left; nil when it was no member. A seat it leaves without
+    /// connections is to time out.
+    mutating func disconnect(_ connectionID: UInt64) -> MatchChange? {
+        guard let member = members.remove(connectionID) else { return nil }
+        logger.info("connection closed", metadata: ["connection": "\(connectionID)"])
+        var change = MatchChange(broadcasts: [presence()])
+        if let seat = member.seat, !members.isConnected(seat) { change.seatToTimeOut = seat }
+        return change
+    }
+
+    /// Queues `payload` for connection `id` (see `Members.push`, which applies the slow-reader policy).
+    mutating func push(_ payload: ByteBuffer, to id: UInt64, resyncs: Bool) -> Members.Overflow? {
+        members.push(payload, to: id, resyncs: resyncs)
+    }
+
+    /// A fresh `welcome` for `connection`, whose backlog was dropped.
+    func resync(_ connection: Connection, seat: Seat) -> MatchChange {
+        MatchChange(direct: [(connection, welcome(for: seat))])
+    }
+
+    // MARK: - Messages
+
+    /// What one decoded message of connection `connectionID` changes; nil when it is no member.
+    mutating func handle(_ message: ClientMessage, from connectionID: UInt64) -> MatchChange? {
+        guard let member = members[connectionID] else { return nil }
+        switch message {
+        case .sync:
+            return MatchChange(direct: [(member.connection, welcome(for: member.seat))])
+        case .resume(let token):
+            return resume(token: token, member: member)
+        case .login, .startGame, .move, .roll, .launchGame, .leave:
+            return MatchInput(message).map { apply($0, from: member) }
+        }
+    }
+
+    /// The answer to a message of connection `connectionID` that could not be decoded or was over a
+    /// limit; nil when it is no member.
+    func refusal(_ code: ErrorCode, message: String?, to connectionID: UInt64) -> MatchChange? {
+        members[connectionID].map { refuse(.error(code: code, message: message ?? code.defaultMessage), to: $0, reason: "\(code)") }
+    }
+
+    private func refuse(_ error: ServerMessage, to member: Members.Member, reason: String) -> MatchChange {
+        logger.notice("refused", metadata: ["connection": "\(member.connection.id)", "reason": "\(reason)"])
+        metrics.errorSent(error)
+        return MatchChange(direct: [(member.connection, error)])
+    }
+
+    private mutating func resume(token: String, member: Members.Member) -> MatchChange {
+        guard let seat = tokens.seat(heldBy: token) else { return refuse(.error(.badToken), to: member, reason: "badToken") }
+        if let current = member.seat, current != seat {
+            return refuse(.error(.alreadySeated), to: member, reason: "alreadySeated (resume of the other seat)")
+        }
+        members.seat(member.connection.id, in: seat)
+        tokens.stopTimeout(seat)?.cancel()
+        let name = tree.snapshot.players.first { $0.seat == seat }?.name ?? seat.defaultName
+        logger.info("seat resumed", metadata: ["seat": "\(seat.rawValue)", "connection": "\(member.connection.id)"])
+        let seated = ServerMessage.seated(seat: WireSeat(seat), name: name, token: token)
+        return MatchChange(direct: [(member.connection, seated), (member.connection, welcome(for: seat))], broadcasts: [presence()])
+    }
+
+    private mutating func apply(_ input: MatchInput, from member: Members.Member) -> MatchChange {
+        let events: [MatchEvent]
+        do {
+            events = try tree.apply(input, by: member.seat)
+        } catch {
+            return refuse(.error(ErrorCode(error)), to: member, reason: "\(error) on \(input)")
+        }
+        var direct: [(Connection, ServerMessage)] = []
+        var tokenHash: Data?
+        for case .seated(let player) in events {
+            let issued = tokens.issue(for: player.seat)
+            tokenHash = issued.hash
+            members.seat(member.connection.id, in: player.seat)
+            direct.append((member.connection, .seated(seat: WireSeat(player.seat), name: player.name, token: issued.token)))
+            logger.info("seat taken", metadata: ["seat": "\(player.seat.rawValue)", "name": "\(player.name)"])
+        }
+        if case .leave = input, let seat = member.seat {
+            releaseSeat(seat)
+            logger.info("seat left", metadata: ["seat": "\(seat.rawValue)"])
+        }
+        let records = MatchLog.records(for: input, by: member.seat, events: events, tokenHash: tokenHash, rolled: tree.lastDrawn)
+        metrics.applied(input, events)
+        logger.logOutcomes(of: events)
+        return MatchChange(records: records, direct: direct, broadcasts: broadcasts(for: events))
+    }
+
+    // MARK: - Seats
+
+    /// `timeout` runs for `seat`: it replaces (and cancels) the one running.
+    mutating func startTimeout(_ seat: Seat, _ timeout: Task<Void, Never>) {
+        tokens.startTimeout(seat, timeout)?.cancel()
+    }
+
+    /// `seat`'s timeout fired: nobody came back to it, so it leaves. nil when that no longer holds
+    /// (the seat was left, or a connection resumed it).
+    mutating func seatTimedOut(_ seat: Seat) -> MatchChange? {
+        _ = tokens.stopTimeout(seat)
+        guard tokens.isTaken(seat), !members.isConnected(seat) else { return nil }
+        let events: [MatchEvent]
+        do {
+            events = try tree.apply(.leave, by: seat)
+        } catch {
+            logger.error("seat timeout refused by the tree", metadata: ["seat": "\(seat.rawValue)", "error": "\(error)"])
+            return nil
+        }
+        releaseSeat(seat)
+        logger.info("seat timed out", metadata: ["seat": "\(seat.rawValue)"])
+        metrics.applied(.leave, events)
+        return MatchChange(records: [.seatTimedOut(seat: seat)] + MatchLog.outcomeRecords(of: events), broadcasts: broadcasts(for: events))
+    }
+
+    /// The seat's token dies and its connections become spectators.
+    private mutating func releaseSeat(_ seat: Seat) {
+        tokens.release(seat)?.cancel()
+        members.unseat(seat)
+    }
+
+    /// Cancels the seat timeouts, forgets every connection and detaches every RIB.
+    mutating func tearDown() {
+        tokens.stopAllTimeouts().forEach { $0.cancel() }
+        members.removeAll()
+        tree.tearDown()
+    }
+
+    // MARK: - Messages built from state
+
+    private mutating func broadcasts(for events: [MatchEvent]) -> [ServerMessage] {
+        messages.broadcasts(for: events, snapshot: tree.snapshot, members: members)
+    }
+
+    private mutating func presence() -> ServerMessage { messages.presence(snapshot: tree.snapshot, members: members) }
+
+    private func welcome(for seat: Seat?) -> ServerMessage { messages.welcome(for: seat, snapshot: tree.snapshot, members: members) }
+}

@@ -1,0 +1,47 @@
+import Foundation
+@testable import Server
+import Storage
+import Testing
+import TicTacToe
+
+struct HostedTreeTests {
+    private static func stored(_ records: [MatchRecord]) -> [StoredRecord] {
+        records.enumerated().map { StoredRecord(sequence: $0.offset + 1, record: $0.element, at: Date()) }
+    }
+
+    @Test func test_init_replaysTheLogAndKeepsTheSeatsStillTaken() throws {
+        let hash = Secrets.tokenHash("token")
+        let tree = try HostedTree(
+            replaying: Self.stored([
+                .created, .seatTaken(seat: .player1, name: "Alice", tokenHash: hash), .seatTaken(seat: .player2, name: "Bob", tokenHash: hash),
+                .left(seat: .player2),
+            ]),
+            trackingTag: nil
+        )
+        #expect(tree.restoredSeats == [.player1: hash])
+        #expect(tree.snapshot.players == [SeatedPlayer(seat: .player1, name: "Alice")])
+    }
+
+    @Test func test_apply_refusedInput_throwsTheTreesError() throws {
+        let tree = try HostedTree(replaying: Self.stored([.created]), trackingTag: "hosted-tree-test")
+        #expect(throws: MatchError.notSeated) { try tree.apply(.roll, by: nil) }
+        #expect(try tree.apply(.login(name: "Alice"), by: nil).contains(.seated(SeatedPlayer(seat: .player1, name: "Alice"))))
+    }
+
+    @Test func test_lastDrawn_isTheWinnerOfTheLastRoll() throws {
+        let tree = try HostedTree(replaying: Self.stored([.created]), trackingTag: nil)
+        _ = try tree.apply(.login(name: "Alice"), by: nil)
+        _ = try tree.apply(.login(name: "Bob"), by: nil)
+        _ = try tree.apply(.startGame(gameId: "randomWin"), by: .player1)
+        #expect(tree.lastDrawn == nil)
+        let events = try tree.apply(.roll, by: .player2)
+        let winner = events.lazy.compactMap { if case .gameOver(let winner, _) = $0 { winner } else { nil } }.first
+        #expect(tree.lastDrawn == winner)
+    }
+
+    @Test func test_tearDown_makesEveryLaterInputThrowWrongPhase() throws {
+        let tree = try HostedTree(replaying: Self.stored([.created]), trackingTag: nil)
+        tree.tearDown()
+        #expect(throws: MatchError.wrongPhase) { try tree.apply(.login(name: "Alice"), by: nil) }
+    }
+}
