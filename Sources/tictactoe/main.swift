@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import Server
-import Storage
+import SQLiteStore
 
 /// `tictactoe`: serves the TicTacToe page and its matches (PROTOCOL.md "Running").
 /// Every option can also be set by its environment variable; the option wins.

@@ -1,11 +1,11 @@
 import Foundation
 import Hummingbird
 import Logging
+import MatchStore
 import NIOCore
 import Prometheus
 import ServiceLifecycle
 import UnixSignals
-import Storage
 
 /// The whole server: storage, the match registry, HTTP and WebSocket routes, and its lifecycle.
 ///

@@ -1,8 +1,8 @@
 import Foundation
 import Logging
+import MatchStore
 import NIOCore
 import RIBs
-import Storage
 import Synchronization
 import TicTacToe
 import WireProtocol
