@@ -34,20 +34,26 @@ let package = Package(
         .target(name: "TicTacToe", dependencies: ["RIBs"]),
         // The wire messages of PROTOCOL.md as Codable types, shared by server, tests and tools.
         .target(name: "WireProtocol"),
-        // What a match stores: the append-only log, the MatchStore protocol, SQLite and in-memory stores.
+        // What a match stores (the append-only log, its summary), the MatchStore protocol every store
+        // implements, and the in-memory store.
+        .target(name: "MatchStore", dependencies: ["TicTacToe"]),
+        // The embedded default store: one SQLite file through GRDB, WAL, group commit, the record archive.
         .target(
-            name: "Storage",
+            name: "SQLiteStore",
             dependencies: [
-                "TicTacToe",
+                "MatchStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The MatchStore contract as checks any store's test target runs against its own stores. A
+        // library rather than a test target so that several test targets share it; only tests depend on it.
+        .target(name: "MatchStoreContract", dependencies: ["MatchStore", "TicTacToe"], path: "Tests/MatchStoreContract"),
         // The Hummingbird application: HTTP routes, WebSocket sessions, the match hosts.
         .target(
             name: "Server",
             dependencies: [
-                "TicTacToe", "WireProtocol", "Storage",
+                "TicTacToe", "WireProtocol", "MatchStore", "SQLiteStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -67,7 +73,7 @@ let package = Package(
         .executableTarget(
             name: "tictactoe",
             dependencies: [
-                "Server", "Storage",
+                "Server",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
@@ -77,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "tictactoe-store-bench",
             dependencies: [
-                "Storage", "TicTacToe",
+                "MatchStore", "SQLiteStore", "TicTacToe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -98,14 +104,18 @@ let package = Package(
         .testTarget(name: "RIBsTests", dependencies: ["RIBs"]),
         .testTarget(name: "TicTacToeTests", dependencies: ["TicTacToe", "RIBs"]),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"]),
+        .testTarget(name: "MatchStoreTests", dependencies: ["MatchStore", "MatchStoreContract", "TicTacToe"]),
         .testTarget(
-            name: "StorageTests",
-            dependencies: ["Storage", "TicTacToe", .product(name: "GRDB", package: "GRDB.swift")]
+            name: "SQLiteStoreTests",
+            dependencies: [
+                "SQLiteStore", "MatchStore", "MatchStoreContract", "TicTacToe",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "WireProtocol", "Storage", "TicTacToe",
+                "Server", "WireProtocol", "MatchStore", "SQLiteStore", "TicTacToe",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

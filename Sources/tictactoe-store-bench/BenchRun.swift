@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import SQLiteStore
 import Synchronization
 import TicTacToe
 

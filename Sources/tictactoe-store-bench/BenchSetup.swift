@@ -1,4 +1,4 @@
-import Storage
+import SQLiteStore
 
 /// When a configuration stops appending.
 enum BenchLimit: CustomStringConvertible {

@@ -1,5 +1,6 @@
 import Foundation
-import Storage
+import MatchStore
+import SQLiteStore
 import TicTacToe
 
 /// A match that plays Tic Tac Toe as fast as its store allows: one `moved` record per append, with the

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Foundation
-import Storage
+import SQLiteStore
 
 /// `tictactoe-store-bench`: how many moves per second a `SQLiteMatchStore` sustains, with group commit
 /// on and off, at `PRAGMA synchronous` FULL and NORMAL.

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
+import MatchStore
 import ServiceLifecycle
-import Storage
 
 /// Owns the store's lifetime and the expiry of idle matches: ready once started; on shutdown, waits for
 /// the registry's pending writes and closes the store (it is shut down last).

@@ -1,5 +1,5 @@
 import Configuration
-import Storage
+import SQLiteStore
 
 extension ServerConfiguration {
     /// The options of README "Options", one line each: read from `reader` (the command line's values,

@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import SQLiteStore
 
 /// Everything the server can be told from the command line (PROTOCOL.md "Running") plus the limits
 /// a deployment may want to tune. Defaults are the documented ones.

@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
-import Storage
+import MatchStore
 import TicTacToe
 import WireProtocol
 

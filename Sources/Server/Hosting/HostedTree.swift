@@ -1,6 +1,6 @@
 import Foundation
 import RIBs
-import Storage
+import MatchStore
 import TicTacToe
 
 /// A match's RIB tree as its host runs it: rebuilt from the match's log, with RandomWin's draws,

@@ -1,4 +1,4 @@
-import Storage
+import MatchStore
 import TicTacToe
 import WireProtocol
 

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
+import MatchStore
 import NIOCore
-import Storage
 import Synchronization
 import TicTacToe
 import WireProtocol

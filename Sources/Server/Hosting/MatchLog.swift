@@ -1,5 +1,5 @@
 import Foundation
-import Storage
+import MatchStore
 import TicTacToe
 
 /// Translates between a match's inputs and its log, both ways: what to record for an accepted input,

@@ -1,6 +1,6 @@
 import Foundation
 import Logging
-import Storage
+import MatchStore
 import TicTacToe
 import WireProtocol
 

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import NIOCore
-import Storage
+import MatchStore
 import TicTacToe
 import WireProtocol
 

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
+import MatchStore
 @testable import Server
-import Storage
 import Synchronization
 import Testing
 import WireProtocol

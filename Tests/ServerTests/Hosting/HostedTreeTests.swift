@@ -1,6 +1,6 @@
 import Foundation
 @testable import Server
-import Storage
+import MatchStore
 import Testing
 import TicTacToe
 

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 @testable import Server
-import Storage
+import MatchStore
 import Testing
 import TicTacToe
 import WireProtocol

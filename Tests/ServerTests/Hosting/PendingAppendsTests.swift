@@ -1,5 +1,5 @@
 @testable import Server
-import Storage
+import MatchStore
 import Testing
 import TicTacToe
 

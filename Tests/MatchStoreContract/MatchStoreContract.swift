@@ -1,14 +1,55 @@
 import Foundation
-import Storage
+import MatchStore
 import Testing
 import TicTacToe
 
-/// The contract of `MatchStore`, run against every store.
-@Suite("MatchStore contract")
-struct MatchStoreContractTests {
-    @Test(arguments: StoreKind.allCases)
-    func createMatch_storesCreatedRecordAndEmptySummary(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+/// The contract of `MatchStore` as checks that any store's test target runs against its own stores,
+/// each check on a new store. A store kind runs the whole contract with one parameterised test:
+///
+///     @Test(arguments: MatchStoreContract.checks)
+///     func contract(_ check: MatchStoreContract.Check) async throws {
+///         try await check.run { directory in try MyMatchStore(path: directory.appendingPathComponent("store").path) }
+///     }
+///
+/// (or `@Test(arguments: variants, MatchStoreContract.checks)` for every variant of a store).
+public enum MatchStoreContract {
+    /// Opens a new, empty store for one check, which closes it. `scratchDirectory` is a new empty
+    /// directory, removed after the check, for a store that keeps files.
+    public typealias Opener = (_ scratchDirectory: URL) async throws -> any MatchStore
+
+    /// One check of the contract, named after what it checks.
+    public struct Check: Sendable, Identifiable, CustomTestStringConvertible {
+        /// The check's name, which the test report shows.
+        public let id: String
+        fileprivate let body: @Sendable (Opener) async throws -> Void
+
+        /// The check's name.
+        public var testDescription: String { id }
+
+        /// Runs the check on a store that `open` makes.
+        public func run(opening open: Opener) async throws {
+            try await body(open)
+        }
+    }
+
+    /// Every check of the contract.
+    public static let checks: [Check] = [
+        Check(id: "createMatch_storesCreatedRecordAndEmptySummary", body: createMatch_storesCreatedRecordAndEmptySummary),
+        Check(id: "append_addsRecordsInOrderAndReplacesSummary", body: append_addsRecordsInOrderAndReplacesSummary),
+        Check(id: "append_withoutASummary_keepsTheStoredOne_andStillAddsTheRecords", body: append_withoutASummary_keepsTheStoredOne_andStillAddsTheRecords),
+        Check(id: "append_keepsMillisecondsOfDates", body: append_keepsMillisecondsOfDates),
+        Check(id: "unknownMatch_readsAsNil", body: unknownMatch_readsAsNil),
+        Check(id: "append_toUnknownMatch_throwsAndWritesNothing", body: append_toUnknownMatch_throwsAndWritesNothing),
+        Check(id: "createMatch_withTakenId_throwsAndKeepsTheMatch", body: createMatch_withTakenId_throwsAndKeepsTheMatch),
+        Check(id: "listSummaries_newestFirst_filteredAndLimited", body: listSummaries_newestFirst_filteredAndLimited),
+        Check(id: "listSummaries_sameCreationDate_newestCreatedFirst", body: listSummaries_sameCreationDate_newestCreatedFirst),
+        Check(id: "afterClose_callsThrowClosedAndCloseAgainDoesNothing", body: afterClose_callsThrowClosedAndCloseAgainDoesNothing),
+        Check(id: "concurrentAppendsToManyMatches_keepEachMatchInCallOrder", body: concurrentAppendsToManyMatches_keepEachMatchInCallOrder),
+        Check(id: "readsDuringWrites_seeWholeAppends", body: readsDuringWrites_seeWholeAppends),
+    ]
+
+    private static func createMatch_storesCreatedRecordAndEmptySummary(_ open: Opener) async throws {
+        try await withStore(open) { store in
             try await store.createMatch(id: "m1", at: Sample.date(0))
 
             #expect(try await store.records(of: "m1") == [StoredRecord(sequence: 1, record: .created, at: Sample.date(0))])
@@ -16,9 +57,8 @@ struct MatchStoreContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func append_addsRecordsInOrderAndReplacesSummary(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    private static func append_addsRecordsInOrderAndReplacesSummary(_ open: Opener) async throws {
+        try await withStore(open) { store in
             try await store.createMatch(id: "m1", at: Sample.date(0))
             try await store.append(Array(Sample.everyKind.prefix(3)), summary: Sample.oneSeated, to: "m1", at: Sample.date(1))
             try await store.append([], summary: Sample.oneSeated, to: "m1", at: Sample.date(2))
@@ -34,9 +74,8 @@ struct MatchStoreContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func append_withoutASummary_keepsTheStoredOne_andStillAddsTheRecords(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    private static func append_withoutASummary_keepsTheStoredOne_andStillAddsTheRecords(_ open: Opener) async throws {
+        try await withStore(open) { store in
             try await store.createMatch(id: "m1", at: Sample.date(0))
             try await store.append([.left(seat: .player1)], summary: Sample.oneSeated, to: "m1", at: Sample.date(1))
             try await store.append([.left(seat: .player2)], summary: nil, to: "m1", at: Sample.date(2))
@@ -49,9 +88,8 @@ struct MatchStoreContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func append_keepsMillisecondsOfDates(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    private static func append_keepsMillisecondsOfDates(_ open: Opener) async throws {
+        try await withStore(open) { store in
             let date = Date(timeIntervalSince1970: 1_700_000_000.123)
             try await store.createMatch(id: "m1", at: date)
             try await store.append([.left(seat: .player1)], summary: .empty, to: "m1", at: date.addingTimeInterval(0.456))
@@ -62,9 +100,8 @@ struct MatchStoreContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func unknownMatch_readsAsNil(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    private static func unknownMatch_readsAsNil(_ open: Opener) async throws {
+        try await withStore(open) { store in
             try await store.createMatch(id: "m1", at: Sample.date(0))
 
             #expect(try await store.records(of: "nope") == nil)
@@ -72,9 +109,8 @@ struct MatchStoreContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func append_toUnknownMatch_throwsAndWritesNothing(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    private static func append_toUnknownMatch_throwsAndWritesNothing(_ open: Opener) async throws {
+        try await withStore(open) { store in
             await #expect(throws: MatchStoreError.unknownMatch("nope")) {
                 try await store.append([.left(seat: .player1)], summary: Sample.oneSeated, to: "nope", at: Sample.date(1))
             }
@@ -85,9 +121,8 @@ struct MatchStoreContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func createMatch_withTakenId_throwsAndKeepsTheMatch(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    private static func createMatch_withTakenId_throwsAndKeepsTheMatch(_ open: Opener) async throws {
+        try await withStore(open) { store in
             try await store.createMatch(id: "m1", at: Sample.date(0))
             try await store.append([Sample.marker(1)], summary: Sample.oneSeated, to: "m1", at: Sample.date(1))
 
@@ -99,9 +134,8 @@ struct MatchStoreContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func listSummaries_newestFirst_filteredAndLimited(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    private static func listSummaries_newestFirst_filteredAndLimited(_ open: Opener) async throws {
+        try await withStore(open) { store in
             for index in 0..<6 {
                 try await store.createMatch(id: "m\(index)", at: Sample.date(index))
             }
@@ -120,9 +154,8 @@ struct MatchStoreContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func listSummaries_sameCreationDate_newestCreatedFirst(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    private static func listSummaries_sameCreationDate_newestCreatedFirst(_ open: Opener) async throws {
+        try await withStore(open) { store in
             for id in ["b", "a", "c"] {
                 try await store.createMatch(id: id, at: Sample.date(0))
             }
@@ -130,10 +163,9 @@ struct MatchStoreContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func afterClose_callsThrowClosedAndCloseAgainDoesNothing(kind: StoreKind) async throws {
+    private static func afterClose_callsThrowClosedAndCloseAgainDoesNothing(_ open: Opener) async throws {
         try await withTemporaryDirectory { directory in
-            let store = try kind.open(in: directory)
+            let store = try await open(directory)
             try await store.createMatch(id: "m1", at: Sample.date(0))
             try await store.close()
 
@@ -148,11 +180,10 @@ struct MatchStoreContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func concurrentAppendsToManyMatches_keepEachMatchInCallOrder(kind: StoreKind) async throws {
+    private static func concurrentAppendsToManyMatches_keepEachMatchInCallOrder(_ open: Opener) async throws {
         let matches = 24
         let appendsPerMatch = 30
-        try await withStore(kind) { store in
+        try await withStore(open) { store in
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for match in 0..<matches {
                     group.addTask {
@@ -175,9 +206,8 @@ struct MatchStoreContractTests {
         }
     }
 
-    @Test(arguments: StoreKind.allCases)
-    func readsDuringWrites_seeWholeAppends(kind: StoreKind) async throws {
-        try await withStore(kind) { store in
+    private static func readsDuringWrites_seeWholeAppends(_ open: Opener) async throws {
+        try await withStore(open) { store in
             try await store.createMatch(id: "m1", at: Sample.date(0))
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
@@ -194,5 +224,19 @@ struct MatchStoreContractTests {
                 try await group.waitForAll()
             }
         }
+    }
+}
+
+/// Runs `body` with a new store from `open` in a temporary directory, then closes it and cleans up.
+private func withStore(_ open: MatchStoreContract.Opener, _ body: (any MatchStore) async throws -> Void) async throws {
+    try await withTemporaryDirectory { directory in
+        let store = try await open(directory)
+        do {
+            try await body(store)
+        } catch {
+            try? await store.close()
+            throw error
+        }
+        try await store.close()
     }
 }

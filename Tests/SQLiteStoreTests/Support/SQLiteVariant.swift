@@ -1,10 +1,10 @@
 import Foundation
-import Storage
+import MatchStore
+@testable import SQLiteStore
 import Testing
 
-/// The stores every contract test runs against.
-enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
-    case inMemory
+/// The SQLite stores the contract runs against.
+enum SQLiteVariant: String, CaseIterable, CustomTestStringConvertible {
     case sqlite
     case sqliteWithoutGroupCommit
     /// Archives every few records, a match or two per step: the archive runs beside every test's
@@ -16,26 +16,11 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
     func open(in directory: URL) throws -> any MatchStore {
         let path = directory.appendingPathComponent("store.sqlite").path
         switch self {
-        case .inMemory: return InMemoryMatchStore()
         case .sqlite: return try SQLiteMatchStore(path: path)
         case .sqliteWithoutGroupCommit: return try SQLiteMatchStore(path: path, groupCommit: false)
         case .sqliteArchivingOften:
             return try SQLiteMatchStore(path: path, archive: RecordArchivePolicy(windowRecords: 3, matchesPerTransaction: 2))
         }
-    }
-}
-
-/// Runs `body` with a new store of `kind` in a temporary directory, then closes it and cleans up.
-func withStore(_ kind: StoreKind, _ body: (any MatchStore) async throws -> Void) async throws {
-    try await withTemporaryDirectory { directory in
-        let store = try kind.open(in: directory)
-        do {
-            try await body(store)
-        } catch {
-            try? await store.close()
-            throw error
-        }
-        try await store.close()
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MatchStore
 
 /// The SQL of one write, run inside the writer loop's transaction.
 enum SQLiteWrites {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import MatchStore
 
 /// The SQL of the reads, run on one of the pool's reader connections (a consistent snapshot).
 enum SQLiteReads {

@@ -11,8 +11,9 @@ import Foundation
 /// - Dates are kept to the millisecond at least.
 /// - A call that has started is carried out even if its task is cancelled: a write is never half done.
 ///
-/// Implementations: `SQLiteMatchStore` (one file, WAL, group commit) and `InMemoryMatchStore` (tests,
-/// `--db :memory:`). `MatchStores.open(path:)` picks one from a `--db` value.
+/// Implementations: `InMemoryMatchStore` here (tests, `--db :memory:`) and `SQLiteMatchStore` in the
+/// SQLiteStore module (one file, WAL, group commit); the server's `MatchStores.open(path:)` picks one
+/// from a `--db` value. Every implementation's tests run the checks of the MatchStoreContract module.
 public protocol MatchStore: Sendable {
     /// Stores a new match with its `created` record and an empty summary.
     /// Throws `MatchStoreError.duplicateMatch` when the id is taken.

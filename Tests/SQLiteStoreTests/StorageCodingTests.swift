@@ -1,5 +1,6 @@
 import Foundation
-@testable import Storage
+import MatchStore
+@testable import SQLiteStore
 import Testing
 import TicTacToe
 

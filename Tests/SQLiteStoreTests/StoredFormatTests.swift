@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
-@testable import Storage
+import MatchStore
+import MatchStoreContract
+@testable import SQLiteStore
 import Testing
 import TicTacToe
 

@@ -1,5 +1,7 @@
 import Foundation
-@testable import Storage
+import MatchStore
+import MatchStoreContract
+@testable import SQLiteStore
 import Testing
 import TicTacToe
 
@@ -45,10 +47,6 @@ struct SQLiteMatchStoreTests {
             #expect(journalMode == "wal")
             #expect(level == (synchronous == .full ? "2" : "1"))
         }
-    }
-
-    @Test func open_memoryPath_givesInMemoryStore() throws {
-        #expect(try MatchStores.open(path: ":memory:") is InMemoryMatchStore)
     }
 
     @Test func groupCommit_batchesConcurrentAppendsIntoFewerTransactions() async throws {

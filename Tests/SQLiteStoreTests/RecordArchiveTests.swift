@@ -1,5 +1,7 @@
 import Foundation
-@testable import Storage
+import MatchStore
+import MatchStoreContract
+@testable import SQLiteStore
 import Testing
 import TicTacToe
 

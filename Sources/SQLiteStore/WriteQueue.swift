@@ -1,3 +1,4 @@
+import MatchStore
 import Synchronization
 
 /// The writes waiting for the writer loop, in arrival order, and the loop's wake-up call.

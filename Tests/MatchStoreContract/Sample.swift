@@ -1,28 +1,30 @@
 import Foundation
-import Storage
+import MatchStore
 import TicTacToe
 
-/// Values the tests store.
-enum Sample {
+/// Values the tests of every store write: the contract's, and each store's own.
+public enum Sample {
     /// Whole seconds, so that they compare equal after a round trip through any store.
-    static func date(_ second: Int) -> Date {
+    public static func date(_ second: Int) -> Date {
         Date(timeIntervalSince1970: 1_700_000_000 + TimeInterval(second))
     }
 
-    static let ann = SeatedPlayer(seat: .player1, name: "Ann")
-    static let bob = SeatedPlayer(seat: .player2, name: "Bob \"the builder\" 🏗")
+    /// A player in seat 1.
+    public static let ann = SeatedPlayer(seat: .player1, name: "Ann")
+    /// A player in seat 2, with a name that needs escaping in JSON.
+    public static let bob = SeatedPlayer(seat: .player2, name: "Bob \"the builder\" 🏗")
 
     /// One seat taken: the lobby still lists it.
-    static let oneSeated = StoredSummary(phase: .loggedOut, players: [ann], score: nil)
+    public static let oneSeated = StoredSummary(phase: .loggedOut, players: [ann], score: nil)
 
     /// Both seats taken, with a score.
-    static let twoSeated = StoredSummary(
+    public static let twoSeated = StoredSummary(
         phase: .ticTacToe, players: [ann, bob],
         score: Score(player1Name: ann.name, player2Name: bob.name, player1Wins: 2, player2Wins: 1, draws: 3)
     )
 
     /// Every kind of record, with awkward values.
-    static let everyKind: [MatchRecord] = [
+    public static let everyKind: [MatchRecord] = [
         .seatTaken(seat: .player1, name: ann.name, tokenHash: Data((0..<32).map { UInt8($0 * 7 % 256) })),
         .seatTaken(seat: .player2, name: bob.name, tokenHash: Data()),
         .launchRequested(gameId: .randomWin),
@@ -36,12 +38,12 @@ enum Sample {
     ]
 
     /// A record that carries `index`, to check order.
-    static func marker(_ index: Int) -> MatchRecord {
+    public static func marker(_ index: Int) -> MatchRecord {
         .seatTaken(seat: .player1, name: "\(index)", tokenHash: Data())
     }
 
     /// The index a `marker` carries.
-    static func index(of record: MatchRecord) -> Int? {
+    public static func index(of record: MatchRecord) -> Int? {
         guard case .seatTaken(_, let name, _) = record else { return nil }
         return Int(name)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MatchStore
 
 /// The JSON of the `payload` and `summary` columns: the types' own Codable forms, keys sorted.
 enum StorageCoding {

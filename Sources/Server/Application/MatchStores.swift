@@ -1,6 +1,9 @@
 import Logging
+import MatchStore
+import SQLiteStore
 
-/// Opens the store a `--db` option names.
+/// Opens the store a `--db` option names. It lives in the server, the one module that sees every store
+/// kind, so that no store module depends on another.
 public enum MatchStores {
     /// An `InMemoryMatchStore` for `:memory:`, else a `SQLiteMatchStore` at `path` (created when
     /// missing) with the given `synchronous`, group commit on and the standard archive policy.

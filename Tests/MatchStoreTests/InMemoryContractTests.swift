@@ -1,0 +1,12 @@
+import MatchStore
+import MatchStoreContract
+import Testing
+
+/// The whole `MatchStore` contract, against the in-memory store.
+@Suite("MatchStore contract: in memory")
+struct InMemoryContractTests {
+    @Test(arguments: MatchStoreContract.checks)
+    func contract(check: MatchStoreContract.Check) async throws {
+        try await check.run { _ in InMemoryMatchStore() }
+    }
+}
