@@ -17,19 +17,19 @@ import Foundation
 public protocol MatchStore: Sendable {
     /// Stores a new match with its `created` record and an empty summary.
     /// Throws `MatchStoreError.duplicateMatch` when the id is taken.
-    func createMatch(id: String, at date: Date) async throws
+    func createMatch(id: MatchID, at date: Date) async throws
 
     /// Appends `records` to the log of match `id` and replaces its summary, durably. A nil summary keeps
     /// the stored one (most moves change nothing a summary shows, and encoding it was a tenth of the
     /// server's CPU: docs/PERFORMANCE.md).
     /// Throws `MatchStoreError.unknownMatch` when no such match was stored; nothing is written then.
-    func append(_ records: [MatchRecord], summary: StoredSummary?, to id: String, at date: Date) async throws
+    func append(_ records: [MatchRecord], summary: StoredSummary?, to id: MatchID, at date: Date) async throws
 
     /// The whole log of match `id`, oldest first, or nil when no such match was stored.
-    func records(of id: String) async throws -> [StoredRecord]?
+    func records(of id: MatchID) async throws -> [StoredRecord]?
 
     /// The stored summary of match `id`, or nil when no such match was stored.
-    func summary(of id: String) async throws -> StoredSummary?
+    func summary(of id: MatchID) async throws -> StoredSummary?
 
     /// Stored matches, newest first (by creation), at most `limit` of them. With `withFreeSeat` true,
     /// only those whose summary has fewer than two players (the lobby's list); else all of them.
@@ -47,9 +47,9 @@ public protocol MatchStore: Sendable {
 /// What a `MatchStore` refuses.
 public enum MatchStoreError: Error, Sendable, Equatable {
     /// `createMatch` with an id that is already stored.
-    case duplicateMatch(String)
+    case duplicateMatch(MatchID)
     /// `append` to a match that was never created.
-    case unknownMatch(String)
+    case unknownMatch(MatchID)
     /// The store was closed.
     case closed
 }

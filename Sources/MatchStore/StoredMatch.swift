@@ -4,7 +4,7 @@ import TicTacToe
 /// A match as the lobby lists it: its id, when it was created and last written, and its summary.
 public struct StoredMatch: Sendable, Hashable {
     /// The match id given to `createMatch`.
-    public let id: String
+    public let id: MatchID
     /// The date given to `createMatch`.
     public let createdAt: Date
     /// The date of the last `append` that wrote a summary (or of `createMatch` when none did). Appends
@@ -14,7 +14,7 @@ public struct StoredMatch: Sendable, Hashable {
     public let summary: StoredSummary
 
     /// A listed match.
-    public init(id: String, createdAt: Date, updatedAt: Date, summary: StoredSummary) {
+    public init(id: MatchID, createdAt: Date, updatedAt: Date, summary: StoredSummary) {
         self.id = id
         self.createdAt = createdAt
         self.updatedAt = updatedAt

@@ -1,3 +1,4 @@
+import MatchStore
 import Synchronization
 
 /// One of the two tables records are appended to. Generation `g` of the log is table `g % 2`.
@@ -54,7 +55,7 @@ final class RecordLogState: Sendable {
     }
 
     private struct State {
-        var entries: [String: Entry] = [:]
+        var entries: [MatchID: Entry] = [:]
         var generation = 0
         var rowsInGeneration = 0
         var generationStarted = ContinuousClock.now
@@ -72,7 +73,7 @@ final class RecordLogState: Sendable {
     var generation: Int { state.withLock { $0.generation } }
 
     /// The last sequence of match `id` if it has rows in the log.
-    func entry(of id: String) -> Entry? {
+    func entry(of id: MatchID) -> Entry? {
         state.withLock { $0.entries[id] }
     }
 
@@ -153,7 +154,7 @@ struct RecordLogChanges: Sendable {
     /// The generation (table) this transaction appends to.
     let generation: Int
     /// Matches this transaction appended to, with their new state.
-    var entries: [String: RecordLogState.Entry] = [:]
+    var entries: [MatchID: RecordLogState.Entry] = [:]
     /// Rows appended.
     var rows = 0
 

@@ -91,12 +91,12 @@ public final class SQLiteMatchStore: MatchStore {
     public var statistics: WriteStatistics { queue.statistics }
 
     /// Stores a new match with its `created` record and an empty summary, once committed.
-    public func createMatch(id: String, at date: Date) async throws {
+    public func createMatch(id: MatchID, at date: Date) async throws {
         try await queue.submit(.create(matchId: id, at: date))
     }
 
     /// Appends `records` to the log of match `id` and replaces its summary; returns once committed.
-    public func append(_ records: [MatchRecord], summary: StoredSummary?, to id: String, at date: Date) async throws {
+    public func append(_ records: [MatchRecord], summary: StoredSummary?, to id: MatchID, at date: Date) async throws {
         let operation = WriteOperation.append(
             matchId: id, at: date,
             records: try records.map(StorageCoding.encode),
@@ -112,12 +112,12 @@ public final class SQLiteMatchStore: MatchStore {
     }
 
     /// The whole log of match `id`, oldest first, or nil when no such match was stored.
-    public func records(of id: String) async throws -> [StoredRecord]? {
+    public func records(of id: MatchID) async throws -> [StoredRecord]? {
         try await read { try SQLiteReads.records(of: id, in: $0) }
     }
 
     /// The stored summary of match `id`, or nil when no such match was stored.
-    public func summary(of id: String) async throws -> StoredSummary? {
+    public func summary(of id: MatchID) async throws -> StoredSummary? {
         try await read { try SQLiteReads.summary(of: id, in: $0) }
     }
 

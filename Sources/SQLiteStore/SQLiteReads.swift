@@ -8,7 +8,7 @@ enum SQLiteReads {
     /// a window is being archived some are in two places, which `UNION` keeps once. The log tables
     /// have no index by match, so this scans them: about two archive windows of rows at most
     /// (docs/PERFORMANCE.md, item 11).
-    static func records(of id: String, in db: Database) throws -> [StoredRecord]? {
+    static func records(of id: MatchID, in db: Database) throws -> [StoredRecord]? {
         guard try matchExists(id, in: db) else { return nil }
         let rows = try Row.fetchCursor(
             db.cachedStatement(sql: """
@@ -28,7 +28,7 @@ enum SQLiteReads {
         })
     }
 
-    static func summary(of id: String, in db: Database) throws -> StoredSummary? {
+    static func summary(of id: MatchID, in db: Database) throws -> StoredSummary? {
         let json = try String.fetchOne(db.cachedStatement(sql: "SELECT summary FROM match WHERE id = ?"), arguments: [id])
         return try json.map { try StorageCoding.decode(StoredSummary.self, from: $0) }
     }
@@ -54,7 +54,7 @@ enum SQLiteReads {
         })
     }
 
-    private static func matchExists(_ id: String, in db: Database) throws -> Bool {
+    private static func matchExists(_ id: MatchID, in db: Database) throws -> Bool {
         try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM match WHERE id = ?"), arguments: [id]) != nil
     }
 }

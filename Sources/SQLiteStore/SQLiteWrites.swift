@@ -20,7 +20,7 @@ enum SQLiteWrites {
     }
 
     private static func createMatch(
-        _ id: String, at date: Date, in db: Database, changes: inout RecordLogChanges
+        _ id: MatchID, at date: Date, in db: Database, changes: inout RecordLogChanges
     ) throws -> MatchStoreError? {
         let summary = try StorageCoding.encode(StoredSummary.empty)
         try db.cachedStatement(sql: """
@@ -33,7 +33,7 @@ enum SQLiteWrites {
     }
 
     private static func append(
-        _ records: [EncodedRecord], summary: EncodedSummary?, to id: String, at date: Date,
+        _ records: [EncodedRecord], summary: EncodedSummary?, to id: MatchID, at date: Date,
         in db: Database, log: RecordLogState, changes: inout RecordLogChanges
     ) throws -> MatchStoreError? {
         // Every stored match has its `created` record, so no record means no match. An append without a
@@ -52,14 +52,14 @@ enum SQLiteWrites {
     }
 
     /// A match without rows in the log has all its records in `record` (`RecordLogState`'s invariant).
-    private static func lastArchivedSequence(of id: String, in db: Database) throws -> Int? {
+    private static func lastArchivedSequence(of id: MatchID, in db: Database) throws -> Int? {
         try Int.fetchOne(db.cachedStatement(sql: "SELECT MAX(sequence) FROM record WHERE matchId = ?"), arguments: [id])
     }
 
     /// Appends `records` to the current log table, numbered after `lastSequence`, in the rows that
     /// follow its last one.
     private static func insert(
-        _ records: [EncodedRecord], after lastSequence: Int, of id: String, at date: Date,
+        _ records: [EncodedRecord], after lastSequence: Int, of id: MatchID, at date: Date,
         in db: Database, changes: inout RecordLogChanges
     ) throws {
         guard !records.isEmpty else { return }

@@ -1,12 +1,13 @@
+import MatchStore
 import Foundation
 
 /// A write waiting for the writer loop, already encoded to the columns it is stored in, so that the
 /// loop's transaction spends its time on SQL only and a value that cannot be encoded fails its own
 /// caller before it joins a batch.
 enum WriteOperation: Sendable {
-    case create(matchId: String, at: Date)
+    case create(matchId: MatchID, at: Date)
     /// `summary` nil: the stored summary stays.
-    case append(matchId: String, at: Date, records: [EncodedRecord], summary: EncodedSummary?)
+    case append(matchId: MatchID, at: Date, records: [EncodedRecord], summary: EncodedSummary?)
 
     /// The log records this operation adds once committed.
     var recordCount: Int {

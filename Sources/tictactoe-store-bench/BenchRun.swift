@@ -1,4 +1,5 @@
 import Foundation
+import MatchStore
 import SQLiteStore
 import Synchronization
 import TicTacToe
@@ -23,7 +24,7 @@ enum BenchRun {
 
     private static func measure(_ setup: BenchSetup, on store: SQLiteMatchStore) async throws -> BenchResult {
         let run = UUID().uuidString.prefix(8)
-        let ids = (0..<setup.matches).map { "bench-\(run)-\($0)" }
+        let ids = (0..<setup.matches).map { MatchID(rawValue: "bench-\(run)-\($0)") }
         for id in ids {
             try await store.createMatch(id: id, at: Date())
         }

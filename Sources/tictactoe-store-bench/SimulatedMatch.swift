@@ -7,7 +7,7 @@ import TicTacToe
 /// summary the server would write, each append awaited before the next as the server awaits it before
 /// telling the players.
 struct SimulatedMatch {
-    let id: String
+    let id: MatchID
     let store: SQLiteMatchStore
 
     private static let summary = StoredSummary(

@@ -156,7 +156,7 @@ public enum MatchStoreContract {
 
     private static func listSummaries_sameCreationDate_newestCreatedFirst(_ open: Opener) async throws {
         try await withStore(open) { store in
-            for id in ["b", "a", "c"] {
+            for id: MatchID in ["b", "a", "c"] {
                 try await store.createMatch(id: id, at: Sample.date(0))
             }
             #expect(try await store.listSummaries(withFreeSeat: true, limit: 50).map(\.id) == ["c", "a", "b"])

@@ -64,7 +64,7 @@ struct SQLiteMatchStoreTests {
     @Test func failedBatch_failsEveryCallerOfTheBatchAndWritesNoneOfIt() async throws {
         try await withTemporaryStorePath { path in
             try await withSQLiteStore(at: path) { store in
-                let others = (0..<40).map { "m\($0)" }
+                let others: [MatchID] = (0..<40).map { "m\($0)" }
                 for id in ["poison"] + others {
                     try await store.createMatch(id: id, at: Sample.date(0))
                 }
@@ -74,7 +74,7 @@ struct SQLiteMatchStoreTests {
                     """)
                 let slow = try await startSlowAppend(to: store)
 
-                let errors = await withTaskGroup(of: (String, (any Error)?).self) { group in
+                let errors = await withTaskGroup(of: (MatchID, (any Error)?).self) { group in
                     for id in ["poison"] + others {
                         group.addTask {
                             do {

@@ -14,11 +14,11 @@ public final class InMemoryMatchStore: MatchStore {
     }
 
     private struct State {
-        var matches: [String: StoredMatchState] = [:]
+        var matches: [MatchID: StoredMatchState] = [:]
         var created = 0
         var isClosed = false
 
-        func openMatches() throws(MatchStoreError) -> [String: StoredMatchState] {
+        func openMatches() throws(MatchStoreError) -> [MatchID: StoredMatchState] {
             if isClosed { throw .closed }
             return matches
         }
@@ -30,7 +30,7 @@ public final class InMemoryMatchStore: MatchStore {
     public init() {}
 
     /// Stores a new match with its `created` record and an empty summary.
-    public func createMatch(id: String, at date: Date) async throws {
+    public func createMatch(id: MatchID, at date: Date) async throws {
         try state.withLock { state throws(MatchStoreError) in
             if state.isClosed { throw .closed }
             if state.matches[id] != nil { throw .duplicateMatch(id) }
@@ -43,7 +43,7 @@ public final class InMemoryMatchStore: MatchStore {
     }
 
     /// Appends `records` to the log of match `id` and replaces its summary (when one is given).
-    public func append(_ records: [MatchRecord], summary: StoredSummary?, to id: String, at date: Date) async throws {
+    public func append(_ records: [MatchRecord], summary: StoredSummary?, to id: MatchID, at date: Date) async throws {
         try state.withLock { state throws(MatchStoreError) in
             if state.isClosed { throw .closed }
             guard var match = state.matches[id] else { throw .unknownMatch(id) }
@@ -63,12 +63,12 @@ public final class InMemoryMatchStore: MatchStore {
     public func releaseMemory() {}
 
     /// The whole log of match `id`, oldest first, or nil when no such match was stored.
-    public func records(of id: String) async throws -> [StoredRecord]? {
+    public func records(of id: MatchID) async throws -> [StoredRecord]? {
         try state.withLock { try $0.openMatches()[id]?.records }
     }
 
     /// The stored summary of match `id`, or nil when no such match was stored.
-    public func summary(of id: String) async throws -> StoredSummary? {
+    public func summary(of id: MatchID) async throws -> StoredSummary? {
         try state.withLock { try $0.openMatches()[id]?.summary }
     }
 

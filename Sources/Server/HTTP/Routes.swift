@@ -40,9 +40,8 @@ struct Routes: Sendable {
     }
 
     /// The match id of a `{matchId}` route, or nil when it cannot be one.
-    private func matchID(_ context: AppRequestContext) -> String? {
-        guard let id = context.parameters.get("matchId"), Secrets.isWellFormedMatchID(id[...]) else { return nil }
-        return id
+    private func matchID(_ context: AppRequestContext) -> MatchID? {
+        context.parameters.get("matchId").flatMap(MatchID.init(requested:))
     }
 
     private func matchPage(_ context: AppRequestContext) async throws -> Response {
@@ -60,13 +59,13 @@ struct Routes: Sendable {
             refused("unknown or missing gameId, answered 400", match: request.uri.queryParameters.get("matchId").map { String($0) }, context)
             throw APIError(.badRequest, .unknownGame, "Unknown or missing gameId; known games: \(GameID.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
-        let id: String
+        let id: MatchID
         if let requested = request.uri.queryParameters.get("matchId") {
-            guard Secrets.isWellFormedMatchID(requested[...]), try await registry.exists(requested) else {
+            guard let requestedID = MatchID(requested: requested), try await registry.exists(requestedID) else {
                 refused("unknown match, answered the 404 page", match: String(requested), context)
                 return try pages.notFound()
             }
-            id = requested
+            id = requestedID
         } else {
             try checkCreationLimit(context)
             id = try await registry.create()
@@ -78,13 +77,13 @@ struct Routes: Sendable {
         try requireReady()
         try checkCreationLimit(context)
         let id = try await registry.create()
-        return .json(CreatedMatch(matchId: id, url: "/m/\(id)"), status: .created, headers: [.location: "/m/\(id)"])
+        return .json(CreatedMatch(matchId: id.rawValue, url: "/m/\(id)"), status: .created, headers: [.location: "/m/\(id)"])
     }
 
     /// Logs a refusal once: the reason, the client, and the match it was about, if any.
     private func refused(_ reason: String, match: String?, _ context: AppRequestContext) {
         var metadata: Logger.Metadata = ["reason": "\(reason)", "address": "\(context.clientAddress)"]
-        if let match { metadata["match"] = "\(Secrets.loggableMatchID(match[...]))" }
+        if let match { metadata["match"] = "\(MatchID.loggable(match))" }
         logger.notice("refused", metadata: metadata)
     }
 

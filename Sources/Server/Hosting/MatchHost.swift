@@ -14,7 +14,7 @@ import WireProtocol
 /// records are durable. Messages that report nothing new (a welcome, an error, presence) wait behind
 /// earlier changes too, so every connection sees the versions in order.
 actor MatchHost {
-    nonisolated let id: String
+    nonisolated let id: MatchID
     nonisolated let createdAt: Date
     /// What `GET /api/matches` shows: updated when the messages of a change are delivered.
     nonisolated let publishedSummary: Mutex<MatchSummary>
@@ -36,13 +36,13 @@ actor MatchHost {
 
     /// Opens a match from its log (a new match's log holds only `created`).
     /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
-    init(id: String, createdAt: Date, records: [StoredRecord], store: any MatchStore, settings: Settings, logger: Logger) throws {
+    init(id: MatchID, createdAt: Date, records: [StoredRecord], store: any MatchStore, settings: Settings, logger: Logger) throws {
         self.id = id
         self.createdAt = createdAt
         self.store = store
         self.settings = settings
         var logger = logger
-        logger[metadataKey: "match"] = .string(id)
+        logger[metadataKey: "match"] = .string(id.rawValue)
         self.logger = logger
         let room = try MatchRoom(id: id, records: records, trackingTag: settings.trackingTag, logger: logger, metrics: settings.metrics)
         self.room = room

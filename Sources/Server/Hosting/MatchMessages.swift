@@ -1,3 +1,4 @@
+import MatchStore
 import TicTacToe
 import WireProtocol
 
@@ -40,9 +41,9 @@ struct MatchMessages {
     }
 
     /// What `GET /api/matches` shows of match `id`.
-    static func summary(id: String, snapshot: MatchSnapshot, members: Members) -> MatchSummary {
+    static func summary(id: MatchID, snapshot: MatchSnapshot, members: Members) -> MatchSummary {
         MatchSummary(
-            matchId: id,
+            matchId: id.rawValue,
             phase: WirePhase(snapshot.phase),
             players: players(snapshot, members),
             score: snapshot.score.map { MatchSummary.Score(player1: $0.player1Wins, player2: $0.player2Wins, draws: $0.draws) },

@@ -16,10 +16,10 @@ actor MatchRegistry {
     private let settings: MatchHost.Settings
     private let trackRIBObjects: Bool
     private let logger: Logger
-    private var hosts: [String: MatchHost] = [:] {
+    private var hosts: [MatchID: MatchHost] = [:] {
         didSet { settings.metrics.matchesLoaded(hosts.count) }
     }
-    private var loading: [String: Task<MatchHost?, any Error>] = [:]
+    private var loading: [MatchID: Task<MatchHost?, any Error>] = [:]
 
     init(store: any MatchStore, seatTimeout: Duration, maxConnectionsPerMatch: Int, trackRIBObjects: Bool, metrics: ServerMetrics, logger: Logger) {
         self.store = store
@@ -29,16 +29,16 @@ actor MatchRegistry {
     }
 
     /// The LeakDetector tag of a match's RIB objects when tracking is on.
-    static func trackingTag(of matchID: String) -> String { "match:\(matchID)" }
+    static func trackingTag(of matchID: MatchID) -> String { "match:\(matchID)" }
 
-    private func settings(for id: String) -> MatchHost.Settings {
+    private func settings(for id: MatchID) -> MatchHost.Settings {
         var settings = settings
         if trackRIBObjects { settings.trackingTag = Self.trackingTag(of: id) }
         return settings
     }
 
     /// Creates and stores a new match; returns its id.
-    func create() async throws -> String {
+    func create() async throws -> MatchID {
         let id = Secrets.newMatchID()
         let now = Date()
         try await store.createMatch(id: id, at: now)
@@ -52,7 +52,7 @@ actor MatchRegistry {
     }
 
     /// The host of match `id`, loading it from the store when it is not in memory.
-    func host(for id: String) async throws(LookupError) -> MatchHost {
+    func host(for id: MatchID) async throws(LookupError) -> MatchHost {
         if let host = hosts[id] { return host }
         let task: Task<MatchHost?, any Error>
         if let existing = loading[id] {
@@ -101,15 +101,15 @@ actor MatchRegistry {
     }
 
     /// The summary of `id`: live when loaded, else the stored one (without loading the tree).
-    func summary(of id: String) async throws -> MatchSummary? {
+    func summary(of id: MatchID) async throws -> MatchSummary? {
         if let host = hosts[id] { return host.publishedSummary.withLock { $0 } }
         return try await store.summary(of: id).map { Self.summary(of: id, stored: $0) }
     }
 
     /// A stored summary as the API shows it: nobody is connected to a match that is not loaded.
-    private static func summary(of id: String, stored: StoredSummary) -> MatchSummary {
+    private static func summary(of id: MatchID, stored: StoredSummary) -> MatchSummary {
         MatchSummary(
-            matchId: id,
+            matchId: id.rawValue,
             phase: WirePhase(stored.phase),
             players: stored.players.map { WirePlayer(seat: WireSeat($0.seat), name: $0.name, connected: false) },
             score: stored.score.map { MatchSummary.Score(player1: $0.player1Wins, player2: $0.player2Wins, draws: $0.draws) },
@@ -118,7 +118,7 @@ actor MatchRegistry {
     }
 
     /// Whether match `id` exists, in memory or in the store.
-    func exists(_ id: String) async throws -> Bool {
+    func exists(_ id: MatchID) async throws -> Bool {
         if hosts[id] != nil { return true }
         return try await store.summary(of: id) != nil
     }
@@ -151,7 +151,7 @@ extension MatchRegistry {
     /// Adds a new connection to the host of match `id`, reloading a host that closed meanwhile (expired
     /// or failed between the upgrade check and now). Nil when the match is full or cannot be found any
     /// more (logged).
-    nonisolated func join(_ connection: Connection, to id: String, logger: Logger) async -> MatchHost? {
+    nonisolated func join(_ connection: Connection, to id: MatchID, logger: Logger) async -> MatchHost? {
         for _ in 0..<3 {
             guard let host = try? await host(for: id) else { break }
             switch await host.connect(connection) {

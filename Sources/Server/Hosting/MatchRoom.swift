@@ -12,7 +12,7 @@ import WireProtocol
 ///
 /// Not Sendable (it holds the tree): only its host actor uses it.
 struct MatchRoom {
-    let id: String
+    let id: MatchID
     private let tree: HostedTree
     private var members = Members()
     private var tokens: SeatTokens<Task<Void, Never>>
@@ -22,7 +22,7 @@ struct MatchRoom {
 
     /// Opens the room of match `id` from its log (a new match's log holds only `created`).
     /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
-    init(id: String, records: [StoredRecord], trackingTag: String?, logger: Logger, metrics: ServerMetrics) throws {
+    init(id: MatchID, records: [StoredRecord], trackingTag: String?, logger: Logger, metrics: ServerMetrics) throws {
         self.id = id
         tree = try HostedTree(replaying: records, trackingTag: trackingTag)
         tokens = SeatTokens(hashes: tree.restoredSeats)

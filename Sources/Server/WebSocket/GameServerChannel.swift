@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
+import MatchStore
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
@@ -105,7 +106,7 @@ struct GameServerChannel: ServerChildChannel {
 
     /// After NIO's frame decoder, encoder and protocol error handler (which closes with 1009 or 1002 on
     /// a frame it refuses): fragments joined up to the message size limit, then the session.
-    private static func addWebSocketHandlers(to channel: any Channel, matchID: String, settings: WebSocketSettings) throws {
+    private static func addWebSocketHandlers(to channel: any Channel, matchID: MatchID, settings: WebSocketSettings) throws {
         let operations = channel.pipeline.syncOperations
         try operations.addHandler(NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 64, maxAccumulatedFrameSize: settings.maxMessageSize))
         try operations.addHandler(WebSocketSession(

@@ -1,4 +1,5 @@
 import Logging
+import MatchStore
 import WireProtocol
 
 /// Decides whether a request for `/ws/{matchId}` may become a WebSocket: the server is ready, the
@@ -6,7 +7,7 @@ import WireProtocol
 /// the same question, so a refusal reads the same either way.
 struct WebSocketAdmission: Sendable {
     enum Decision: Sendable {
-        case upgrade(matchID: String)
+        case upgrade(matchID: MatchID)
         /// Answered with this status and error body (PROTOCOL.md: 404 unknown match, 403 foreign origin).
         case refuse(APIError)
         /// Not a WebSocket address: the HTTP routes answer the request.
@@ -30,7 +31,7 @@ struct WebSocketAdmission: Sendable {
         guard let requested = Self.requestedMatchID(inPath: path) else { return .notWebSocketPath }
         // Every refusal names the match it was for (as requested) and the client.
         var logger = logger
-        logger[metadataKey: "match"] = .string(Secrets.loggableMatchID(requested))
+        logger[metadataKey: "match"] = .string(MatchID.loggable(requested))
         logger[metadataKey: "address"] = .string(clientAddress)
         guard state.current == .ready else {
             logger.notice("refused", metadata: ["reason": "starting or draining, answered 503"])
@@ -40,11 +41,10 @@ struct WebSocketAdmission: Sendable {
             logger.notice("refused", metadata: ["reason": "origin not allowed, answered 403", "origin": "\(origin ?? "")"])
             return .refuse(APIError(.forbidden, .badMessage, "This origin may not open a WebSocket here."))
         }
-        guard Secrets.isWellFormedMatchID(requested) else {
+        guard let id = MatchID(requested: requested) else {
             logger.notice("refused", metadata: ["reason": "malformed match id, answered 404"])
             return .refuse(.matchNotFound)
         }
-        let id = String(requested)
         do {
             _ = try await registry.host(for: id)
         } catch {

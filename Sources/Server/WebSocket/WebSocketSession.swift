@@ -1,4 +1,5 @@
 import Logging
+import MatchStore
 import NIOCore
 import NIOWebSocket
 import WireProtocol
@@ -33,7 +34,7 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
         case detached
     }
 
-    private let matchID: String
+    private let matchID: MatchID
     private let registry: MatchRegistry
     private let settings: Settings
     private let metrics: ServerMetrics
@@ -51,7 +52,7 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
     private var unansweredPing: UInt64?
     private var pingsSent: UInt64 = 0
 
-    init(matchID: String, remoteAddress: String, registry: MatchRegistry, settings: Settings, metrics: ServerMetrics, logger: Logger) {
+    init(matchID: MatchID, remoteAddress: String, registry: MatchRegistry, settings: Settings, metrics: ServerMetrics, logger: Logger) {
         self.matchID = matchID
         self.remoteAddress = remoteAddress
         self.registry = registry
@@ -74,7 +75,7 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
         }
         self.connection = connection
         // Every line of this session names its match and connection.
-        logger[metadataKey: "match"] = .string(matchID)
+        logger[metadataKey: "match"] = .string(matchID.rawValue)
         logger[metadataKey: "connection"] = "\(connection.id)"
         if let interval = settings.pingInterval, interval > .zero {
             pinger = eventLoop.scheduleRepeatedTask(initialDelay: TimeAmount(interval), delay: TimeAmount(interval)) { _ in

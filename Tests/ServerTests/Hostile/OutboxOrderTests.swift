@@ -22,7 +22,7 @@ extension HostileTests.SlowReaderTests {
             waiters.forEach { $0.resume() }
         }
 
-        func append(_ records: [MatchRecord], summary: StoredSummary?, to id: String, at date: Date) async throws {
+        func append(_ records: [MatchRecord], summary: StoredSummary?, to id: MatchID, at date: Date) async throws {
             await withCheckedContinuation { continuation in
                 let passes = held.withLock { state in
                     if !state.isHeld { return true }
@@ -33,10 +33,10 @@ extension HostileTests.SlowReaderTests {
             }
         }
 
-        func createMatch(id: String, at date: Date) async throws {}
+        func createMatch(id: MatchID, at date: Date) async throws {}
         func releaseMemory() {}
-        func records(of id: String) async throws -> [StoredRecord]? { nil }
-        func summary(of id: String) async throws -> StoredSummary? { nil }
+        func records(of id: MatchID) async throws -> [StoredRecord]? { nil }
+        func summary(of id: MatchID) async throws -> StoredSummary? { nil }
         func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] { [] }
         func close() async throws {}
     }
