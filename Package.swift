@@ -30,13 +30,13 @@ let package = Package(
     targets: [
         // The RIBs core, ported from uber/RIBs-iOS: no game, no server, no concurrency of its own.
         .target(name: "RIBs"),
-        // The match's RIB tree (a folder per RIB) and the game rules. Synchronous, no I/O.
-        .target(name: "TicTacToe", dependencies: ["RIBs"]),
+        // The match's RIB tree (a folder per RIB, the games' RIBs among them) and the rules. Synchronous, no I/O.
+        .target(name: "MatchTree", dependencies: ["RIBs"]),
         // The wire messages of PROTOCOL.md as Codable types, shared by server, tests and tools.
         .target(name: "WireProtocol"),
         // What a match stores (the append-only log, its summary), the MatchStore protocol every store
         // implements, and the in-memory store.
-        .target(name: "MatchStore", dependencies: ["TicTacToe"]),
+        .target(name: "MatchStore", dependencies: ["MatchTree"]),
         // The embedded default store: one SQLite file through GRDB, WAL, group commit, the record archive.
         .target(
             name: "SQLiteStore",
@@ -48,12 +48,12 @@ let package = Package(
         ),
         // The MatchStore contract as checks any store's test target runs against its own stores. A
         // library rather than a test target so that several test targets share it; only tests depend on it.
-        .target(name: "MatchStoreContract", dependencies: ["MatchStore", "TicTacToe"], path: "Tests/MatchStoreContract"),
+        .target(name: "MatchStoreContract", dependencies: ["MatchStore", "MatchTree"], path: "Tests/MatchStoreContract"),
         // The Hummingbird application: HTTP routes, WebSocket sessions, the match hosts.
         .target(
             name: "Server",
             dependencies: [
-                "TicTacToe", "WireProtocol", "MatchStore", "SQLiteStore",
+                "MatchTree", "WireProtocol", "MatchStore", "SQLiteStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -83,7 +83,7 @@ let package = Package(
         .executableTarget(
             name: "tictactoe-store-bench",
             dependencies: [
-                "MatchStore", "SQLiteStore", "TicTacToe",
+                "MatchStore", "SQLiteStore", "MatchTree",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -102,20 +102,20 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RIBsTests", dependencies: ["RIBs"]),
-        .testTarget(name: "TicTacToeTests", dependencies: ["TicTacToe", "RIBs"]),
+        .testTarget(name: "MatchTreeTests", dependencies: ["MatchTree", "RIBs"]),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"]),
-        .testTarget(name: "MatchStoreTests", dependencies: ["MatchStore", "MatchStoreContract", "TicTacToe"]),
+        .testTarget(name: "MatchStoreTests", dependencies: ["MatchStore", "MatchStoreContract", "MatchTree"]),
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [
-                "SQLiteStore", "MatchStore", "MatchStoreContract", "TicTacToe",
+                "SQLiteStore", "MatchStore", "MatchStoreContract", "MatchTree",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "WireProtocol", "MatchStore", "SQLiteStore", "TicTacToe",
+                "Server", "WireProtocol", "MatchStore", "SQLiteStore", "MatchTree",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

@@ -1,5 +1,5 @@
 import Foundation
-import TicTacToe
+import MatchTree
 
 /// A match as the lobby lists it: its id, when it was created and last written, and its summary.
 public struct StoredMatch: Sendable, Hashable {

@@ -2,7 +2,7 @@ import Foundation
 import MatchStore
 import SQLiteStore
 import Synchronization
-import TicTacToe
+import MatchTree
 
 /// Runs one configuration: opens a store, creates the matches, lets every match append moves until the
 /// limit, and measures.

@@ -1,7 +1,7 @@
 import Foundation
 import MatchStore
 import Testing
-import TicTacToe
+import MatchTree
 
 /// The contract of `MatchStore` as checks that any store's test target runs against its own stores,
 /// each check on a new store. A store kind runs the whole contract with one parameterised test:

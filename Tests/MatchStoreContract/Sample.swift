@@ -1,6 +1,6 @@
 import Foundation
 import MatchStore
-import TicTacToe
+import MatchTree
 
 /// Values the tests of every store write: the contract's, and each store's own.
 public enum Sample {

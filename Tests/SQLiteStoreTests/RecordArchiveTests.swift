@@ -3,7 +3,7 @@ import MatchStore
 import MatchStoreContract
 @testable import SQLiteStore
 import Testing
-import TicTacToe
+import MatchTree
 
 /// The record log and its archive: appends go to a log table, the writer moves them into `record` in
 /// windows, a restart archives what a crash left, and a failing archive loses nothing.

@@ -3,7 +3,7 @@ import MatchStore
 import MatchStoreContract
 @testable import SQLiteStore
 import Testing
-import TicTacToe
+import MatchTree
 
 /// What only the SQLite store promises: a file that outlives the process, WAL, group commit, drains.
 @Suite("SQLiteMatchStore")

@@ -2,7 +2,7 @@ import Foundation
 import MatchStore
 @testable import SQLiteStore
 import Testing
-import TicTacToe
+import MatchTree
 
 /// The hand-written JSON of the hot records is exactly what `JSONEncoder` writes for them, so the
 /// stored log reads the same whichever wrote it.

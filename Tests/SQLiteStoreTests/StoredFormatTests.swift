@@ -4,7 +4,7 @@ import MatchStore
 import MatchStoreContract
 @testable import SQLiteStore
 import Testing
-import TicTacToe
+import MatchTree
 
 /// The stored format, pinned: each record kind and the summary as the exact JSON a store file holds.
 /// Renaming a case or a field of the game types must fail here, since every existing file would become

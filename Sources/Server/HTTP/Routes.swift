@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import Logging
 import MatchStore
-import TicTacToe
+import MatchTree
 import WireProtocol
 
 /// The HTTP routes of PROTOCOL.md; the WebSocket route is in `WebSocketRoute`.

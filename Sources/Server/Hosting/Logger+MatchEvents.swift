@@ -1,5 +1,5 @@
 import Logging
-import TicTacToe
+import MatchTree
 
 extension Logger {
     /// Logs what the tree produced on its own: a game started, a game over.

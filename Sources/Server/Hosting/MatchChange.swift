@@ -1,5 +1,5 @@
 import MatchStore
-import TicTacToe
+import MatchTree
 import WireProtocol
 
 /// What one thing that happened in a match changes: the records that make it durable, then the

@@ -3,7 +3,7 @@ import Logging
 import MatchStore
 import NIOCore
 import Synchronization
-import TicTacToe
+import MatchTree
 import WireProtocol
 
 /// Hosts one match: owns its `MatchRoom` (the tree in it never leaves this actor, which is its serial

@@ -1,6 +1,6 @@
 import Foundation
 import MatchStore
-import TicTacToe
+import MatchTree
 
 /// Translates between a match's inputs and its log, both ways: what to record for an accepted input,
 /// and how to rebuild a match by feeding its log through the same RIB tree.

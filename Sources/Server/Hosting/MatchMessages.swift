@@ -1,5 +1,5 @@
 import MatchStore
-import TicTacToe
+import MatchTree
 import WireProtocol
 
 /// The messages a match tells, built from what its tree presents and who is connected, and the

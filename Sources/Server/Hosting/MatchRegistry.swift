@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import MatchStore
-import TicTacToe
+import MatchTree
 import WireProtocol
 
 /// The matches of this process: creates them, loads them from the store on demand (replaying their

@@ -2,7 +2,7 @@ import Foundation
 import Logging
 import NIOCore
 import MatchStore
-import TicTacToe
+import MatchTree
 import WireProtocol
 
 /// A match as its connections meet it: the tree, who is connected and in which seat, the seats'

@@ -1,5 +1,5 @@
 import Foundation
-import TicTacToe
+import MatchTree
 
 /// Which token holds which seat, and which taken seat without a connection waits to time out.
 ///

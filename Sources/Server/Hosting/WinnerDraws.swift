@@ -1,4 +1,4 @@
-import TicTacToe
+import MatchTree
 
 /// RandomWin's random source for one match. Live, it draws; while a log is replayed, it hands out the
 /// draws the log recorded, so the replayed tree reaches the same state.

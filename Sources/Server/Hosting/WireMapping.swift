@@ -1,4 +1,4 @@
-import TicTacToe
+import MatchTree
 import WireProtocol
 
 // Translations from the match's vocabulary to PROTOCOL.md's. The tree knows nothing of the wire; the

@@ -1,6 +1,6 @@
 import Metrics
 import Prometheus
-import TicTacToe
+import MatchTree
 import WireProtocol
 
 /// The server's own metrics, made through swift-metrics: whatever factory the process bootstrapped

@@ -2,7 +2,7 @@ import Foundation
 @testable import Server
 import MatchStore
 import Testing
-import TicTacToe
+import MatchTree
 
 struct HostedTreeTests {
     private static func stored(_ records: [MatchRecord]) -> [StoredRecord] {

@@ -2,7 +2,7 @@ import Foundation
 @testable import Server
 import MatchStore
 import Testing
-import TicTacToe
+import MatchTree
 
 /// The log, both ways: what the host records for an accepted input, and replay.
 struct MatchLogTests {

@@ -1,6 +1,6 @@
 @testable import Server
 import Testing
-import TicTacToe
+import MatchTree
 import WireProtocol
 
 struct MatchMessagesTests {

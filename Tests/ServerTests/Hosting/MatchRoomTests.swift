@@ -3,7 +3,7 @@ import Logging
 @testable import Server
 import MatchStore
 import Testing
-import TicTacToe
+import MatchTree
 import WireProtocol
 
 struct MatchRoomTests {

@@ -1,7 +1,7 @@
 import NIOCore
 @testable import Server
 import Testing
-import TicTacToe
+import MatchTree
 
 struct MembersTests {
     private let alice = Connection(remoteAddress: "alice", queueLimit: 2)

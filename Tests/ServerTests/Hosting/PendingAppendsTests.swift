@@ -1,7 +1,7 @@
 @testable import Server
 import MatchStore
 import Testing
-import TicTacToe
+import MatchTree
 
 struct PendingAppendsTests {
     private static let seated = StoredSummary(phase: .loggedOut, players: [SeatedPlayer(seat: .player1, name: "Alice")], score: nil)

@@ -1,6 +1,6 @@
 @testable import Server
 import Testing
-import TicTacToe
+import MatchTree
 
 struct SeatTokensTests {
     @Test func test_issue_givesATokenThatHoldsTheSeatAndTheHashTheLogKeeps() {

@@ -1,0 +1,102 @@
+import RIBs
+@testable import MatchTree
+
+final class LoggedInBuildableMock: LoggedInBuildable {
+    private(set) var buildCallCount = 0
+    var buildHandler: ((LoggedInListener, String, String) -> (router: Routing, session: LoggedInSession))?
+
+    func build(withListener listener: LoggedInListener, player1Name: String, player2Name: String)
+        -> (router: Routing, session: LoggedInSession)
+    {
+        buildCallCount += 1
+        if let buildHandler { return buildHandler(listener, player1Name, player2Name) }
+        return (Router(interactor: InteractableMock()), LoggedInSessionMock())
+    }
+}
+
+/// LoggedIn as Root sees it. Not an interactor, so a workflow step on it runs at once.
+final class LoggedInSessionMock: LoggedInSession {
+    private(set) var launchedGames: [GameID] = []
+    private(set) var forfeits: [Seat] = []
+
+    func launchGame(with gameId: GameID) -> Observable<(LoggedInActionableItem, Void)> {
+        launchedGames.append(gameId)
+        return .just((self, ()))
+    }
+
+    func forfeitGame(by leaver: Seat) {
+        forfeits.append(leaver)
+    }
+}
+
+final class LoggedInRoutingMock: Router<InteractableMock>, LoggedInRouting {
+    private(set) var routeToOffGameCalls: [[GameID]] = []
+    private(set) var startingPlayers: [Seat] = []
+    private(set) var routedGameBuilders: [GameBuildable] = []
+    private(set) var cleanupViewsCallCount = 0
+    let gameSession = GameSessionMock()
+
+    init() {
+        super.init(interactor: InteractableMock())
+    }
+
+    func routeToOffGame(with games: [Game]) {
+        routeToOffGameCalls.append(games.map(\.id))
+    }
+
+    func routeToGame(with builder: GameBuildable, startingPlayer: Seat) -> GameSession {
+        routedGameBuilders.append(builder)
+        startingPlayers.append(startingPlayer)
+        return gameSession
+    }
+
+    func cleanupViews() {
+        cleanupViewsCallCount += 1
+    }
+}
+
+final class LoggedInPresentableMock: LoggedInPresentable {
+    private(set) var scores: [Score] = []
+    private(set) var gamesStarted: [(GameID, Seat)] = []
+
+    func present(score: Score) { scores.append(score) }
+    func presentGameStarted(gameId: GameID, startingPlayer: Seat) { gamesStarted.append((gameId, startingPlayer)) }
+}
+
+final class GameBuildableMock: GameBuildable {
+    private(set) var buildCallCount = 0
+
+    func build(withListener listener: GameListener, startingPlayer: Seat) -> (router: ViewableRouting, session: GameSession) {
+        buildCallCount += 1
+        return (makeViewableRoutingMock(), GameSessionMock())
+    }
+}
+
+final class GameSessionMock: GameSession {
+    private(set) var forfeits: [Seat] = []
+
+    func forfeit(by leaver: Seat) { forfeits.append(leaver) }
+}
+
+final class GameListenerMock: GameListener {
+    private(set) var winners: [Seat?] = []
+    /// Called when the game ends, to see what was presented by then.
+    var onGameDidEnd: (() -> Void)?
+
+    func gameDidEnd(withWinner winner: Seat?) {
+        winners.append(winner)
+        onGameDidEnd?()
+    }
+}
+
+final class MutableScoreStreamMock: MutableScoreStream {
+    private let stream = ScoreStreamImpl(player1Name: "Alice", player2Name: "Bob")
+    private(set) var winners: [Seat?] = []
+
+    var score: Observable<Score> { stream.score }
+
+    func updateScore(withWinner winner: Seat?) {
+        winners.append(winner)
+        stream.updateScore(withWinner: winner)
+    }
+}
