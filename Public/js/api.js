@@ -1,4 +1,4 @@
-// HTTP side of the wire contract (PROTOCOL.md, "HTTP"): create, list and look up matches.
+// HTTP side of the wire contract (docs/PROTOCOL.md, "HTTP"): create, list and look up matches.
 
 /** An HTTP answer that was not a success, with the server's error code and sentence. */
 export class ApiError extends Error {

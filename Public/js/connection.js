@@ -1,5 +1,5 @@
 // The match's WebSocket: connect, resume the seat, notice gaps in `v`, reconnect with backoff.
-// It knows the wire contract's session rules (PROTOCOL.md, "WebSocket") but nothing about drawing.
+// It knows the wire contract's session rules (docs/PROTOCOL.md, "WebSocket") but nothing about drawing.
 
 const BACKOFF_BASE_MS = 400;
 const BACKOFF_MAX_MS = 15000;

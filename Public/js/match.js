@@ -1,5 +1,5 @@
 // The match page (/m/{id}): wires the connection, the state and the view together, and turns
-// clicks and keys into the client messages of PROTOCOL.md.
+// clicks and keys into the client messages of docs/PROTOCOL.md.
 
 import { getMatch, matchIdFromLocation } from './api.js';
 import { wireBoard } from './board.js';

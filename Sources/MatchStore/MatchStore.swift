@@ -20,8 +20,8 @@ public protocol MatchStore: Sendable {
     func createMatch(id: MatchID, at date: Date) async throws
 
     /// Appends `records` to the log of match `id` and replaces its summary, durably. A nil summary keeps
-    /// the stored one (most moves change nothing a summary shows, and encoding it was a tenth of the
-    /// server's CPU: docs/PERFORMANCE.md).
+    /// the stored one: most moves change nothing a summary shows, and leaving it out spares encoding it
+    /// and rewriting the match row on every move (docs/PERFORMANCE.md, item 8).
     /// Throws `MatchStoreError.unknownMatch` when no such match was stored; nothing is written then.
     func append(_ records: [MatchRecord], summary: StoredSummary?, to id: MatchID, at date: Date) async throws
 

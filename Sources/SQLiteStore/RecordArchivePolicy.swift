@@ -3,7 +3,7 @@
 /// A bigger window puts more records of each match on the page it rewrites (fewer bytes written per
 /// move) but keeps more rows in the log tables, which loading a match scans, and more in memory while
 /// they are moved. Smaller steps keep each archive transaction short, so the appends queued behind it
-/// wait less. The defaults were measured: docs/PERFORMANCE.md, item 11.
+/// wait less. The defaults come from the measurements in docs/PERFORMANCE.md, item 11.
 public struct RecordArchivePolicy: Sendable, Hashable {
     /// How many rows a log table gathers before the writer starts moving them (all of them at once).
     public var windowRecords: Int

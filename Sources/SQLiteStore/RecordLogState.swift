@@ -176,9 +176,9 @@ struct ArchiveWindow: Sendable {
     /// The chunk the next step moves.
     var nextChunk = 0
     /// The least time between two steps (at most `GroupCommitWriter.longestStepInterval`), so that they
-    /// spread over half the time the next generation takes to fill rather than follow one another
-    /// (bunched steps kept the writer busy for a stretch, and the appends queued behind it were the
-    /// slowest: docs/PERFORMANCE.md, item 11).
+    /// spread over half the time the next generation takes to fill rather than follow one another:
+    /// steps in a row keep the writer busy for a stretch, and the appends queued behind them wait
+    /// longest (docs/PERFORMANCE.md, item 11).
     var stepInterval = Duration.zero
 
     var table: RecordLogTable { RecordLogTable(generation: generation) }

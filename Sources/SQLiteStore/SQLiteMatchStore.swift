@@ -57,10 +57,10 @@ public final class SQLiteMatchStore: MatchStore {
         try database.writeWithoutTransaction { db in
             try db.execute(sql: "PRAGMA synchronous = \(synchronous.rawValue)")
             // An archive step rewrites a page of the record table per match it moves, and the log
-            // tables' pages are read back when they are copied: more pages in memory than SQLite's
-            // 2 MB default keep the writer from reading them from the file (`pread` was 6 % of the
-            // server's CPU with 2 MB: docs/PERFORMANCE.md, item 9). (Longer WALs between checkpoints
-            // wrote less but made the slowest moves slower: item 10.)
+            // tables' pages are read back when they are copied: a 16 MB cache keeps them in memory, so
+            // the writer does not read them from the file (docs/PERFORMANCE.md, item 9). The WAL is
+            // checkpointed at SQLite's default size: a longer WAL stalls the writer longer at each
+            // checkpoint, and the slowest moves feel it (item 10).
             try db.execute(sql: "PRAGMA cache_size = -16384")
         }
         try database.read(StoredFormat.check)

@@ -7,8 +7,9 @@ enum StorageCoding {
         EncodedRecord(kind: record.kind, payload: try handWritten(record) ?? json(record))
     }
 
-    /// The records of every move and game, written without `JSONEncoder` (a Foundation encoder per
-    /// record was a few per cent of the server's CPU), byte for byte what it writes (a test compares).
+    /// The records of every move and game, written without `JSONEncoder` because one is written per move
+    /// on the writer's path (docs/PERFORMANCE.md, item 8); byte for byte the golden JSON of the stored
+    /// format (StoredFormatTests) and what `JSONEncoder` writes (StorageCodingTests).
     /// Nil for the rarer records, which carry free text and go through `JSONEncoder`.
     static func handWritten(_ record: MatchRecord) -> String? {
         switch record {

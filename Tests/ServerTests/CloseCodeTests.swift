@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WireProtocol
 
-/// The close codes and the upgrade checks of PROTOCOL.md.
+/// The close codes and the upgrade checks of docs/PROTOCOL.md.
 @Suite("Close codes and the upgrade")
 struct CloseCodeTests {
     @Test func test_aFrameOver4096Bytes_closes1009() async throws {

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WireProtocol
 
-/// Every error code of PROTOCOL.md, each provoked the way a client would, against the real server.
+/// Every error code of docs/PROTOCOL.md, each provoked the way a client would, against the real server.
 @Suite("Error codes")
 struct ErrorCodeTests {
     @Test func test_badMessage_forNotJSONUnknownTypeAndMistypedFields_connectionStaysOpen() async throws {

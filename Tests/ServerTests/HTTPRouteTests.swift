@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WireProtocol
 
-/// The HTTP routes of PROTOCOL.md and the headers of the pages.
+/// The HTTP routes of docs/PROTOCOL.md and the headers of the pages.
 @Suite("HTTP routes")
 struct HTTPRouteTests {
     @Test func test_createListAndSummary() async throws {

@@ -1,5 +1,5 @@
 // The vocabulary of a match, shared by the RIB tree, the host that runs it and its log.
-// Plain values only: no RIB, no I/O, no wire format (the server maps these to PROTOCOL.md).
+// Plain values only: no RIB, no I/O, no wire format (the server maps these to docs/PROTOCOL.md).
 
 /// One of the two seats of a match. `player1` plays X and starts the pair's first game.
 public enum Seat: String, Sendable, Hashable, Codable, CaseIterable, Comparable {

@@ -104,7 +104,7 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
         if !isPairComplete {
             // The waiting launch decides what starts once the pair is complete (a later one would find
             // that game in progress), so a repeat is not taken: nothing happened, nothing is recorded,
-            // and a client repeating `launchGame` cannot grow the match's log.
+            // and a client repeating `launchGame` while it waits cannot grow the match's log.
             guard !launchWaitsForPair else { return }
             launchWaitsForPair = true
         }

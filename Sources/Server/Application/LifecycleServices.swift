@@ -18,8 +18,8 @@ struct MatchLifecycleService: Service, CustomStringConvertible {
     func run() async throws {
         var memoryRelease = memoryRelease
         state.set(.ready)
-        // Check a few times per idle period, and at least every 30 s. The sleep ends early on shutdown:
-        // a plain sleep kept the process alive for up to 30 s after SIGTERM.
+        // Check a few times per idle period, and at least every 30 s. The sleep ends early on shutdown,
+        // so that SIGTERM never waits for the rest of an interval.
         let interval = min(idleTimeout / 4, .seconds(30))
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
             do { try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) } } catch { break }

@@ -7,8 +7,8 @@ import Glibc
 /// glibc's malloc keeps freed memory in its arenas (one per thread that allocated, up to 8 per core)
 /// and returns it to the system only from the top of each heap, so after thousands of connections
 /// close the process's resident size stays at its peak. `malloc_trim(0)` walks every arena and
-/// releases the free pages inside them too. It is called after idle matches were expired, which is
-/// when a wave of matches and their connections has ended (docs/PERFORMANCE.md has the before and after).
+/// releases the free pages inside them too. It is called after idle matches expired, which is when a
+/// wave of matches and their connections has ended (figures: docs/PERFORMANCE.md, item 4).
 enum MemoryRelease {
     /// Returns free heap pages to the system (a no-op where malloc is not glibc's).
     static func returnFreedMemory() {

@@ -1,7 +1,7 @@
 import Foundation
 import SQLiteStore
 
-/// Everything the server can be told from the command line (PROTOCOL.md "Running") plus the limits
+/// Everything the server can be told from the command line (docs/PROTOCOL.md "Running") plus the limits
 /// a deployment may want to tune. Defaults are the documented ones.
 public struct ServerConfiguration: Sendable {
     /// Address to bind.
@@ -11,7 +11,7 @@ public struct ServerConfiguration: Sendable {
     /// SQLite file of the matches, or `:memory:` to keep nothing.
     public var databasePath: String = "data/tictactoe.sqlite"
     /// How a commit is made durable: `.full` (the default) survives a power loss, `.normal` a process
-    /// kill (what PROTOCOL.md asks) with fewer disk syncs. See `SQLiteSynchronous`.
+    /// kill (what docs/PROTOCOL.md asks) with fewer disk syncs. See `SQLiteSynchronous`.
     public var synchronous: SQLiteSynchronous = .full
     /// Folder of the browser client.
     public var publicDirectory: String = "Public"
@@ -21,7 +21,7 @@ public struct ServerConfiguration: Sendable {
     public var allowedOrigins: [String] = []
     /// How long a match with nobody connected stays in memory before its tree is torn down.
     public var idleTimeout: Duration = .seconds(30 * 60)
-    /// Largest WebSocket frame or message accepted, in bytes (PROTOCOL.md: 4096, else close 1009).
+    /// Largest WebSocket frame or message accepted, in bytes (docs/PROTOCOL.md: 4096, else close 1009).
     public var maxFrameSize: Int = 4096
     /// Messages one connection may send per second before it gets `rateLimited`.
     public var messagesPerSecond: Int = 20

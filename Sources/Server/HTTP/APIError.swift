@@ -1,7 +1,7 @@
 import Hummingbird
 import WireProtocol
 
-/// An HTTP error with PROTOCOL.md's body: `{"error": {"code": …, "message": …}}`.
+/// An HTTP error with docs/PROTOCOL.md's body: `{"error": {"code": …, "message": …}}`.
 struct APIError: HTTPResponseError {
     let status: HTTPResponse.Status
     let body: ErrorBody

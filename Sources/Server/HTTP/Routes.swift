@@ -5,7 +5,7 @@ import MatchStore
 import MatchTree
 import WireProtocol
 
-/// The HTTP routes of PROTOCOL.md; the WebSocket route is in `WebSocketRoute`.
+/// The HTTP routes of docs/PROTOCOL.md; the WebSocket route is in `WebSocketRoute`.
 struct Routes: Sendable {
     let registry: MatchRegistry
     let state: ServerState

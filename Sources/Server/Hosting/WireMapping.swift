@@ -1,7 +1,7 @@
 import MatchTree
 import WireProtocol
 
-// Translations from the match's vocabulary to PROTOCOL.md's. The tree knows nothing of the wire; the
+// Translations from the match's vocabulary to docs/PROTOCOL.md's. The tree knows nothing of the wire; the
 // wire module knows nothing of the tree; this file is the only place where the two meet.
 
 extension WireSeat {

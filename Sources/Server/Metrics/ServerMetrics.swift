@@ -13,7 +13,7 @@ import WireProtocol
 /// - `tictactoe_matches_loaded`: match hosts (RIB trees) in memory.
 /// - `tictactoe_moves_total`: accepted moves.
 /// - `tictactoe_games_finished_total{result="player1"|"player2"|"draw"}`.
-/// - `tictactoe_errors_total{code=…}`: `error` messages sent, by PROTOCOL.md code.
+/// - `tictactoe_errors_total{code=…}`: `error` messages sent, by docs/PROTOCOL.md code.
 /// - `tictactoe_closes_total{code=…}`: WebSocket closes the server initiated, by close code.
 /// - `tictactoe_store_write_seconds`: one store append (a batch of a match's records) until durable.
 /// - `tictactoe_broadcast_seconds`: a change's commit until its messages are queued on every
@@ -39,7 +39,7 @@ public final class ServerMetrics: Sendable {
         static let broadcast = "tictactoe_broadcast_seconds"
     }
 
-    /// The close codes the server sends (PROTOCOL.md and RFC 6455); others are counted as "other".
+    /// The close codes the server sends (docs/PROTOCOL.md and RFC 6455); others are counted as "other".
     private static let closeCodes: [UInt16] = [1000, 1001, 1003, 1008, 1009, 1011, 1013]
 
     private let connections = CoreMetrics.Meter(label: Label.connections)

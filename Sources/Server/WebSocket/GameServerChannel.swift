@@ -14,10 +14,10 @@ import WireProtocol
 /// that NIO channel handlers serve (`WebSocketSession`).
 ///
 /// Hummingbird runs `handle(value:)` as one Swift task per connection. An HTTP connection keeps its task
-/// for its requests; an upgraded WebSocket's task returns at once, so a held WebSocket costs no task
-/// frames. (HummingbirdWebSocket's async API kept about three tasks per socket, some 25 KB of the 45 KB
-/// a connection cost: docs/PERFORMANCE.md.) A refused upgrade is answered here with the contract's
-/// status and error body, where HummingbirdWebSocket could only answer `400`.
+/// for its requests; an upgraded WebSocket's task returns at once and NIO handlers serve the socket, so
+/// a held WebSocket costs no task frames, which would be most of what an idle connection costs
+/// (docs/PERFORMANCE.md, item 7). A refused upgrade is answered here, on the socket, so that it carries
+/// the contract's status and error body (docs/PROTOCOL.md).
 struct GameServerChannel: ServerChildChannel {
     typealias HTTPChannel = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
 
@@ -146,7 +146,7 @@ struct GameServerChannel: ServerChildChannel {
         }
     }
 
-    /// Answers a refused upgrade as PROTOCOL.md says, with the headers every response carries, and closes.
+    /// Answers a refused upgrade as docs/PROTOCOL.md says, with the headers every response carries, and closes.
     private static func write(_ error: APIError, to channel: HTTPChannel, logger: Logger) async {
         let body = ByteBuffer(string: error.body.encoded())
         var fields = SecurityHeaders.fields

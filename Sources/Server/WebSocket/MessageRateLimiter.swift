@@ -1,4 +1,4 @@
-/// PROTOCOL.md's rate limit for one connection: more than `limit` messages in one second are answered
+/// docs/PROTOCOL.md's rate limit for one connection: more than `limit` messages in one second are answered
 /// with `rateLimited`; a connection that goes on to twice the limit in that second is closed (1008).
 struct MessageRateLimiter {
     enum Verdict: Equatable {

@@ -1,4 +1,4 @@
-/// PROTOCOL.md's Origin check on the WebSocket upgrade: a request without an `Origin` header (not a
+/// docs/PROTOCOL.md's Origin check on the WebSocket upgrade: a request without an `Origin` header (not a
 /// browser) is allowed; one with it is allowed when the origin's host is the host the request was sent
 /// to ("same host": the port and scheme may differ, as with a page served behind a proxy), or when the
 /// origin is one of the configured ones.

@@ -8,7 +8,7 @@ import WireProtocol
 struct WebSocketAdmission: Sendable {
     enum Decision: Sendable {
         case upgrade(matchID: MatchID)
-        /// Answered with this status and error body (PROTOCOL.md: 404 unknown match, 403 foreign origin).
+        /// Answered with this status and error body (docs/PROTOCOL.md: 404 unknown match, 403 foreign origin).
         case refuse(APIError)
         /// Not a WebSocket address: the HTTP routes answer the request.
         case notWebSocketPath

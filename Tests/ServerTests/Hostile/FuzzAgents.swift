@@ -126,7 +126,7 @@ struct FuzzAgent {
             ? factory.plausibleMessage(knowledge)
             : factory.anyMessage(matchID: matchID, tokens: tokens, sameMatchTokens: sharesMatch)
         if !sharesMatch, case .launchGame(let id) = message, WireProtocolGames.isKnown(id) {
-            // From any connection `launchGame` starts a game between games, as PROTOCOL.md allows: not in
+            // From any connection `launchGame` starts a game between games, as docs/PROTOCOL.md allows: not in
             // a match whose honest players follow their own script.
             message = .launchGame(gameId: "chess")
         }

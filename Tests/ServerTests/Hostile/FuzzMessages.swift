@@ -434,7 +434,7 @@ struct MessageFactory {
     }
 }
 
-/// The name rules of PROTOCOL.md as `PlayerName` applies them: trimmed; over 24 characters, or holding a
+/// The name rules of docs/PROTOCOL.md as `PlayerName` applies them: trimmed; over 24 characters, or holding a
 /// control character or a line or paragraph separator, is `badName`.
 enum NameRule {
     static func isBad(_ raw: String?) -> Bool {

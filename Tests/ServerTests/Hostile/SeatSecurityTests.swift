@@ -82,7 +82,7 @@ extension HostileTests {
                         (.login(name: "bell\u{7}"), phase == .loggedOut ? .badName : .matchFull),
                     ]
                     if phase != .loggedOut { list.append((.login(name: "Mallory"), .matchFull)) }
-                    // Between games `launchGame` starts one, from any connection (PROTOCOL.md "Launch
+                    // Between games `launchGame` starts one, from any connection (docs/PROTOCOL.md "Launch
                     // workflow"); while a game is played it changes nothing.
                     if phase == .ticTacToe || phase == .randomWin {
                         list += [(.launchGame(gameId: "ticTacToe"), nil), (.launchGame(gameId: "randomWin"), nil)]

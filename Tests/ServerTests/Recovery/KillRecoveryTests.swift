@@ -3,7 +3,7 @@ import Testing
 import WireProtocol
 
 /// The real server process is killed (SIGKILL) at chosen points and started again on the same file:
-/// everything any client was told is still there (PROTOCOL.md "Durability").
+/// everything any client was told is still there (docs/PROTOCOL.md "Durability").
 @Suite("Recovery: SIGKILL at chosen points")
 struct KillRecoveryTests {
     /// With either `--synchronous` mode: `normal` syncs only at checkpoints, which still survives a kill.

@@ -1,6 +1,6 @@
 import WireProtocol
 
-/// The games of one pair of players as PROTOCOL.md describes them, worked out by the test itself: what
+/// The games of one pair of players as docs/PROTOCOL.md describes them, worked out by the test itself: what
 /// the server must show after each step the players took, to compare with what it told and what it
 /// restored after a crash.
 struct PairState: Hashable, CustomStringConvertible {

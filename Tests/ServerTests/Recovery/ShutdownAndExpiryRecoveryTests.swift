@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WireProtocol
 
-/// The orderly ways a match leaves memory: SIGTERM (PROTOCOL.md "Running") and the idle timeout, both
+/// The orderly ways a match leaves memory: SIGTERM (docs/PROTOCOL.md "Running") and the idle timeout, both
 /// with the SQLite store of the real process.
 @Suite("Recovery: graceful shutdown and idle expiry")
 struct ShutdownAndExpiryRecoveryTests {
