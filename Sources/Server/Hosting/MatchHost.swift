@@ -422,8 +422,8 @@ actor MatchHost {
         nextSequence += 1
         let everyone = members.values.map(\.connection)
         // Each broadcast is encoded once, whatever the number of connections.
-        let deliveries = direct.map { Delivery(payload: ByteBuffer(string: $0.1.encoded()), recipients: [$0.0]) }
-            + broadcasts.map { Delivery(payload: ByteBuffer(string: $0.encoded()), recipients: everyone) }
+        let deliveries = direct.map { Delivery(payload: ByteBuffer(string: $0.1.jsonText()), recipients: [$0.0]) }
+            + broadcasts.map { Delivery(payload: ByteBuffer(string: $0.jsonText()), recipients: everyone) }
         let snapshot = match.snapshot
         // Only a change that everyone hears of (state or presence) can change the summary.
         let changesSummary = !records.isEmpty || !broadcasts.isEmpty
