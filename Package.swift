@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "RIBs"),
         // The match's RIB tree (a folder per RIB) and the game rules. Synchronous, no I/O.
         .target(name: "TicTacToe", dependencies: ["RIBs"]),
-        // The wire messages of PROTOCOL.md as Codable types, shared by server, tests and tools.
+        // The wire messages of PROTOCOL.md as Swift types, read with JSONDecoder, shared by server, tests and tools.
         .target(name: "WireProtocol"),
         // What a match stores: the append-only log, the MatchStore protocol, SQLite and in-memory stores.
         .target(
