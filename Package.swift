@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "RIBs"),
         // The match's RIB tree (a folder per RIB, the games' RIBs among them) and the rules. Synchronous, no I/O.
         .target(name: "MatchTree", dependencies: ["RIBs"]),
-        // The wire messages of PROTOCOL.md as Codable types, shared by server, tests and tools.
+        // The wire messages of docs/PROTOCOL.md as Swift types, read with JSONDecoder, shared by server, tests and tools.
         .target(name: "WireProtocol"),
         // What a match stores (the append-only log, its summary), the MatchStore protocol every store
         // implements, and the in-memory store.

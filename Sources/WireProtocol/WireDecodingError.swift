@@ -23,16 +23,12 @@ extension WireDecodingError {
     private static let quotedLimit = 40
 
     static let invalidUTF8 = WireDecodingError(message: "The message is not valid UTF-8.")
-    static let tooDeep = WireDecodingError(message: "The message is nested too deeply.")
+    static let invalidJSON = WireDecodingError(message: "The message is not valid JSON.")
     static let notAnObject = WireDecodingError(message: "The message must be a JSON object.")
     static let missingType = WireDecodingError(message: "The message has no \"type\" field.")
 
-    static func invalidJSON(at offset: Int) -> WireDecodingError {
-        WireDecodingError(message: "The message is not valid JSON (at byte \(offset)).")
-    }
-
-    static func typeNotString(_ value: JSONValue) -> WireDecodingError {
-        WireDecodingError(message: "The field \"type\" must be a string, not \(value.kindDescription).")
+    static func typeNotString(_ found: JSONKind) -> WireDecodingError {
+        WireDecodingError(message: "The field \"type\" must be a string, not \(found).")
     }
 
     static func unknownType(_ type: String) -> WireDecodingError {
@@ -43,12 +39,11 @@ extension WireDecodingError {
         WireDecodingError(message: "A \(quoted(type)) message needs the field \(quoted(field)).")
     }
 
-    static func mistypedField(_ field: String, of type: String, expected: String, found value: JSONValue)
+    static func mistypedField(_ field: String, of type: String, expected: String, found: JSONKind)
         -> WireDecodingError
     {
         WireDecodingError(
-            message: "The field \(quoted(field)) of a \(quoted(type)) message must be \(expected), "
-                + "not \(value.kindDescription)."
+            message: "The field \(quoted(field)) of a \(quoted(type)) message must be \(expected), not \(found)."
         )
     }
 

@@ -105,7 +105,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-progress"), help: "Do not print a progress line every second.")
     var noProgress = false
 
-    @Flag(name: .customLong("codec"), help: "Only measure the wire codec (a board message written and read with the shared types and with Foundation's coders), no server needed.")
+    @Flag(name: .customLong("codec"), help: "Only measure the wire codec (a board message written and read, a client's move message read), no server needed.")
     var codecOnly = false
 
     func validate() throws {
@@ -129,7 +129,7 @@ struct BenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         if codecOnly {
-            Console.line(CodecBench.run(iterations: 200_000))
+            Console.line(CodecBench.run(rounds: 5, iterations: 100_000))
             return
         }
         let settings = BenchSettings(

@@ -36,9 +36,40 @@ struct ClientMessageDecodingTests {
         #expect(try ClientMessage.decode(text).get() == .resume(token: "abc"))
     }
 
-    @Test func test_decode_repeatedKey_takesTheLastValue() throws {
-        let text = #"{"type":"login","name":"first","name":"second"}"#
-        #expect(try ClientMessage.decode(text).get() == .login(name: "second"))
+    /// `JSONDecoder` keeps the first value of a repeated key (README, "Extensions to the protocol").
+    @Test func test_decode_repeatedKey_takesTheFirstValue() throws {
+        #expect(try ClientMessage.decode(#"{"type":"login","name":"first","name":"second"}"#).get() == .login(name: "first"))
+        #expect(try ClientMessage.decode(#"{"type":"sync","type":"leave"}"#).get() == .sync)
+    }
+
+    /// What `JSONDecoder` reads besides RFC 8259 JSON is read here too (README).
+    @Test(
+        "A byte order mark and trailing commas are accepted",
+        arguments: [
+            "\u{FEFF}{\"type\":\"sync\"}", #"{"type":"sync",}"#, #"{"type":"sync","x":[1,]}"#, #"{"type":"sync","x":{"a":1,},}"#,
+        ]
+    )
+    func test_decode_whatJSONDecoderAccepts_isAccepted(text: String) throws {
+        #expect(try ClientMessage.decode(text).get() == .sync)
+    }
+
+    /// `JSONDecoder` checks a string's escapes and a number's digits only when the value is read: a
+    /// lone surrogate or a malformed number in a field the server reads is a bad message, one in a field
+    /// it ignores goes unnoticed (README).
+    @Test func test_decode_valueText_isCheckedOnlyWhereRead() throws {
+        #expect(ClientMessage.decode(#"{"type":"login","name":"\ud800"}"#).failure == .invalidJSON)
+        #expect(ClientMessage.decode(#"{"type":"\udc00"}"#).failure == .invalidJSON)
+        #expect(ClientMessage.decode(#"{"type":"move","row":01,"col":1}"#).failure != nil)
+        #expect(try ClientMessage.decode(#"{"type":"sync","x":"\ud800"}"#).get() == .sync)
+        #expect(try ClientMessage.decode(#"{"type":"sync","x":01,"y":[1.]}"#).get() == .sync)
+    }
+
+    /// `JSONDecoder` would take text with NUL bytes for UTF-16 or UTF-32 and read it as such.
+    @Test(arguments: [String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian])
+    func test_decode_textInAnotherEncoding_isBadMessage(encoding: String.Encoding) throws {
+        let bytes = try #require(#"{"type":"sync"}"#.data(using: encoding))
+        #expect(ClientMessage.decode(Data(bytes)).failure == .invalidJSON)
+        #expect(ClientMessage.decode(String(decoding: bytes, as: UTF8.self)).failure == .invalidJSON)
     }
 
     @Test func test_decode_unicodeName_keepsItExactly() throws {
@@ -68,10 +99,11 @@ struct ClientMessageDecodingTests {
         arguments: [
             ("0", 0), ("2", 2), ("-1", -1), ("3", 3), ("1.0", 1), ("1.000", 1), ("1e0", 1), ("1E2", 100),
             ("10e-1", 1), ("1.5e1", 15), ("-0", 0), ("-0.0", 0), ("0e99999999999", 0), ("0.0e-5", 0),
-            ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min),
+            ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min), ("9007199254740993", 9_007_199_254_740_993),
+            ("-9223372036854775807", Int.min + 1), ("922337203685477580.6e1", Int.max - 1), ("12345678901234567.89e2", 1_234_567_890_123_456_789),
             ("9223372036854775808", Int.max), ("-9223372036854775809", Int.min),
             ("99999999999999999999999999", Int.max), ("-99999999999999999999999999", Int.min),
-            ("1e400", Int.max), ("-1e400", Int.min), ("1e99999999999999999999", Int.max),
+            ("1e200", Int.max), ("-1e200", Int.min), ("1e308", Int.max), ("-1.5e300", Int.min),
             ("922337203685477580.7e1", Int.max), ("922337203685477580.8e1", Int.max),
         ]
     )
@@ -80,10 +112,26 @@ struct ClientMessageDecodingTests {
         #expect(message == .move(row: expected, col: 1))
     }
 
+    /// `JSONDecoder` reads a number past ±1.8e308 as no Swift number, and its error is the one of a
+    /// malformed number: such a row is a bad message (README).
+    @Test(arguments: ["1e400", "-1e400", "1E99999999999999999999", String(repeating: "9", count: 400)])
+    func test_decode_rowPastDouble_isBadMessage(literal: String) {
+        let message = ClientMessage.decode(#"{"type":"move","row":\#(literal),"col":1}"#).failure?.message
+        #expect(message == "The field \"row\" of a \"move\" message must be an integer, not a malformed or too large number.")
+    }
+
+    /// Numbers are read through `Decimal`, exact to 38 significant digits: a fraction that differs from
+    /// a whole number only after that counts as the whole number (README).
+    @Test func test_decode_fractionPast38Digits_isReadAsTheWholeNumber() throws {
+        let row = "1." + String(repeating: "0", count: 40) + "1"
+        #expect(try ClientMessage.decode(#"{"type":"move","row":\#(row),"col":1}"#).get() == .move(row: 1, col: 1))
+    }
+
     @Test(
         "A fraction, string, boolean, null, array or object is not a row",
         arguments: [
-            "1.5", "0.1", "2.0000001", "1e-1", "1e-400", "-1.5", "\"1\"", "true", "false", "null", "[1]", "{}",
+            "1.5", "0.1", "2.0000001", "1e-1", "1e-400", "1e-200", "-1.5", "1.00000000000000000001",
+            "0.99999999999999999999", "1.5e-300", "\"1\"", "true", "false", "null", "[1]", "{}",
         ]
     )
     func test_decode_nonIntegerRow_isBadMessage(literal: String) throws {
@@ -108,10 +156,11 @@ struct ClientMessageDecodingTests {
         arguments: [
             // Not JSON.
             "", "   ", "not json", "{", "}", "{\"type\":\"sync\"", "{'type':'sync'}", "{type:\"sync\"}",
-            "{\"type\":\"sync\",}", "{\"type\":\"sync\"} x", "{\"type\":\"sync\"}{\"type\":\"sync\"}",
+            "{\"type\":\"sync\",,}", "{\"type\":\"sync\"} x", "{\"type\":\"sync\"}{\"type\":\"sync\"}",
             "{\"type\" \"sync\"}", "{\"type\":\"sy\u{01}nc\"}", "{\"type\":\"sy\\xnc\"}", "{\"type\":\"s\\u12\"}",
-            "{\"type\":\"sync\",\"x\":tru}", "{\"type\":\"sync\",\"x\":nul}", "{\"type\":\"sync\",\"x\":[1,]}",
-            "{\"type\":\"sync\",\"x\":[1 2]}", "\u{FEFF}{\"type\":\"sync\"}", "{\"type\":\"sync\" /* c */}",
+            "{\"type\":\"sync\",\"x\":tru}", "{\"type\":\"sync\",\"x\":nul}", "{\"type\":\"sync\",\"x\":[,1]}",
+            "{\"type\":\"sync\",\"x\":[1 2]}", "\u{FEFF}\u{FEFF}{\"type\":\"sync\"}", "{\"type\":\"sync\" /* c */}",
+            "\u{A0}{\"type\":\"sync\"}", "{\"type\":\"sync\",\"x\":NaN}", "{\"type\":\"sync\",\"x\":'a'}",
             // Lone or mismatched surrogate escapes.
             #"{"type":"login","name":"\ud800"}"#, #"{"type":"login","name":"\udc00"}"#,
             #"{"type":"login","name":"\ud800\u0041"}"#, #"{"type":"login","name":"\ud800x"}"#,
@@ -142,7 +191,7 @@ struct ClientMessageDecodingTests {
 
     @Test func test_decode_badMessages_explainWhatIsWrong() {
         func message(_ text: String) -> String? { ClientMessage.decode(text).failure?.message }
-        #expect(message("nope") == "The message is not valid JSON (at byte 0).")
+        #expect(message("nope") == "The message is not valid JSON.")
         #expect(message("[]") == "The message must be a JSON object.")
         #expect(message("{}") == "The message has no \"type\" field.")
         #expect(message(#"{"type":7}"#) == "The field \"type\" must be a string, not a number.")
@@ -166,18 +215,20 @@ struct ClientMessageDecodingTests {
 
     // MARK: hostile input
 
+    /// How deeply `JSONDecoder` lets arrays and objects nest, the message's own object included.
+    static let nestingLimit = 512
+
     @Test(arguments: [1, 10, 1000, 100_000])
     func test_decode_deepNesting_isBadMessageWithoutCrashing(extraDepth: Int) {
-        let nested = String(repeating: "[", count: extraDepth + JSONParser.maximumDepth)
-            + String(repeating: "]", count: extraDepth + JSONParser.maximumDepth)
-        let error = ClientMessage.decode(#"{"type":"sync","x":\#(nested)}"#).failure
-        #expect(error == .tooDeep)
-        let objects = String(repeating: #"{"a":"#, count: extraDepth + JSONParser.maximumDepth)
-        #expect(ClientMessage.decode(objects).failure == .tooDeep)
+        let depth = Self.nestingLimit + extraDepth
+        let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        #expect(ClientMessage.decode(#"{"type":"sync","x":\#(nested)}"#).failure == .invalidJSON)
+        let objects = String(repeating: #"{"a":"#, count: depth)
+        #expect(ClientMessage.decode(objects).failure == .invalidJSON)
     }
 
     @Test func test_decode_nestingUpToTheLimit_isAccepted() throws {
-        let depth = JSONParser.maximumDepth - 1
+        let depth = Self.nestingLimit - 1
         let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         #expect(try ClientMessage.decode(#"{"type":"sync","x":\#(nested)}"#).get() == .sync)
     }

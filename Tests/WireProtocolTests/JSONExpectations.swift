@@ -1,21 +1,21 @@
 import Foundation
 import Testing
 
-@testable import WireProtocol
-
-/// Expects two JSON texts to hold the same value, compared as parsed objects (so `null` differs from a
-/// missing key and key order does not matter). Checked twice: with the module's strict parser (which
-/// tells `true` from `1`) and with Foundation's, which shares no code with it.
+/// Expects two JSON texts to hold the same value: both are parsed by `JSONSerialization` and written
+/// back with sorted keys, so key order and whitespace do not matter while `null` still differs from a
+/// missing key, `true` from `1` and `"1"` from `1`.
 func expectSameJSON(_ actual: String, _ expected: String, sourceLocation: SourceLocation = #_sourceLocation) {
-    let strictActual = try? JSONParser.parse(actual)
-    let strictExpected = try? JSONParser.parse(expected)
-    #expect(strictExpected != nil, "expected text is not JSON: \(expected)", sourceLocation: sourceLocation)
-    #expect(strictActual == strictExpected, "\(actual) is not \(expected)", sourceLocation: sourceLocation)
-    #expect(
-        foundationObject(actual) == foundationObject(expected),
-        "Foundation sees \(actual) differ from \(expected)",
-        sourceLocation: sourceLocation
-    )
+    let canonicalExpected = canonicalJSON(expected)
+    #expect(canonicalExpected != nil, "expected text is not JSON: \(expected)", sourceLocation: sourceLocation)
+    #expect(canonicalJSON(actual) == canonicalExpected, "\(actual) is not \(expected)", sourceLocation: sourceLocation)
+}
+
+/// The text parsed by `JSONSerialization` and written again with sorted keys; nil if it is not JSON.
+func canonicalJSON(_ text: String) -> String? {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed]),
+        let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .fragmentsAllowed])
+    else { return nil }
+    return String(decoding: data, as: UTF8.self)
 }
 
 /// The text parsed by `JSONSerialization`, as an `NSObject` that compares by value.

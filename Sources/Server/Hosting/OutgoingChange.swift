@@ -32,6 +32,6 @@ struct OutgoingChange {
 
     /// The one place the host encodes a message for the wire.
     private static func encode(_ message: ServerMessage) -> ByteBuffer {
-        ByteBuffer(string: message.encoded())
+        ByteBuffer(string: message.jsonText())
     }
 }

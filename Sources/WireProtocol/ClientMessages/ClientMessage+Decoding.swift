@@ -1,76 +1,143 @@
 import Foundation
 
 extension ClientMessage {
-    /// Reads a client message from the text of a WebSocket frame.
+    /// Reads a client message from the text of a WebSocket frame, with `JSONDecoder`.
     ///
     /// Fails with a `badMessage` sentence when the text is not JSON, not an object, has no string
-    /// `type`, names an unknown type, or lacks or mistypes a field. Unknown extra fields are ignored; a
-    /// repeated key takes its last value, as in JavaScript. Nesting deeper than 64 levels is refused.
-    /// `move`'s `row` and `col` accept any JSON integer (`1.0` counts as 1); one past `Int` is clamped to
-    /// `Int.min` or `Int.max`, so the game still answers `outOfBounds`.
+    /// `type`, names an unknown type, or lacks or mistypes a field. Unknown extra fields are ignored.
+    /// The text is read as `JSONDecoder` reads it: a repeated key takes its first value; a trailing
+    /// comma and a leading byte order mark are accepted; nesting past 512 levels is refused; a string's
+    /// escapes and a number's digits are checked only in the fields read. `move`'s `row` and `col`
+    /// accept any whole number up to ±1.8e308 (`1.0` counts as 1, exact to 38 significant digits); one
+    /// past `Int` is clamped to `Int.min` or `Int.max`, so the game still answers `outOfBounds`.
     /// - Parameter text: one JSON object.
     /// - Returns: the message, or why it could not be read.
     public static func decode(_ text: String) -> Result<ClientMessage, WireDecodingError> {
-        Result { () throws(WireDecodingError) in try message(from: JSONParser.parse(text)) }
+        decode(utf8: Data(text.utf8))
     }
 
     /// Reads a client message from UTF-8 bytes; bytes that are not valid UTF-8 are a `badMessage`.
     /// - Parameter bytes: the frame's payload.
     public static func decode(_ bytes: [UInt8]) -> Result<ClientMessage, WireDecodingError> {
-        Result { () throws(WireDecodingError) in try message(from: JSONParser.parse(utf8: bytes)) }
+        guard String(validating: bytes, as: UTF8.self) != nil else { return .failure(.invalidUTF8) }
+        return decode(utf8: Data(bytes))
     }
 
     /// Reads a client message from UTF-8 data; data that is not valid UTF-8 is a `badMessage`.
     /// - Parameter data: the frame's payload.
     public static func decode(_ data: Data) -> Result<ClientMessage, WireDecodingError> {
-        Result { () throws(WireDecodingError) in try message(from: JSONParser.parse(utf8: data)) }
+        guard String(validating: data, as: UTF8.self) != nil else { return .failure(.invalidUTF8) }
+        return decode(utf8: data)
     }
 
-    private static func message(from value: JSONValue) throws(WireDecodingError) -> ClientMessage {
-        guard case .object(let object) = value else { throw .notAnObject }
-        guard let typeValue = object["type"] else { throw .missingType }
-        guard case .string(let type) = typeValue else { throw .typeNotString(typeValue) }
-        let fields = Fields(type: type, object: object)
-        switch type {
-        case "login": return .login(name: try fields.optionalString("name"))
-        case "resume": return .resume(token: try fields.string("token"))
-        case "startGame": return .startGame(gameId: try fields.string("gameId"))
-        case "move": return .move(row: try fields.integer("row"), col: try fields.integer("col"))
-        case "roll": return .roll
-        case "launchGame": return .launchGame(gameId: try fields.string("gameId"))
-        case "leave": return .leave
-        case "sync": return .sync
-        default: throw .unknownType(type)
+    private static func decode(utf8 data: Data) -> Result<ClientMessage, WireDecodingError> {
+        // `JSONDecoder` takes text with NUL bytes for UTF-16 or UTF-32 and reads it as such. In UTF-8
+        // JSON a NUL byte is never valid (inside a string it must be escaped), so none goes to it.
+        guard !data.contains(0) else { return .failure(.invalidJSON) }
+        do {
+            return .success(try JSONDecoder().decode(DecodedClientMessage.self, from: data).message)
+        } catch let error as WireDecodingError {
+            return .failure(error)
+        } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
+            // The decoder reads the whole text before `DecodedClientMessage` sees any of it: what fails
+            // there is the syntax (or nesting past the decoder's limit).
+            return .failure(.invalidJSON)
+        } catch {
+            return .failure(.undecodable(error))
         }
     }
+}
+
+/// One client message as `JSONDecoder` reads it: the object's `type`, then the fields of that type.
+/// Every failure is a `WireDecodingError` with its sentence.
+private struct DecodedClientMessage: Decodable {
+    let message: ClientMessage
+
+    init(from decoder: any Decoder) throws {
+        let object: KeyedDecodingContainer<FieldKey>
+        do {
+            object = try decoder.container(keyedBy: FieldKey.self)
+        } catch {
+            throw WireDecodingError.notAnObject
+        }
+        guard object.contains(.type) else { throw WireDecodingError.missingType }
+        let type: String
+        do {
+            type = try object.decode(String.self, forKey: .type)
+        } catch {
+            throw Fields.isMistyped(error) ? WireDecodingError.typeNotString(Fields.kind(of: .type, in: object)) : .invalidJSON
+        }
+        let fields = Fields(type: type, object: object)
+        switch type {
+        case "login": message = .login(name: try fields.optionalString(.name))
+        case "resume": message = .resume(token: try fields.string(.token))
+        case "startGame": message = .startGame(gameId: try fields.string(.gameId))
+        case "move": message = .move(row: try fields.integer(.row), col: try fields.integer(.col))
+        case "roll": message = .roll
+        case "launchGame": message = .launchGame(gameId: try fields.string(.gameId))
+        case "leave": message = .leave
+        case "sync": message = .sync
+        default: throw WireDecodingError.unknownType(type)
+        }
+    }
+}
+
+/// The keys of every client message.
+private enum FieldKey: String, CodingKey {
+    case type, name, token, gameId, row, col
 }
 
 /// The fields of one client message, read with the checks PROTOCOL.md asks for.
 private struct Fields {
     let type: String
-    let object: [String: JSONValue]
+    let object: KeyedDecodingContainer<FieldKey>
 
     /// A string field that must be present.
-    func string(_ name: String) throws(WireDecodingError) -> String {
-        guard let value = object[name] else { throw .missingField(name, of: type) }
-        guard case .string(let string) = value else {
-            throw .mistypedField(name, of: type, expected: "a string", found: value)
+    func string(_ key: FieldKey) throws(WireDecodingError) -> String {
+        guard object.contains(key) else { throw .missingField(key.stringValue, of: type) }
+        do {
+            return try object.decode(String.self, forKey: key)
+        } catch {
+            throw failure(error, reading: key, expected: "a string")
         }
-        return string
     }
 
     /// A string field that may be absent or null.
-    func optionalString(_ name: String) throws(WireDecodingError) -> String? {
-        guard let value = object[name], value != .null else { return nil }
-        return try string(name)
+    func optionalString(_ key: FieldKey) throws(WireDecodingError) -> String? {
+        do {
+            return try object.decodeIfPresent(String.self, forKey: key)
+        } catch {
+            throw failure(error, reading: key, expected: "a string")
+        }
     }
 
     /// An integer field that must be present; clamped to `Int` when it is too large.
-    func integer(_ name: String) throws(WireDecodingError) -> Int {
-        guard let value = object[name] else { throw .missingField(name, of: type) }
-        guard case .number(let number) = value, let integer = number.integerValue else {
-            throw .mistypedField(name, of: type, expected: "an integer", found: value)
+    func integer(_ key: FieldKey) throws(WireDecodingError) -> Int {
+        guard object.contains(key) else { throw .missingField(key.stringValue, of: type) }
+        do {
+            return try object.decode(ClampedInteger.self, forKey: key).value
+        } catch {
+            throw failure(error, reading: key, expected: "an integer")
         }
-        return integer
+    }
+
+    private func failure(_ error: any Error, reading key: FieldKey, expected: String) -> WireDecodingError {
+        guard Self.isMistyped(error) else { return .invalidJSON }
+        return .mistypedField(key.stringValue, of: type, expected: expected, found: Self.kind(of: key, in: object))
+    }
+
+    /// Whether reading a value failed on its kind. Otherwise its text could not be read: `JSONDecoder`
+    /// checks a string's escapes (a lone surrogate) only when the string is read.
+    static func isMistyped(_ error: any Error) -> Bool {
+        switch error {
+        case DecodingError.typeMismatch, DecodingError.valueNotFound, is ClampedInteger.Refusal: true
+        default: false
+        }
+    }
+
+    /// The kind of value a present field holds.
+    static func kind(of key: FieldKey, in object: KeyedDecodingContainer<FieldKey>) -> JSONKind {
+        // Cannot fail: every JSON value is one of the kinds, and the caller checked the key is there.
+        (try? object.decode(JSONKind.self, forKey: key)) ?? .null
     }
 }

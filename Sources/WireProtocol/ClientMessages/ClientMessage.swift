@@ -8,7 +8,8 @@ public enum ClientMessage: Hashable, Sendable {
     case resume(token: String)
     /// Start a game (`ticTacToe` or `randomWin`) from the OffGame screen.
     case startGame(gameId: String)
-    /// Mark a cell. The decoder accepts any integer; values outside 0...2 are the game's `outOfBounds`.
+    /// Mark a cell. The decoder accepts any whole number up to ±1.8e308, clamped to `Int`; values outside
+    /// 0...2 are the game's `outOfBounds`.
     case move(row: Int, col: Int)
     /// Play the Random Win game.
     case roll

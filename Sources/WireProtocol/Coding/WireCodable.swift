@@ -1,8 +1,9 @@
 import Foundation
 
-/// A value that travels as one JSON text: the server's messages and the HTTP bodies. Conforming types
-/// get ``encoded()`` and ``decode(_:)`` for free.
-public protocol WireCodable: Codable, Sendable {}
+/// A value that travels as one JSON text written by `JSONEncoder`: the HTTP bodies. Conforming types
+/// get ``encoded()`` and ``WireDecodable/decode(_:)`` for free. The server's messages are not
+/// `WireCodable`: ``ServerMessage/jsonText()`` is their only writer.
+public protocol WireCodable: WireDecodable, Encodable {}
 
 extension WireCodable {
     /// The value as compact JSON text, slashes unescaped, keys sorted so that equal values give equal
@@ -15,17 +16,5 @@ extension WireCodable {
         // Cannot fail: no wire type holds a floating-point number or encodes nothing.
         let data = try! encoder.encode(self)
         return String(decoding: data, as: UTF8.self)
-    }
-
-    /// Reads a value from JSON text. Fields shown as `null` in PROTOCOL.md must be present (as `null`
-    /// or a value), so a missing one is reported rather than read as `nil`.
-    /// - Parameter text: the JSON text.
-    /// - Returns: the value, or why it could not be read.
-    public static func decode(_ text: String) -> Result<Self, WireDecodingError> {
-        do {
-            return .success(try JSONDecoder().decode(Self.self, from: Data(text.utf8)))
-        } catch {
-            return .failure(.undecodable(error))
-        }
     }
 }

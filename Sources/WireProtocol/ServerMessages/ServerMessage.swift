@@ -1,9 +1,8 @@
 /// A message the server sends over a match's WebSocket (PROTOCOL.md, "Server to client").
 ///
 /// Messages sent to every connection of a match carry `v`, the match's event version, which grows by
-/// exactly 1 per such message. Write one with ``WireCodable/encoded()``, read one with
-/// ``WireCodable/decode(_:)``.
-public enum ServerMessage: WireCodable, Hashable {
+/// exactly 1 per such message. Write one with ``jsonText()``, read one with ``WireDecodable/decode(_:)``.
+public enum ServerMessage: WireDecodable, Hashable {
     /// The first message on a connection, and the answer to `resume` and `sync`: the connection's seat
     /// (`nil` for a spectator, written `{"seat": null}`) and the whole state.
     case welcome(you: WireSeat?, snapshot: WireSnapshot, v: Int)

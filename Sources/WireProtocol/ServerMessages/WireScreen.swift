@@ -1,6 +1,6 @@
 /// The screen of the presented RIB: the body of the `screen` message, written as `name` (a phase) next
 /// to that screen's own fields.
-public enum WireScreen: Codable, Hashable, Sendable {
+public enum WireScreen: Decodable, Hashable, Sendable {
     /// Waiting for players; `freeSeats` lists the seats still free.
     case loggedOut(freeSeats: [WireSeat])
     /// The game list.
@@ -22,18 +22,6 @@ public enum WireScreen: Codable, Hashable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case name, freeSeats, games, board
-    }
-
-    /// Writes `name` and the screen's fields into the enclosing object.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(phase, forKey: .name)
-        switch self {
-        case .loggedOut(let freeSeats): try container.encode(freeSeats, forKey: .freeSeats)
-        case .offGame(let games): try container.encode(games, forKey: .games)
-        case .ticTacToe(let board): try container.encode(board, forKey: .board)
-        case .randomWin: break
-        }
     }
 
     /// Reads `name` and the fields of that screen from the enclosing object.

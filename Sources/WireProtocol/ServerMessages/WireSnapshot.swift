@@ -1,6 +1,6 @@
 /// Everything needed to draw the match page without any earlier message: the `welcome` message's
 /// `snapshot`.
-public struct WireSnapshot: Codable, Hashable, Sendable {
+public struct WireSnapshot: Decodable, Hashable, Sendable {
     /// The phase whose screen is presented.
     public var phase: WirePhase
     /// The taken seats.

@@ -1,6 +1,6 @@
 /// A Tic Tac Toe board: the body of the `board` message, the `ticTacToe` screen's `board` and the
 /// snapshot's `board`.
-public struct WireBoard: Codable, Hashable, Sendable {
+public struct WireBoard: Decodable, Hashable, Sendable {
     /// The 9 cells, row-major (index `row * 3 + col`): the seat that marked it, or `nil` (`null`).
     public var cells: [WireSeat?]
     /// Whose turn it is, or `nil` (`null`) once the game is over.
@@ -21,7 +21,7 @@ public struct WireBoard: Codable, Hashable, Sendable {
 }
 
 /// A mark on the board: `{"row", "col", "seat"}`.
-public struct WireMove: Codable, Hashable, Sendable {
+public struct WireMove: Decodable, Hashable, Sendable {
     /// The row, 0...2.
     public var row: Int
     /// The column, 0...2.
@@ -34,5 +34,37 @@ public struct WireMove: Codable, Hashable, Sendable {
         self.row = row
         self.col = col
         self.seat = seat
+    }
+}
+
+extension WireBoard {
+    private enum CodingKeys: String, CodingKey {
+        case cells, turn, last
+    }
+
+    /// Reads `cells`, `turn` and `last`, all three required (`turn` and `last` may be `null`). The cells
+    /// are read one by one as strings: `JSONDecoder` spends most of a `board` message on an array of
+    /// optional enums decoded the generic way (docs/PERFORMANCE.md).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        var cellContainer = try container.nestedUnkeyedContainer(forKey: .cells)
+        var cells: [WireSeat?] = []
+        cells.reserveCapacity(cellContainer.count ?? 9)
+        while !cellContainer.isAtEnd {
+            if try cellContainer.decodeNil() {
+                cells.append(nil)
+                continue
+            }
+            let name = try cellContainer.decode(String.self)
+            guard let seat = WireSeat(rawValue: name) else {
+                throw DecodingError.dataCorruptedError(in: cellContainer, debugDescription: "There is no seat \"\(name)\".")
+            }
+            cells.append(seat)
+        }
+        self.init(
+            cells: cells,
+            turn: try container.decode(WireSeat?.self, forKey: .turn),
+            last: try container.decode(WireMove?.self, forKey: .last)
+        )
     }
 }

@@ -1,5 +1,5 @@
 /// A game offered on the OffGame screen: `{"id": "ticTacToe", "name": "Tic Tac Toe"}`.
-public struct WireGame: Codable, Hashable, Sendable {
+public struct WireGame: Decodable, Hashable, Sendable {
     /// The id a client sends in `startGame` or `launchGame`.
     public var id: String
     /// The name shown to people.

@@ -1,8 +1,8 @@
 /// The pair's score: `{"player1": {"name", "wins"}, "player2": {"name", "wins"}, "draws"}`. It is the body
 /// of the `score` message and the snapshot's `score`.
-public struct WireScore: Codable, Hashable, Sendable {
+public struct WireScore: Decodable, Hashable, Sendable {
     /// One player's line of the score.
-    public struct Entry: Codable, Hashable, Sendable {
+    public struct Entry: Decodable, Hashable, Sendable {
         /// The player's name.
         public var name: String
         /// Games this player has won since the pair logged in.

@@ -240,8 +240,8 @@ struct MessageFactory {
     // MARK: - Encodings
 
     /// `message` as a frame, often in an unusual but equivalent encoding: escaped keys and values,
-    /// numbers such as `1.0` or `10e-1`, extra fields (some deeply nested), repeated keys (the last
-    /// counts), whitespace, fragments.
+    /// numbers such as `1.0` or `10e-1`, extra fields (some deeply nested), repeated keys (the first
+    /// counts, as `JSONDecoder` reads them), whitespace, fragments.
     mutating func encode(_ message: ClientMessage) -> FuzzInput {
         guard rng.chance(0.6) else { return FuzzInput(frames: .text(message.encoded()), meaning: .message(message), label: message.type) }
         var fields: [(String, String)] = [("type", jsonString(message.type))]
@@ -254,13 +254,13 @@ struct MessageFactory {
         case .roll, .leave, .sync: break
         }
         fields.shuffle(using: &rng)
-        // Extra fields are ignored; a repeated key takes its last value.
+        // Extra fields are ignored; a repeated key takes its first value.
         for _ in 0..<Int.random(in: 0...3, using: &rng) {
             let junkKey = rng.pick(["extra", "v", "seat", "☃", "", "__proto__", "constructor", "Type", "TYPE", "typ", "you"])
             fields.insert((junkKey, junkValue()), at: Int.random(in: 0...fields.count, using: &rng))
         }
         if rng.chance(0.2), let real = fields.firstIndex(where: { ["type", "name", "token", "gameId", "row", "col"].contains($0.0) }) {
-            fields.insert((fields[real].0, junkValue()), at: Int.random(in: 0...real, using: &rng))
+            fields.insert((fields[real].0, junkValue()), at: Int.random(in: (real + 1)...fields.count, using: &rng))
         }
         let text = object(fields)
         let label = "\(message.type) (re-encoded)"
@@ -273,8 +273,8 @@ struct MessageFactory {
     /// A number text with the integer value `value`.
     private mutating func numberText(_ value: Int) -> String {
         switch value {
-        case Int.max: return rng.pick(["9223372036854775807", "9223372036854775808", "99999999999999999999999", "1e30", "1e400", "1E999999999999"])
-        case Int.min: return rng.pick(["-9223372036854775808", "-9223372036854775809", "-99999999999999999999999", "-1e30"])
+        case Int.max: return rng.pick(["9223372036854775807", "9223372036854775808", "99999999999999999999999", "1e30", "1e200", "1E300"])
+        case Int.min: return rng.pick(["-9223372036854775808", "-9223372036854775809", "-99999999999999999999999", "-1e30", "-1.5e300"])
         case 0: return rng.pick(["0", "-0", "0.0", "0e5", "-0.0E-3", "0.000"])
         default: return rng.pick(["\(value)", "\(value).0", "\(value)e0", "\(value)E+0", "\(value)0e-1", "\(value).000", "\(value * 100)e-2"])
         }
@@ -322,7 +322,7 @@ struct MessageFactory {
         case 4: return "[" + (0..<Int.random(in: 0...4, using: &rng)).map { _ in rng.pick(["1", "null", "\"a\"", "{}", "[]"]) }.joined(separator: ",") + "]"
         case 5: return #"{"type":"leave","row":0,"nested":{"type":"login"}}"#
         case 6:
-            // The object is at depth 1: 63 more levels are still allowed.
+            // The object is at depth 1: JSONDecoder allows 511 more levels.
             let depth = rng.pick([1, 10, 40, 63])
             return String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         default:
@@ -373,21 +373,22 @@ struct MessageFactory {
             let other = type == "move" ? (field == "row" ? #","col":1"# : #","row":1"#) : ""
             // A string where a number belongs is mistyped too.
             let wrong = type == "move"
-                ? rng.pick(["true", "[]", "{}", #"["x"]"#, #""1""#, "null", #""""#, "0.5", "1.5", "-0.0001", "2.5E+0", "1e-1", "0.1e-400"]) : value
+                ? rng.pick(["true", "[]", "{}", #"["x"]"#, #""1""#, "null", #""""#, "0.5", "1.5", "-0.0001", "2.5E+0", "1e-1", "0.1e-400", "1e400", "01"]) : value
             text = #"{"type":""# + type + #"",""# + field + #"":"# + wrong + other + "}"
             label = "mistyped \(type).\(field)"
         case 5:
             text = rng.pick([#"{"type":"resume"}"#, #"{"type":"startGame"}"#, #"{"type":"launchGame"}"#, #"{"type":"move"}"#, #"{"type":"move","row":1}"#, #"{"type":"move","col":1}"#])
             label = "missing field"
         case 6:
-            let depth = rng.pick([64, 65, 100, 1000])
+            // Past JSONDecoder's limit of 512 levels, the message's object included.
+            let depth = rng.pick([512, 513, 1000, 1900])
             text = #"{"type":"sync","deep":"# + String(repeating: "[", count: depth) + String(repeating: "]", count: depth) + "}"
             label = "nested too deeply"
         case 7:
             text = rng.pick([
-                "", " ", "{", "}", #"{type:"sync"}"#, "{'type':'sync'}", #"{"type":"sync",}"#, #"{"type":"sync"}{}"#,
+                "", " ", "{", "}", #"{type:"sync"}"#, "{'type':'sync'}", #"{"type":"sync",,}"#, #"{"type":"sync"}{}"#,
                 #"{"type":"sync"} x"#, #"{"type":"sync" /*c*/}"#, #"{"type":"sy\xnc"}"#, #"{"type":"\ud800"}"#,
-                #"{"type":"\udc00x"}"#, "{\"type\":\"sy\u{1}nc\"}", "\u{FEFF}{\"type\":\"sync\"}", "{\"type\":\u{A0}\"sync\"}",
+                #"{"type":"\udc00x"}"#, "{\"type\":\"sy\u{1}nc\"}", "\u{FEFF}\u{FEFF}{\"type\":\"sync\"}", "{\"type\":\u{A0}\"sync\"}",
                 #"{"type"::"sync"}"#, #"{"type":"move","row":01,"col":1}"#, #"{"type":"move","row":+1,"col":1}"#,
                 #"{"type":"move","row":.5,"col":1}"#, #"{"type":"move","row":1.,"col":1}"#, #"{"type":"move","row":NaN,"col":1}"#,
                 #"{"type":"move","row":Infinity,"col":1}"#, #"{"type":"move","row":0x1,"col":1}"#, #"{"type":"move","row":1e,"col":1}"#,

@@ -1,3 +1,7 @@
+// The one reader of server messages (tests, tools, bots): `ServerMessage.decode(_:)` from
+// `WireDecodable` runs it through `JSONDecoder`. The one writer is `jsonText()`; the golden tests pin
+// the writer's text and check that this reads it back.
+
 extension ServerMessage {
     private enum CodingKeys: String, CodingKey {
         case type, v, you, snapshot, seat, name, token, winner, line, players, spectators, code, message
@@ -5,40 +9,6 @@ extension ServerMessage {
 
     private enum YouKeys: String, CodingKey {
         case seat
-    }
-
-    /// Writes the message as one object: `type`, the fields, then `v` where the message has one.
-    /// `screen`, `score` and `board` write their value's fields at the top level, next to `type`.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(type, forKey: .type)
-        try container.encodeIfPresent(version, forKey: .v)
-        switch self {
-        case .welcome(let you, let snapshot, _):
-            var youContainer = container.nestedContainer(keyedBy: YouKeys.self, forKey: .you)
-            // Encoding the optional itself (not encodeIfPresent) writes an explicit null.
-            try youContainer.encode(you, forKey: .seat)
-            try container.encode(snapshot, forKey: .snapshot)
-        case .seated(let seat, let name, let token):
-            try container.encode(seat, forKey: .seat)
-            try container.encode(name, forKey: .name)
-            try container.encode(token, forKey: .token)
-        case .screen(let screen, _):
-            try screen.encode(to: encoder)
-        case .score(let score, _):
-            try score.encode(to: encoder)
-        case .board(let board, _):
-            try board.encode(to: encoder)
-        case .gameOver(let winner, let line, _):
-            try container.encode(winner, forKey: .winner)
-            try container.encode(line, forKey: .line)
-        case .presence(let players, let spectators, _):
-            try container.encode(players, forKey: .players)
-            try container.encode(spectators, forKey: .spectators)
-        case .error(let code, let message):
-            try container.encode(code, forKey: .code)
-            try container.encode(message, forKey: .message)
-        }
     }
 
     /// Reads a message by its `type`. Fields PROTOCOL.md shows as `null` must be present.

@@ -1,0 +1,107 @@
+/// Builds the compact JSON text of a server message: no whitespace, strings escaped by
+/// `appendJSONStringLiteral(to:)`. The callers write the keys in sorted order.
+struct JSONTextWriter {
+    private(set) var text = ""
+
+    init() {
+        text.reserveCapacity(192)
+    }
+
+    mutating func raw(_ piece: String) { text += piece }
+
+    mutating func integer(_ value: Int) { text += String(value) }
+
+    mutating func bool(_ value: Bool) { text += value ? "true" : "false" }
+
+    mutating func seat(_ seat: WireSeat?) {
+        switch seat {
+        case .player1: text += #""player1""#
+        case .player2: text += #""player2""#
+        case nil: text += "null"
+        }
+    }
+
+    /// A string literal, escaped as Foundation's writer escapes it.
+    mutating func string(_ value: String) {
+        value.appendJSONStringLiteral(to: &text)
+    }
+
+    mutating func players(_ players: [WirePlayer]) {
+        text += "["
+        for (index, player) in players.enumerated() {
+            if index > 0 { text += "," }
+            text += #"{"connected":"#
+            bool(player.connected)
+            text += #","name":"#
+            string(player.name)
+            text += #","seat":"#
+            seat(player.seat)
+            text += "}"
+        }
+        text += "]"
+    }
+
+    /// `"draws":…,"player1":{…},"player2":{…}`, without braces.
+    mutating func scoreFields(_ score: WireScore) {
+        text += #""draws":"#
+        integer(score.draws)
+        text += #","player1":{"name":"#
+        string(score.player1.name)
+        text += #","wins":"#
+        integer(score.player1.wins)
+        text += #"},"player2":{"name":"#
+        string(score.player2.name)
+        text += #","wins":"#
+        integer(score.player2.wins)
+        text += "}"
+    }
+
+    mutating func board(_ board: WireBoard) {
+        text += "{"
+        boardFields(board)
+        text += "}"
+    }
+
+    /// `"cells":[…],"last":…,"turn":…`, without braces.
+    mutating func boardFields(_ board: WireBoard) {
+        text += #""cells":["#
+        for (index, cell) in board.cells.enumerated() {
+            if index > 0 { text += "," }
+            seat(cell)
+        }
+        text += #"],"last":"#
+        if let last = board.last {
+            text += #"{"col":"#
+            integer(last.col)
+            text += #","row":"#
+            integer(last.row)
+            text += #","seat":"#
+            seat(last.seat)
+            text += "}"
+        } else {
+            text += "null"
+        }
+        text += #","turn":"#
+        seat(board.turn)
+    }
+
+    mutating func snapshot(_ snapshot: WireSnapshot) {
+        text += #"{"board":"#
+        if let board = snapshot.board { self.board(board) } else { text += "null" }
+        text += #","phase":"#
+        string(snapshot.phase.rawValue)
+        text += #","players":"#
+        players(snapshot.players)
+        text += #","score":"#
+        if let score = snapshot.score {
+            text += "{"
+            scoreFields(score)
+            text += "}"
+        } else {
+            text += "null"
+        }
+        text += #","spectators":"#
+        integer(snapshot.spectators)
+        text += "}"
+    }
+}

@@ -1,0 +1,109 @@
+// The one writer of server messages: the server sends what `jsonText()` returns. It writes the text
+// directly rather than through `JSONEncoder`, whose cost per message stood out in the server's profile
+// (docs/PERFORMANCE.md); the golden tests pin its exact text for every kind of message.
+
+extension ServerMessage {
+    /// The message as the compact JSON text of one WebSocket frame: keys in sorted order, `null` for
+    /// the fields PROTOCOL.md shows as `null`, slashes and non-ASCII characters as they are, and only
+    /// `"`, `\` and control characters escaped.
+    public func jsonText() -> String {
+        var out = JSONTextWriter()
+        switch self {
+        case .welcome(let you, let snapshot, let v):
+            out.raw(#"{"snapshot":"#)
+            out.snapshot(snapshot)
+            out.raw(#","type":"welcome","v":"#)
+            out.integer(v)
+            out.raw(#","you":{"seat":"#)
+            out.seat(you)
+            out.raw("}}")
+        case .seated(let seat, let name, let token):
+            out.raw(#"{"name":"#)
+            out.string(name)
+            out.raw(#","seat":"#)
+            out.seat(seat)
+            out.raw(#","token":"#)
+            out.string(token)
+            out.raw(#","type":"seated"}"#)
+        case .screen(let screen, let v):
+            switch screen {
+            case .loggedOut(let freeSeats):
+                out.raw(#"{"freeSeats":["#)
+                for (index, seat) in freeSeats.enumerated() {
+                    if index > 0 { out.raw(",") }
+                    out.seat(seat)
+                }
+                out.raw(#"],"name":"loggedOut""#)
+            case .offGame(let games):
+                out.raw(#"{"games":["#)
+                for (index, game) in games.enumerated() {
+                    if index > 0 { out.raw(",") }
+                    out.raw(#"{"id":"#)
+                    out.string(game.id)
+                    out.raw(#","name":"#)
+                    out.string(game.name)
+                    out.raw("}")
+                }
+                out.raw(#"],"name":"offGame""#)
+            case .ticTacToe(let board):
+                out.raw(#"{"board":"#)
+                out.board(board)
+                out.raw(#","name":"ticTacToe""#)
+            case .randomWin:
+                out.raw(#"{"name":"randomWin""#)
+            }
+            out.raw(#","type":"screen","v":"#)
+            out.integer(v)
+            out.raw("}")
+        case .score(let score, let v):
+            out.raw("{")
+            out.scoreFields(score)
+            out.raw(#","type":"score","v":"#)
+            out.integer(v)
+            out.raw("}")
+        case .board(let board, let v):
+            out.raw("{")
+            out.boardFields(board)
+            out.raw(#","type":"board","v":"#)
+            out.integer(v)
+            out.raw("}")
+        case .gameOver(let winner, let line, let v):
+            out.raw(#"{"line":"#)
+            if let line {
+                out.raw("[")
+                for (index, cell) in line.enumerated() {
+                    if index > 0 { out.raw(",") }
+                    out.raw("[")
+                    for (inner, value) in cell.enumerated() {
+                        if inner > 0 { out.raw(",") }
+                        out.integer(value)
+                    }
+                    out.raw("]")
+                }
+                out.raw("]")
+            } else {
+                out.raw("null")
+            }
+            out.raw(#","type":"gameOver","v":"#)
+            out.integer(v)
+            out.raw(#","winner":"#)
+            out.seat(winner)
+            out.raw("}")
+        case .presence(let players, let spectators, let v):
+            out.raw(#"{"players":"#)
+            out.players(players)
+            out.raw(#","spectators":"#)
+            out.integer(spectators)
+            out.raw(#","type":"presence","v":"#)
+            out.integer(v)
+            out.raw("}")
+        case .error(let code, let message):
+            out.raw(#"{"code":"#)
+            out.string(code.rawValue)
+            out.raw(#","message":"#)
+            out.string(message)
+            out.raw(#","type":"error"}"#)
+        }
+        return out.text
+    }
+}

@@ -1,0 +1,183 @@
+import Testing
+
+import WireProtocol
+
+/// `ServerMessage.jsonText()` is the only writer of server messages: its exact text for every kind of
+/// message and screen is written out here, and reading that text back must give the message again.
+@Suite("Server messages, golden texts")
+struct ServerMessageGoldenTests {
+    struct Golden: CustomTestStringConvertible, Sendable {
+        let message: ServerMessage
+        let text: String
+        var testDescription: String { text }
+    }
+
+    static let alice = WirePlayer(seat: .player1, name: "Alice", connected: true)
+    static let bob = WirePlayer(seat: .player2, name: "Bøb 🎲", connected: false)
+    static let score = WireScore(player1: .init(name: "Alice", wins: 2), player2: .init(name: "Bøb 🎲", wins: 1), draws: 3)
+    static let emptyBoard = WireBoard(cells: Array(repeating: nil, count: 9), turn: .player1, last: nil)
+    static let playedBoard = WireBoard(
+        cells: [.player1, nil, nil, nil, .player2, nil, nil, nil, .player1], turn: .player2,
+        last: WireMove(row: 2, col: 1, seat: .player1)
+    )
+    static let finishedBoard = WireBoard(
+        cells: [.player1, .player2, nil, nil, .player1, .player2, nil, nil, .player1], turn: nil,
+        last: WireMove(row: 2, col: 2, seat: .player1)
+    )
+
+    /// Names with everything the writer escapes (`"`, `\`, control characters) and what it leaves as
+    /// it is (slashes, DEL, line and paragraph separators, a byte order mark, any other Unicode).
+    static let quoteName = #"quote " and \ backslash"#
+    static let controlName = "tab\tnew\nline\r\u{00}\u{01}\u{08}\u{0B}\u{0C}\u{1F}"
+    static let unescapedName = "a/b//c \u{7F}\u{2028}\u{2029}\u{FEFF} 日本語"
+
+    static let goldens: [Golden] = [
+        // welcome
+        Golden(
+            message: .welcome(
+                you: nil, snapshot: WireSnapshot(phase: .loggedOut, players: [], score: nil, board: nil, spectators: 0), v: 0
+            ),
+            text: #"{"snapshot":{"board":null,"phase":"loggedOut","players":[],"score":null,"spectators":0},"type":"welcome","v":0,"you":{"seat":null}}"#
+        ),
+        Golden(
+            message: .welcome(
+                you: .player2,
+                snapshot: WireSnapshot(phase: .ticTacToe, players: [alice, bob], score: score, board: playedBoard, spectators: 4),
+                v: 17
+            ),
+            text: #"{"snapshot":{"board":{"cells":["player1",null,null,null,"player2",null,null,null,"player1"],"last":{"col":1,"row":2,"seat":"player1"},"turn":"player2"},"phase":"ticTacToe","players":[{"connected":true,"name":"Alice","seat":"player1"},{"connected":false,"name":"Bøb 🎲","seat":"player2"}],"score":{"draws":3,"player1":{"name":"Alice","wins":2},"player2":{"name":"Bøb 🎲","wins":1}},"spectators":4},"type":"welcome","v":17,"you":{"seat":"player2"}}"#
+        ),
+        Golden(
+            message: .welcome(
+                you: .player1,
+                snapshot: WireSnapshot(phase: .offGame, players: [alice], score: score, board: nil, spectators: 1),
+                v: 9
+            ),
+            text: #"{"snapshot":{"board":null,"phase":"offGame","players":[{"connected":true,"name":"Alice","seat":"player1"}],"score":{"draws":3,"player1":{"name":"Alice","wins":2},"player2":{"name":"Bøb 🎲","wins":1}},"spectators":1},"type":"welcome","v":9,"you":{"seat":"player1"}}"#
+        ),
+        // seated: no v
+        Golden(
+            message: .seated(seat: .player1, name: "Alice", token: "s3cr3t-_A"),
+            text: #"{"name":"Alice","seat":"player1","token":"s3cr3t-_A","type":"seated"}"#
+        ),
+        Golden(
+            message: .seated(seat: .player2, name: quoteName, token: "t"),
+            text: #"{"name":"quote \" and \\ backslash","seat":"player2","token":"t","type":"seated"}"#
+        ),
+        Golden(
+            message: .seated(seat: .player2, name: controlName, token: "t"),
+            text: #"{"name":"tab\tnew\nline\r\u0000\u0001\b\u000b\f\u001f","seat":"player2","token":"t","type":"seated"}"#
+        ),
+        Golden(
+            message: .seated(seat: .player2, name: unescapedName, token: "t"),
+            text: "{\"name\":\"a/b//c \u{7F}\u{2028}\u{2029}\u{FEFF} 日本語\",\"seat\":\"player2\",\"token\":\"t\",\"type\":\"seated\"}"
+        ),
+        // screen, one per phase
+        Golden(
+            message: .screen(.loggedOut(freeSeats: [.player2]), v: 1),
+            text: #"{"freeSeats":["player2"],"name":"loggedOut","type":"screen","v":1}"#
+        ),
+        Golden(
+            message: .screen(.loggedOut(freeSeats: [.player1, .player2]), v: 1),
+            text: #"{"freeSeats":["player1","player2"],"name":"loggedOut","type":"screen","v":1}"#
+        ),
+        Golden(
+            message: .screen(.loggedOut(freeSeats: []), v: 1),
+            text: #"{"freeSeats":[],"name":"loggedOut","type":"screen","v":1}"#
+        ),
+        Golden(
+            message: .screen(
+                .offGame(games: [WireGame(id: "ticTacToe", name: "Tic Tac Toe"), WireGame(id: "randomWin", name: "Random Win")]), v: 2
+            ),
+            text: #"{"games":[{"id":"ticTacToe","name":"Tic Tac Toe"},{"id":"randomWin","name":"Random Win"}],"name":"offGame","type":"screen","v":2}"#
+        ),
+        Golden(
+            message: .screen(.offGame(games: [WireGame(id: "a/b", name: quoteName)]), v: 2),
+            text: #"{"games":[{"id":"a/b","name":"quote \" and \\ backslash"}],"name":"offGame","type":"screen","v":2}"#
+        ),
+        Golden(
+            message: .screen(.ticTacToe(board: emptyBoard), v: 3),
+            text: #"{"board":{"cells":[null,null,null,null,null,null,null,null,null],"last":null,"turn":"player1"},"name":"ticTacToe","type":"screen","v":3}"#
+        ),
+        Golden(
+            message: .screen(.randomWin, v: 4),
+            text: #"{"name":"randomWin","type":"screen","v":4}"#
+        ),
+        // score
+        Golden(
+            message: .score(score, v: 5),
+            text: #"{"draws":3,"player1":{"name":"Alice","wins":2},"player2":{"name":"Bøb 🎲","wins":1},"type":"score","v":5}"#
+        ),
+        Golden(
+            message: .score(WireScore(player1: .init(name: controlName, wins: 0), player2: .init(name: quoteName, wins: 0), draws: 0), v: 0),
+            text: #"{"draws":0,"player1":{"name":"tab\tnew\nline\r\u0000\u0001\b\u000b\f\u001f","wins":0},"player2":{"name":"quote \" and \\ backslash","wins":0},"type":"score","v":0}"#
+        ),
+        // board
+        Golden(
+            message: .board(emptyBoard, v: 6),
+            text: #"{"cells":[null,null,null,null,null,null,null,null,null],"last":null,"turn":"player1","type":"board","v":6}"#
+        ),
+        Golden(
+            message: .board(playedBoard, v: 7),
+            text: #"{"cells":["player1",null,null,null,"player2",null,null,null,"player1"],"last":{"col":1,"row":2,"seat":"player1"},"turn":"player2","type":"board","v":7}"#
+        ),
+        Golden(
+            message: .board(finishedBoard, v: 9_223_372_036_854_775_807),
+            text: #"{"cells":["player1","player2",null,null,"player1","player2",null,null,"player1"],"last":{"col":2,"row":2,"seat":"player1"},"turn":null,"type":"board","v":9223372036854775807}"#
+        ),
+        // gameOver
+        Golden(
+            message: .gameOver(winner: .player1, line: [[0, 0], [1, 1], [2, 2]], v: 9),
+            text: #"{"line":[[0,0],[1,1],[2,2]],"type":"gameOver","v":9,"winner":"player1"}"#
+        ),
+        Golden(
+            message: .gameOver(winner: nil, line: nil, v: 10),
+            text: #"{"line":null,"type":"gameOver","v":10,"winner":null}"#
+        ),
+        Golden(
+            message: .gameOver(winner: .player2, line: nil, v: 11),
+            text: #"{"line":null,"type":"gameOver","v":11,"winner":"player2"}"#
+        ),
+        // presence
+        Golden(
+            message: .presence(players: [alice, bob], spectators: 2, v: 12),
+            text: #"{"players":[{"connected":true,"name":"Alice","seat":"player1"},{"connected":false,"name":"Bøb 🎲","seat":"player2"}],"spectators":2,"type":"presence","v":12}"#
+        ),
+        Golden(
+            message: .presence(players: [], spectators: 0, v: 13),
+            text: #"{"players":[],"spectators":0,"type":"presence","v":13}"#
+        ),
+        Golden(
+            message: .presence(players: [WirePlayer(seat: .player2, name: controlName, connected: true)], spectators: 1000, v: -1),
+            text: #"{"players":[{"connected":true,"name":"tab\tnew\nline\r\u0000\u0001\b\u000b\f\u001f","seat":"player2"}],"spectators":1000,"type":"presence","v":-1}"#
+        ),
+        // error: no v
+        Golden(
+            message: .error(code: .notYourTurn, message: "It is not your turn."),
+            text: #"{"code":"notYourTurn","message":"It is not your turn.","type":"error"}"#
+        ),
+        Golden(
+            message: .error(code: .badMessage, message: #"The field "row" must be an integer, see a/b \ c."#),
+            text: #"{"code":"badMessage","message":"The field \"row\" must be an integer, see a/b \\ c.","type":"error"}"#
+        ),
+    ]
+
+    @Test(arguments: goldens)
+    func test_jsonText_isTheGoldenText(golden: Golden) {
+        #expect(golden.message.jsonText() == golden.text)
+    }
+
+    @Test(arguments: goldens)
+    func test_decodingTheGoldenText_givesTheMessage(golden: Golden) throws {
+        #expect(try ServerMessage.decode(golden.text).get() == golden.message)
+    }
+
+    @Test func test_goldens_coverEveryKindAndScreen() {
+        let kinds = Set(Self.goldens.map(\.message.type))
+        #expect(kinds == ["welcome", "seated", "screen", "score", "board", "gameOver", "presence", "error"])
+        let screens = Set(Self.goldens.compactMap { golden -> WirePhase? in
+            if case .screen(let screen, _) = golden.message { screen.phase } else { nil }
+        })
+        #expect(screens == Set(WirePhase.allCases))
+    }
+}
