@@ -24,6 +24,7 @@ extension WireDecodingError {
 
     static let invalidUTF8 = WireDecodingError(message: "The message is not valid UTF-8.")
     static let invalidJSON = WireDecodingError(message: "The message is not valid JSON.")
+    static let tooDeep = WireDecodingError(message: "The message is nested too deeply.")
     static let notAnObject = WireDecodingError(message: "The message must be a JSON object.")
     static let missingType = WireDecodingError(message: "The message has no \"type\" field.")
 

@@ -3,8 +3,8 @@ import NIOWebSocket
 import WireProtocol
 
 /// One upgraded WebSocket of the bench, a player or a spectator: reads the server's frames, decodes
-/// them with the shared `ServerMessage` type and does what a bot would: log in, start the games it
-/// should start, move when it is its turn, answer pings and closes. It records what it sees in its
+/// them with the shared `ServerMessage` type (`board` through `BoardShortcut`) and does what a bot
+/// would: log in, start the games it should start, move when it is its turn, answer pings and closes. It records what it sees in its
 /// loop's `StatsSample`. Runs on its channel's event loop only.
 final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
@@ -143,8 +143,11 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
     // MARK: - Messages
 
     private func received(_ buffer: ByteBuffer) {
-        let text = String(buffer: buffer)
-        switch ServerMessage.decode(text) {
+        if let board = BoardShortcut.message(in: buffer) {
+            assert(ServerMessage.decode(String(buffer: buffer)) == .success(board), "the board shortcut misread \(String(buffer: buffer))")
+            return handle(board)
+        }
+        switch ServerMessage.decode(String(buffer: buffer)) {
         case .success(let message):
             handle(message)
         case .failure:

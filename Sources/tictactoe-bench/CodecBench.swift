@@ -1,10 +1,11 @@
 import Foundation
+import NIOCore
 import WireProtocol
 
 /// `--codec`: how long the wire codec takes per message, measured here, on this machine: writing a
 /// `board` message (`ServerMessage.jsonText()`, what the server does per change), reading it back
-/// (`ServerMessage.decode(_:)`, what the bench does for every message it receives), and reading a
-/// client's `move` message (`ClientMessage.decode(_:)`, what the server does for every frame).
+/// (`ServerMessage.decode(_:)`, and the bench's `BoardShortcut`, which it uses for boards), and reading
+/// a client's `move` message (`ClientMessage.decode(_:)`, what the server does for every frame).
 enum CodecBench {
     static func run(rounds: Int, iterations: Int) -> String {
         let board = ServerMessage.board(
@@ -13,6 +14,8 @@ enum CodecBench {
             v: 1234
         )
         let text = board.jsonText()
+        let buffer = ByteBuffer(string: text)
+        precondition(BoardShortcut.message(in: buffer) == board, "the board shortcut misreads \(text)")
         let move = ClientMessage.move(row: 1, col: 2).encoded()
         func measure(_ body: () -> Int) -> Double {
             let start = ContinuousClock.now
@@ -22,19 +25,20 @@ enum CodecBench {
             if sink == 42 { Console.line("") }  // keeps the work from being optimised away
             return elapsed / Double(iterations)
         }
-        // The fastest of several rounds, the three taken in turn: on a machine shared with other work a
+        // The fastest of several rounds, the four taken in turn: on a machine shared with other work a
         // single round mostly measures the neighbours.
-        var encode = Double.infinity, decode = Double.infinity, clientDecode = Double.infinity
+        var encode = Double.infinity, decode = Double.infinity, shortcut = Double.infinity, clientDecode = Double.infinity
         for _ in 0..<rounds {
             encode = min(encode, measure { board.jsonText().utf8.count })
             decode = min(decode, measure { (try? ServerMessage.decode(text).get()) == nil ? 0 : 1 })
+            shortcut = min(shortcut, measure { BoardShortcut.message(in: buffer) == nil ? 0 : 1 })
             clientDecode = min(clientDecode, measure { (try? ClientMessage.decode(move).get()) == nil ? 0 : 1 })
         }
         return String(format: """
             codec: fastest of %d rounds of %d iterations each, ns per message
               write board (%d bytes): ServerMessage.jsonText() %.0f ns
-              read board: ServerMessage.decode(_:) %.0f ns
+              read board: ServerMessage.decode(_:) %.0f ns, the bench's BoardShortcut %.0f ns
               read move (%d bytes): ClientMessage.decode(_:) %.0f ns
-            """, rounds, iterations, text.utf8.count, encode, decode, move.utf8.count, clientDecode)
+            """, rounds, iterations, text.utf8.count, encode, decode, shortcut, move.utf8.count, clientDecode)
     }
 }

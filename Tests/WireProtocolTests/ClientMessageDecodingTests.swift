@@ -98,9 +98,10 @@ struct ClientMessageDecodingTests {
         "Any JSON integer is a row, past Int clamped",
         arguments: [
             ("0", 0), ("2", 2), ("-1", -1), ("3", 3), ("1.0", 1), ("1.000", 1), ("1e0", 1), ("1E2", 100),
-            ("10e-1", 1), ("1.5e1", 15), ("-0", 0), ("-0.0", 0), ("0e99999999999", 0), ("0.0e-5", 0),
+            ("10e-1", 1), ("1.5e1", 15), ("-0", 0), ("-0.0", 0), ("0e99999999999", 0), ("0.0e-5", 0), ("0e5", 0), ("0E+5", 0),
+            ("0e200", 0), ("-0e-200", 0), ("-0.0E-3", 0), ("100e-2", 1),
             ("9223372036854775807", Int.max), ("-9223372036854775808", Int.min), ("9007199254740993", 9_007_199_254_740_993),
-            ("-9223372036854775807", Int.min + 1), ("922337203685477580.6e1", Int.max - 1), ("12345678901234567.89e2", 1_234_567_890_123_456_789),
+            ("-9223372036854775807", Int.min + 1), ("1e18", 1_000_000_000_000_000_000), ("-4.5e15", -4_500_000_000_000_000),
             ("9223372036854775808", Int.max), ("-9223372036854775809", Int.min),
             ("99999999999999999999999999", Int.max), ("-99999999999999999999999999", Int.min),
             ("1e200", Int.max), ("-1e200", Int.min), ("1e308", Int.max), ("-1.5e300", Int.min),
@@ -120,18 +121,18 @@ struct ClientMessageDecodingTests {
         #expect(message == "The field \"row\" of a \"move\" message must be an integer, not a malformed or too large number.")
     }
 
-    /// Numbers are read through `Decimal`, exact to 38 significant digits: a fraction that differs from
-    /// a whole number only after that counts as the whole number (README).
-    @Test func test_decode_fractionPast38Digits_isReadAsTheWholeNumber() throws {
-        let row = "1." + String(repeating: "0", count: 40) + "1"
-        #expect(try ClientMessage.decode(#"{"type":"move","row":\#(row),"col":1}"#).get() == .move(row: 1, col: 1))
+    /// A number with a fraction or an exponent is read through `Double`: a fraction that rounds to a
+    /// whole number there (from about 17 significant digits on) counts as that number (README).
+    @Test(arguments: ["1.00000000000000000001", "0.99999999999999999999", "1." + String(repeating: "0", count: 40) + "1"])
+    func test_decode_fractionPastDoublePrecision_isReadAsTheWholeNumber(literal: String) throws {
+        #expect(try ClientMessage.decode(#"{"type":"move","row":\#(literal),"col":1}"#).get() == .move(row: 1, col: 1))
     }
 
     @Test(
         "A fraction, string, boolean, null, array or object is not a row",
         arguments: [
-            "1.5", "0.1", "2.0000001", "1e-1", "1e-400", "1e-200", "-1.5", "1.00000000000000000001",
-            "0.99999999999999999999", "1.5e-300", "\"1\"", "true", "false", "null", "[1]", "{}",
+            "1.5", "0.1", "2.0000001", "1.0000000000000002", "1e-1", "1e-400", "1e-200", "-1.5", "1.5e-300",
+            "\"1\"", "true", "false", "null", "[1]", "{}",
         ]
     )
     func test_decode_nonIntegerRow_isBadMessage(literal: String) throws {
@@ -215,22 +216,32 @@ struct ClientMessageDecodingTests {
 
     // MARK: hostile input
 
-    /// How deeply `JSONDecoder` lets arrays and objects nest, the message's own object included.
-    static let nestingLimit = 512
-
     @Test(arguments: [1, 10, 1000, 100_000])
     func test_decode_deepNesting_isBadMessageWithoutCrashing(extraDepth: Int) {
-        let depth = Self.nestingLimit + extraDepth
-        let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-        #expect(ClientMessage.decode(#"{"type":"sync","x":\#(nested)}"#).failure == .invalidJSON)
-        let objects = String(repeating: #"{"a":"#, count: depth)
-        #expect(ClientMessage.decode(objects).failure == .invalidJSON)
+        let nested = String(repeating: "[", count: extraDepth + JSONPrecheck.maximumDepth)
+            + String(repeating: "]", count: extraDepth + JSONPrecheck.maximumDepth)
+        #expect(ClientMessage.decode(#"{"type":"sync","x":\#(nested)}"#).failure == .tooDeep)
+        let objects = String(repeating: #"{"a":"#, count: extraDepth + JSONPrecheck.maximumDepth)
+        #expect(ClientMessage.decode(objects).failure == .tooDeep)
+    }
+
+    /// `JSONDecoder` traps on 513 unclosed `[` (its nesting limit is 512); the precheck keeps such text
+    /// from it.
+    @Test(arguments: [511, 512, 513, 514, 1025])
+    func test_decode_unclosedNestingAroundJSONDecodersLimit_isBadMessageWithoutCrashing(count: Int) {
+        #expect(ClientMessage.decode(String(repeating: "[", count: count)).failure == .tooDeep)
+        #expect(ClientMessage.decode(String(repeating: #"{"a":"#, count: count)).failure == .tooDeep)
     }
 
     @Test func test_decode_nestingUpToTheLimit_isAccepted() throws {
-        let depth = Self.nestingLimit - 1
+        let depth = JSONPrecheck.maximumDepth - 1
         let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
         #expect(try ClientMessage.decode(#"{"type":"sync","x":\#(nested)}"#).get() == .sync)
+    }
+
+    @Test func test_decode_bracketsInStrings_doNotCountAsNesting() throws {
+        let name = String(repeating: "[{", count: 100) + #"\"[\\"#
+        #expect(try ClientMessage.decode(#"{"type":"login","name":"\#(name)"}"#).get() == .login(name: String(repeating: "[{", count: 100) + #""[\"#))
     }
 
     @Test func test_decode_unterminatedHugeString_isBadMessage() {

@@ -5,11 +5,11 @@ extension ClientMessage {
     ///
     /// Fails with a `badMessage` sentence when the text is not JSON, not an object, has no string
     /// `type`, names an unknown type, or lacks or mistypes a field. Unknown extra fields are ignored.
-    /// The text is read as `JSONDecoder` reads it: a repeated key takes its first value; a trailing
-    /// comma and a leading byte order mark are accepted; nesting past 512 levels is refused; a string's
-    /// escapes and a number's digits are checked only in the fields read. `move`'s `row` and `col`
-    /// accept any whole number up to ±1.8e308 (`1.0` counts as 1, exact to 38 significant digits); one
-    /// past `Int` is clamped to `Int.min` or `Int.max`, so the game still answers `outOfBounds`.
+    /// Nesting deeper than 64 levels is refused. The text is read as `JSONDecoder` reads it: a repeated
+    /// key takes its first value; a trailing comma and a leading byte order mark are accepted; a
+    /// string's escapes and a number's digits are checked only in the fields read. `move`'s `row` and `col`
+    /// accept any whole number up to ±1.8e308 (`1.0` counts as 1, to `Double`'s precision); one past
+    /// `Int` is clamped to `Int.min` or `Int.max`, so the game still answers `outOfBounds`.
     /// - Parameter text: one JSON object.
     /// - Returns: the message, or why it could not be read.
     public static func decode(_ text: String) -> Result<ClientMessage, WireDecodingError> {
@@ -31,16 +31,14 @@ extension ClientMessage {
     }
 
     private static func decode(utf8 data: Data) -> Result<ClientMessage, WireDecodingError> {
-        // `JSONDecoder` takes text with NUL bytes for UTF-16 or UTF-32 and reads it as such. In UTF-8
-        // JSON a NUL byte is never valid (inside a string it must be escaped), so none goes to it.
-        guard !data.contains(0) else { return .failure(.invalidJSON) }
+        if let refusal = JSONPrecheck.refusal(of: data) { return .failure(refusal) }
         do {
             return .success(try JSONDecoder().decode(DecodedClientMessage.self, from: data).message)
         } catch let error as WireDecodingError {
             return .failure(error)
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
             // The decoder reads the whole text before `DecodedClientMessage` sees any of it: what fails
-            // there is the syntax (or nesting past the decoder's limit).
+            // there is the syntax.
             return .failure(.invalidJSON)
         } catch {
             return .failure(.undecodable(error))

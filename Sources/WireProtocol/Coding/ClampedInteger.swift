@@ -17,45 +17,33 @@ struct ClampedInteger: Decodable {
         case unreadable
     }
 
-    /// Reads the number through `Decimal`, which keeps 38 significant digits exactly where `Int` and
-    /// `Double` would round `1.00000000000000000001` into a whole number; past Decimal's exponents
-    /// (about ±127) through `Double`. A value that is no number fails as `JSONDecoder` reports it.
+    /// Reads the number as `JSONDecoder` reads an `Int`: exactly when it is written as digits, through
+    /// `Double` when it has a fraction or an exponent (so `1.0` is 1, and a fraction is whole if its
+    /// `Double` is, from 17 significant digits on). Past `Int` through `Double` and clamped. A value
+    /// that is no number fails as `JSONDecoder` reports it.
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        let decimal: Decimal
+        if let integer = try? container.decode(Int.self) {
+            // Below Double's range the decoder reads any number as the Int 0. A true zero (`0`, `0e5`,
+            // `0e200`) also reads as a Decimal or as a Double (each refuses some spellings of it); a
+            // number that small reads as neither.
+            if integer == 0, (try? container.decode(Decimal.self)) == nil, (try? container.decode(Double.self)) == nil {
+                throw Refusal.fraction
+            }
+            value = integer
+            return
+        }
+        let double: Double
         do {
-            decimal = try container.decode(Decimal.self)
+            double = try container.decode(Double.self)
         } catch DecodingError.typeMismatch(let type, let context) {
             throw DecodingError.typeMismatch(type, context)
         } catch DecodingError.valueNotFound(let type, let context) {
             throw DecodingError.valueNotFound(type, context)
         } catch {
-            value = try Self.clampedPastDecimal(container)
-            return
+            throw Refusal.unreadable
         }
-        value = try Self.clamped(decimal)
-    }
-
-    private static let intMax = Decimal(Int.max)
-    private static let intMin = Decimal(Int.min)
-
-    private static func clamped(_ decimal: Decimal) throws(Refusal) -> Int {
-        var whole = Decimal()
-        var rounded = decimal
-        NSDecimalRound(&whole, &rounded, 0, .plain)
-        guard whole == decimal else { throw .fraction }
-        if decimal > Self.intMax { return .max }
-        if decimal < Self.intMin { return .min }
-        return NSDecimalNumber(decimal: decimal).intValue
-    }
-
-    private static func clampedPastDecimal(_ container: any SingleValueDecodingContainer) throws(Refusal) -> Int {
-        if let double = try? container.decode(Double.self) {
-            guard double == double.rounded() else { throw .fraction }
-            return Int(exactly: double) ?? (double < 0 ? .min : .max)
-        }
-        // Past Double toward zero, JSONDecoder still reads the number as the Int 0, which it is not.
-        if (try? container.decode(Int.self)) != nil { throw .fraction }
-        throw .unreadable
+        guard double == double.rounded() else { throw Refusal.fraction }
+        value = Int(exactly: double) ?? (double < 0 ? .min : .max)
     }
 }
