@@ -30,10 +30,11 @@ public struct MatchID: RawRepresentable, Hashable, Sendable, Comparable, CustomS
     }
 
     private static func isWellFormed(_ text: some StringProtocol) -> Bool {
-        (10...64).contains(text.utf8.count) && text.utf8.allSatisfy { byte in
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-                || byte == 0x2D || byte == 0x5F
-        }
+        (10...64).contains(text.utf8.count)
+            && text.utf8.allSatisfy { byte in
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                    || byte == 0x2D || byte == 0x5F
+            }
     }
 }
 

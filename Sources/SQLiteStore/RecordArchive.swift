@@ -15,11 +15,12 @@ enum RecordArchive {
         for table in RecordLogTable.allCases {
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table.name)") ?? 0
             guard count > 0 else { continue }
-            try db.execute(sql: """
-                INSERT OR IGNORE INTO record (matchId, sequence, at, kind, payload)
-                SELECT matchId, sequence, at, kind, payload FROM \(table.name) ORDER BY matchId, sequence;
-                DELETE FROM \(table.name);
-                """)
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO record (matchId, sequence, at, kind, payload)
+                    SELECT matchId, sequence, at, kind, payload FROM \(table.name) ORDER BY matchId, sequence;
+                    DELETE FROM \(table.name);
+                    """)
             rows += count
         }
         return rows
@@ -59,10 +60,11 @@ enum RecordArchive {
     static func moveNextChunk(of window: ArchiveWindow, in db: Database) throws -> Int {
         let rowIds = window.rowIds(ofChunk: window.nextChunk)
         if !rowIds.isEmpty {
-            let copy = try db.cachedStatement(sql: """
-                INSERT OR IGNORE INTO record (matchId, sequence, at, kind, payload)
-                SELECT matchId, sequence, at, kind, payload FROM \(window.table.name) WHERE rowid = ?
-                """)
+            let copy = try db.cachedStatement(
+                sql: """
+                    INSERT OR IGNORE INTO record (matchId, sequence, at, kind, payload)
+                    SELECT matchId, sequence, at, kind, payload FROM \(window.table.name) WHERE rowid = ?
+                    """)
             for rowId in rowIds {
                 try copy.execute(arguments: [rowId])
             }

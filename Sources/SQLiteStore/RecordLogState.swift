@@ -95,7 +95,7 @@ final class RecordLogState: Sendable {
                 state.generationStarted = now
                 state.archiving = .loading(generation: full)
                 return ArchiveDue(generation: full, filledIn: filledIn)
-            case let .failed(generation, retryAfterRows) where state.rowsInGeneration >= retryAfterRows:
+            case .failed(let generation, let retryAfterRows) where state.rowsInGeneration >= retryAfterRows:
                 state.archiving = .loading(generation: generation)
                 return ArchiveDue(generation: generation, filledIn: .zero)
             default:

@@ -11,21 +11,23 @@ enum SQLiteReads {
     static func records(of id: MatchID, in db: Database) throws -> [StoredRecord]? {
         guard try matchExists(id, in: db) else { return nil }
         let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: """
-                SELECT sequence, at, payload FROM record WHERE matchId = ?
-                UNION SELECT sequence, at, payload FROM recordLog0 WHERE matchId = ?
-                UNION SELECT sequence, at, payload FROM recordLog1 WHERE matchId = ?
-                ORDER BY sequence
-                """),
+            db.cachedStatement(
+                sql: """
+                    SELECT sequence, at, payload FROM record WHERE matchId = ?
+                    UNION SELECT sequence, at, payload FROM recordLog0 WHERE matchId = ?
+                    UNION SELECT sequence, at, payload FROM recordLog1 WHERE matchId = ?
+                    ORDER BY sequence
+                    """),
             arguments: [id, id, id]
         )
-        return try Array(rows.map { row in
-            StoredRecord(
-                sequence: try row.decode(forColumn: "sequence"),
-                record: try StorageCoding.decode(MatchRecord.self, from: row.decode(forColumn: "payload")),
-                at: try row.decode(forColumn: "at")
-            )
-        })
+        return try Array(
+            rows.map { row in
+                StoredRecord(
+                    sequence: try row.decode(forColumn: "sequence"),
+                    record: try StorageCoding.decode(MatchRecord.self, from: row.decode(forColumn: "payload")),
+                    at: try row.decode(forColumn: "at")
+                )
+            })
     }
 
     static func summary(of id: MatchID, in db: Database) throws -> StoredSummary? {
@@ -38,20 +40,22 @@ enum SQLiteReads {
     static func list(withFreeSeat: Bool, limit: Int, in db: Database) throws -> [StoredMatch] {
         let filter = withFreeSeat ? "WHERE freeSeats > 0" : ""
         let rows = try Row.fetchCursor(
-            db.cachedStatement(sql: """
-                SELECT id, createdAt, updatedAt, summary FROM match \(filter)
-                ORDER BY createdAt DESC, rowid DESC LIMIT ?
-                """),
+            db.cachedStatement(
+                sql: """
+                    SELECT id, createdAt, updatedAt, summary FROM match \(filter)
+                    ORDER BY createdAt DESC, rowid DESC LIMIT ?
+                    """),
             arguments: [max(limit, 0)]
         )
-        return try Array(rows.map { row in
-            StoredMatch(
-                id: try row.decode(forColumn: "id"),
-                createdAt: try row.decode(forColumn: "createdAt"),
-                updatedAt: try row.decode(forColumn: "updatedAt"),
-                summary: try StorageCoding.decode(StoredSummary.self, from: row.decode(forColumn: "summary"))
-            )
-        })
+        return try Array(
+            rows.map { row in
+                StoredMatch(
+                    id: try row.decode(forColumn: "id"),
+                    createdAt: try row.decode(forColumn: "createdAt"),
+                    updatedAt: try row.decode(forColumn: "updatedAt"),
+                    summary: try StorageCoding.decode(StoredSummary.self, from: row.decode(forColumn: "summary"))
+                )
+            })
     }
 
     private static func matchExists(_ id: MatchID, in db: Database) throws -> Bool {

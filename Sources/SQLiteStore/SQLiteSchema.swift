@@ -26,41 +26,43 @@ enum SQLiteSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: match and record") { db in
-            try db.execute(sql: """
-                CREATE TABLE match (
-                    id TEXT NOT NULL PRIMARY KEY,
-                    createdAt TEXT NOT NULL,
-                    updatedAt TEXT NOT NULL,
-                    phase TEXT NOT NULL,
-                    freeSeats INTEGER NOT NULL,
-                    summary TEXT NOT NULL
-                );
-                CREATE INDEX match_by_creation ON match(createdAt);
-                CREATE INDEX match_with_free_seat ON match(createdAt) WHERE freeSeats > 0;
-                CREATE TABLE record (
-                    matchId TEXT NOT NULL REFERENCES match(id) ON DELETE CASCADE,
-                    sequence INTEGER NOT NULL,
-                    at TEXT NOT NULL,
-                    kind TEXT NOT NULL,
-                    payload TEXT NOT NULL,
-                    PRIMARY KEY (matchId, sequence)
-                ) WITHOUT ROWID;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE match (
+                        id TEXT NOT NULL PRIMARY KEY,
+                        createdAt TEXT NOT NULL,
+                        updatedAt TEXT NOT NULL,
+                        phase TEXT NOT NULL,
+                        freeSeats INTEGER NOT NULL,
+                        summary TEXT NOT NULL
+                    );
+                    CREATE INDEX match_by_creation ON match(createdAt);
+                    CREATE INDEX match_with_free_seat ON match(createdAt) WHERE freeSeats > 0;
+                    CREATE TABLE record (
+                        matchId TEXT NOT NULL REFERENCES match(id) ON DELETE CASCADE,
+                        sequence INTEGER NOT NULL,
+                        at TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        payload TEXT NOT NULL,
+                        PRIMARY KEY (matchId, sequence)
+                    ) WITHOUT ROWID;
+                    """)
         }
         migrator.registerMigration("v2: record log") { db in
             // No foreign key: the writer checks the match before appending, and a lookup of the match
             // row per insert is what these tables are there to save. (The names are spelled out: a
             // migration must not change when `RecordLogTable` does.)
             for name in ["recordLog0", "recordLog1"] {
-                try db.execute(sql: """
-                    CREATE TABLE \(name) (
-                        matchId TEXT NOT NULL,
-                        sequence INTEGER NOT NULL,
-                        at TEXT NOT NULL,
-                        kind TEXT NOT NULL,
-                        payload TEXT NOT NULL
-                    )
-                    """)
+                try db.execute(
+                    sql: """
+                        CREATE TABLE \(name) (
+                            matchId TEXT NOT NULL,
+                            sequence INTEGER NOT NULL,
+                            at TEXT NOT NULL,
+                            kind TEXT NOT NULL,
+                            payload TEXT NOT NULL
+                        )
+                        """)
             }
         }
         return migrator

@@ -12,9 +12,9 @@ enum SQLiteWrites {
         _ operation: WriteOperation, in db: Database, log: RecordLogState, changes: inout RecordLogChanges
     ) throws -> MatchStoreError? {
         switch operation {
-        case let .create(matchId, date):
+        case .create(let matchId, let date):
             try createMatch(matchId, at: date, in: db, changes: &changes)
-        case let .append(matchId, date, records, summary):
+        case .append(let matchId, let date, let records, let summary):
             try append(records, summary: summary, to: matchId, at: date, in: db, log: log, changes: &changes)
         }
     }
@@ -23,10 +23,12 @@ enum SQLiteWrites {
         _ id: MatchID, at date: Date, in db: Database, changes: inout RecordLogChanges
     ) throws -> MatchStoreError? {
         let summary = try StorageCoding.encode(StoredSummary.empty)
-        try db.cachedStatement(sql: """
-            INSERT INTO match (id, createdAt, updatedAt, phase, freeSeats, summary) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT (id) DO NOTHING
-            """).execute(arguments: [id, date, date, summary.phase, summary.freeSeats, summary.json])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO match (id, createdAt, updatedAt, phase, freeSeats, summary) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO NOTHING
+                """
+        ).execute(arguments: [id, date, date, summary.phase, summary.freeSeats, summary.json])
         guard db.changesCount == 1 else { return .duplicateMatch(id) }
         try insert([StorageCoding.encode(MatchRecord.created)], after: 0, of: id, at: date, in: db, changes: &changes)
         return nil
@@ -39,13 +41,16 @@ enum SQLiteWrites {
         // Every stored match has its `created` record, so no record means no match. An append without a
         // summary (most moves) leaves the match row alone: its page is not rewritten into the WAL with
         // every move of every match in the transaction.
-        guard let last = try changes.entries[id]?.lastSequence ?? log.entry(of: id)?.lastSequence
-            ?? lastArchivedSequence(of: id, in: db)
+        guard
+            let last = try changes.entries[id]?.lastSequence ?? log.entry(of: id)?.lastSequence
+                ?? lastArchivedSequence(of: id, in: db)
         else { return .unknownMatch(id) }
         if let summary {
-            try db.cachedStatement(sql: """
-                UPDATE match SET updatedAt = ?, phase = ?, freeSeats = ?, summary = ? WHERE id = ?
-                """).execute(arguments: [date, summary.phase, summary.freeSeats, summary.json, id])
+            try db.cachedStatement(
+                sql: """
+                    UPDATE match SET updatedAt = ?, phase = ?, freeSeats = ?, summary = ? WHERE id = ?
+                    """
+            ).execute(arguments: [date, summary.phase, summary.freeSeats, summary.json, id])
         }
         try insert(records, after: last, of: id, at: date, in: db, changes: &changes)
         return nil

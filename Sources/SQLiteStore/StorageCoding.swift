@@ -13,15 +13,15 @@ enum StorageCoding {
     /// Nil for the rarer records, which carry free text and go through `JSONEncoder`.
     static func handWritten(_ record: MatchRecord) -> String? {
         switch record {
-        case let .moved(seat, row, col):
+        case .moved(let seat, let row, let col):
             #"{"moved":{"col":\#(col),"row":\#(row),"seat":"\#(seat.rawValue)"}}"#
-        case let .gameStarted(gameId, startingPlayer):
+        case .gameStarted(let gameId, let startingPlayer):
             #"{"gameStarted":{"gameId":"\#(gameId.rawValue)","startingPlayer":"\#(startingPlayer.rawValue)"}}"#
-        case let .gameEnded(winner?):
+        case .gameEnded(let winner?):
             #"{"gameEnded":{"winner":"\#(winner.rawValue)"}}"#
         case .gameEnded(nil):
             #"{"gameEnded":{}}"#
-        case let .rolled(seat, winner):
+        case .rolled(let seat, let winner):
             #"{"rolled":{"seat":"\#(seat.rawValue)","winner":"\#(winner.rawValue)"}}"#
         default:
             nil

@@ -49,9 +49,11 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Stop after this many games were started in total (all of them are finished before the report).")
     var games: Int?
 
-    @Option(name: .customLong("think-ms"), help: ArgumentHelp(
-        "Think time before each move, in milliseconds: MS or MIN-MAX (uniformly random).", valueName: "ms"
-    ))
+    @Option(
+        name: .customLong("think-ms"),
+        help: ArgumentHelp(
+            "Think time before each move, in milliseconds: MS or MIN-MAX (uniformly random).", valueName: "ms"
+        ))
     var thinkTime = "0"
 
     @Option(help: "Seconds of play after the connect phase that are left out of the figures.")
@@ -66,10 +68,12 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-p99-ms"), help: "Stop (ramp and play) once one second's p99 move-to-opponent latency passes this bound.")
     var maxP99Milliseconds: Double?
 
-    @Option(name: .customLong("source-addresses"), help: ArgumentHelp(
-        "Comma-separated loopback addresses to bind client sockets to, round robin (e.g. 127.0.0.1,127.0.0.2), so that ports do not run out.",
-        valueName: "addresses"
-    ))
+    @Option(
+        name: .customLong("source-addresses"),
+        help: ArgumentHelp(
+            "Comma-separated loopback addresses to bind client sockets to, round robin (e.g. 127.0.0.1,127.0.0.2), so that ports do not run out.",
+            valueName: "addresses"
+        ))
     var sourceAddresses: String?
 
     @Option(help: "Event loop threads of the bench.")
@@ -90,7 +94,11 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .customLong("drain-timeout"), help: "Seconds to let the games in progress finish after the run before closing.")
     var drainTimeout = 10.0
 
-    @Option(name: .customLong("teardown-wait"), help: "After closing, wait up to this many seconds for the server to unload every match (its /metrics gauge) and report its memory then.")
+    @Option(
+        name: .customLong("teardown-wait"),
+        help:
+            "After closing, wait up to this many seconds for the server to unload every match (its /metrics gauge) and report its memory then."
+    )
     var teardownWait = 0.0
 
     @Option(name: .customLong("settle"), help: "Seconds to wait after the matches were unloaded before the last memory sample.")
@@ -105,7 +113,9 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-progress"), help: "Do not print a progress line every second.")
     var noProgress = false
 
-    @Flag(name: .customLong("codec"), help: "Only measure the wire codec (a board message written and read, a client's move message read), no server needed.")
+    @Flag(
+        name: .customLong("codec"),
+        help: "Only measure the wire codec (a board message written and read, a client's move message read), no server needed.")
     var codecOnly = false
 
     func validate() throws {

@@ -155,45 +155,70 @@ struct ResultTable {
         func ms(_ value: Double) -> String { String(format: "%.2f", value) }
         func mb(_ value: Double?) -> String { value.map { String(format: "%.1f MB", $0) } ?? "n/a" }
         func latency(_ name: String, _ summary: LatencySummary) {
-            row(name, summary.count == 0 ? "no samples" :
-                "p50 \(ms(summary.p50))  p90 \(ms(summary.p90))  p99 \(ms(summary.p99))  p99.9 \(ms(summary.p999))  max \(ms(summary.max)) ms  (\(summary.count) samples)")
+            row(
+                name,
+                summary.count == 0
+                    ? "no samples"
+                    : "p50 \(ms(summary.p50))  p90 \(ms(summary.p90))  p99 \(ms(summary.p99))  p99.9 \(ms(summary.p999))  max \(ms(summary.max)) ms  (\(summary.count) samples)"
+            )
         }
         let settings = result.settings
         lines.append("")
-        lines.append("tictactoe-bench results (\(settings.target), \(settings.matches) matches x (2 players + \(settings.spectatorsPerMatch) spectators), think \(settings.thinkTime), \(settings.threads) bench threads, \(settings.cores) cores)")
+        lines.append(
+            "tictactoe-bench results (\(settings.target), \(settings.matches) matches x (2 players + \(settings.spectatorsPerMatch) spectators), think \(settings.thinkTime), \(settings.threads) bench threads, \(settings.cores) cores)"
+        )
         lines.append(String(repeating: "-", count: 100))
         row("stopped because", result.stopReason)
         let c = result.connections
         row("connections attempted / upgraded / welcomed", "\(c.attempted) / \(c.upgraded) / \(c.welcomed)  (failed \(c.failed))")
         row("connections held (peak / at end of play)", "\(c.peakOpen) / \(c.heldAtEnd)")
-        row("games finished (whole run / steady)", "\(result.games) / \(result.steadyGames)  (started \(result.gamesStarted); " +
-            result.gamesByResult.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")")
-        row("steady play", result.steadySeconds == 0 && !result.ramp.isEmpty
-            ? "none: stopped during the ramp (each step's figures are in the ramp table)"
-            : String(format: "%.1f s", result.steadySeconds))
-        row("moves per second (steady)", String(format: "%.0f", result.movesPerSecond)
-            + (result.lowestSecondMovesPerSecond.map { String(format: "  (slowest second %.0f)", $0) } ?? ""))
+        row(
+            "games finished (whole run / steady)",
+            "\(result.games) / \(result.steadyGames)  (started \(result.gamesStarted); "
+                + result.gamesByResult.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")")
+        row(
+            "steady play",
+            result.steadySeconds == 0 && !result.ramp.isEmpty
+                ? "none: stopped during the ramp (each step's figures are in the ramp table)"
+                : String(format: "%.1f s", result.steadySeconds))
+        row(
+            "moves per second (steady)",
+            String(format: "%.0f", result.movesPerSecond)
+                + (result.lowestSecondMovesPerSecond.map { String(format: "  (slowest second %.0f)", $0) } ?? ""))
         latency("move -> opponent's board (ms)", result.opponentLatencyMs)
         latency("move -> spectator's board (ms)", result.spectatorLatencyMs)
         if let spread = result.opponentP99PerSecond {
-            row("opponent p99, second by second (steady)", "median \(ms(spread.medianP99Ms))  worst \(ms(spread.worstP99Ms)) ms;"
-                + "  over 10 ms in \(spread.secondsOver10Ms), over 20 ms in \(spread.secondsOver20Ms) of \(spread.seconds) s")
+            row(
+                "opponent p99, second by second (steady)",
+                "median \(ms(spread.medianP99Ms))  worst \(ms(spread.worstP99Ms)) ms;"
+                    + "  over 10 ms in \(spread.secondsOver10Ms), over 20 ms in \(spread.secondsOver20Ms) of \(spread.seconds) s")
         }
-        row("errors", result.errorTotal == 0 ? "none" : "\(result.errorTotal): " +
-            result.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        row(
+            "errors",
+            result.errorTotal == 0
+                ? "none"
+                : "\(result.errorTotal): "
+                    + result.errors.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
         if result.unmatchedBoards > 0 { row("unmatched boards", "\(result.unmatchedBoards)") }
         let m = result.memory
-        row("server memory (resident)", "start \(mb(m.startMB))  peak \(mb(m.peakMB))  held \(mb(m.heldMB))  after close \(mb(m.afterCloseMB))")
+        row(
+            "server memory (resident)",
+            "start \(mb(m.startMB))  peak \(mb(m.peakMB))  held \(mb(m.heldMB))  after close \(mb(m.afterCloseMB))")
         row("server memory read from", m.source)
         if m.afterTeardownMB != nil || m.matchesLoadedAfterTeardown != nil {
-            row("server memory after teardown", "\(mb(m.afterTeardownMB))  (matches loaded \(m.matchesLoadedAfterTeardown.map { String(Int($0)) } ?? "n/a"), unloaded after \(m.teardownSeconds.map { String(format: "%.1f s", $0) } ?? "n/a"))")
+            row(
+                "server memory after teardown",
+                "\(mb(m.afterTeardownMB))  (matches loaded \(m.matchesLoadedAfterTeardown.map { String(Int($0)) } ?? "n/a"), unloaded after \(m.teardownSeconds.map { String(format: "%.1f s", $0) } ?? "n/a"))"
+            )
         }
         if result.ramp.count > 1 {
             lines.append("")
             lines.append("ramp:  matches  connections  seconds   moves/s   opp p99 ms  spec p99 ms  errors")
             for step in result.ramp {
-                lines.append(String(format: "      %8d  %11d  %7.1f  %8.0f  %11.2f  %11.2f  %6d", step.matches, step.connections, step.seconds,
-                                    step.movesPerSecond, step.opponentLatencyMs.p99, step.spectatorLatencyMs.p99, step.errors))
+                lines.append(
+                    String(
+                        format: "      %8d  %11d  %7.1f  %8.0f  %11.2f  %11.2f  %6d", step.matches, step.connections, step.seconds,
+                        step.movesPerSecond, step.opponentLatencyMs.p99, step.spectatorLatencyMs.p99, step.errors))
             }
         }
         return lines.joined(separator: "\n")

@@ -24,8 +24,9 @@ struct BenchRunner {
             let settings = settings
             let context = try await eventLoop.submit {
                 NIOLoopBound(
-                    LoopContext(eventLoop: eventLoop, thinkTime: settings.thinkTime, maxRate: settings.maxRate, budget: budget,
-                                seed: settings.seed &+ UInt64(index) &* 0x9E37_79B9),
+                    LoopContext(
+                        eventLoop: eventLoop, thinkTime: settings.thinkTime, maxRate: settings.maxRate, budget: budget,
+                        seed: settings.seed &+ UInt64(index) &* 0x9E37_79B9),
                     eventLoop: eventLoop
                 )
             }.get()
@@ -45,11 +46,14 @@ struct BenchRunner {
         }
     }
 
-    private func run(loops: [LoopHandle], control: ControlClient, memory: ServerMemoryProbe, budget: GameBudget) async throws -> BenchResult {
+    private func run(loops: [LoopHandle], control: ControlClient, memory: ServerMemoryProbe, budget: GameBudget) async throws -> BenchResult
+    {
         try await control.waitUntilHealthy(timeout: 10)
         let residentAtStart = await memory.residentBytes()
-        Console.line("tictactoe-bench: \(settings.matches) matches x (2 players + \(settings.spectators) spectators) against \(settings.baseURL), "
-            + "think \(settings.thinkTime), \(settings.threads) threads, " + (settings.duration.map { "\(Monitor.format($0)) s" } ?? "\(settings.games ?? 0) games"))
+        Console.line(
+            "tictactoe-bench: \(settings.matches) matches x (2 players + \(settings.spectators) spectators) against \(settings.baseURL), "
+                + "think \(settings.thinkTime), \(settings.threads) threads, "
+                + (settings.duration.map { "\(Monitor.format($0)) s" } ?? "\(settings.games ?? 0) games"))
         let run = RunControl()
         let monitor = Monitor(loops: loops, settings: settings, control: run, memory: memory, residentAtStart: residentAtStart)
         async let monitored = monitor.run()
@@ -72,7 +76,8 @@ struct BenchRunner {
                 }
                 let roles = [BenchSession.Role.player, .player] + Array(repeating: .spectator, count: settings.spectators)
                 for role in roles {
-                    plans.append(ConnectionPlan(loop: loop, driver: driver, matchID: id, role: role, source: try sourceAddress(connectionIndex)))
+                    plans.append(
+                        ConnectionPlan(loop: loop, driver: driver, matchID: id, role: role, source: try sourceAddress(connectionIndex)))
                     connectionIndex += 1
                 }
             }
@@ -225,9 +230,9 @@ struct BenchRunner {
         var bootstrap = ClientBootstrap(group: eventLoop).connectTimeout(.seconds(10))
         if let source = plan.source {
             #if os(Linux)
-            // IP_BIND_ADDRESS_NO_PORT (24): pick the port at connect time, per destination, so binding
-            // a source address does not reserve one of the address's ephemeral ports for good.
-            bootstrap = bootstrap.channelOption(.ipOption(.init(rawValue: 24)), value: 1)
+                // IP_BIND_ADDRESS_NO_PORT (24): pick the port at connect time, per destination, so binding
+                // a source address does not reserve one of the address's ephemeral ports for good.
+                bootstrap = bootstrap.channelOption(.ipOption(.init(rawValue: 24)), value: 1)
             #endif
             bootstrap = bootstrap.bind(to: source)
         }
@@ -278,8 +283,9 @@ struct BenchRunner {
             }
             try? await Task.sleep(for: .milliseconds(250))
         }
-        Console.line(unloadedAfter.map { String(format: "server unloaded every match %.1f s after the connections closed", $0) }
-            ?? "server still holds \(loaded.map { String(Int($0)) } ?? "an unknown number of") matches after --teardown-wait")
+        Console.line(
+            unloadedAfter.map { String(format: "server unloaded every match %.1f s after the connections closed", $0) }
+                ?? "server still holds \(loaded.map { String(Int($0)) } ?? "an unknown number of") matches after --teardown-wait")
         try? await Task.sleep(for: .milliseconds(Int(settings.settle * 1000)))
         return (await memory.residentBytes(), loaded, unloadedAfter)
     }

@@ -202,7 +202,8 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
     private func offGame() {
         // Every game asked for so far has ended here, and this seat starts the next one.
         guard role == .player, let seat, !loop.isStopping, gamesOverSeen >= driver.gamesRequested,
-              seat == MatchDriver.starter(ofGame: driver.gamesRequested) else { return }
+            seat == MatchDriver.starter(ofGame: driver.gamesRequested)
+        else { return }
         guard loop.budget.claim() else { return }
         driver.gamesRequested += 1
         perform(.startGame(gameId: "ticTacToe"))

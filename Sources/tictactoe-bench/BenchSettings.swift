@@ -86,7 +86,8 @@ enum LoopbackAddress {
         if allowName, host == "localhost" { return try SocketAddress(ipAddress: "127.0.0.1", port: port) }
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
         guard let address = try? SocketAddress(ipAddress: bare, port: port) else {
-            throw ValidationError("\(host) is not an IP address\(allowName ? " or localhost" : ""); the bench only connects to loopback addresses")
+            throw ValidationError(
+                "\(host) is not an IP address\(allowName ? " or localhost" : ""); the bench only connects to loopback addresses")
         }
         guard isLoopback(address) else {
             throw ValidationError("\(host) is not a loopback address (127.0.0.0/8 or ::1); the bench refuses any other target")

@@ -34,11 +34,13 @@ enum BoardShortcut {
             var last: WireMove?
             if !skip("null") {
                 guard skip(#"{"col":"#), let col = integer(), skip(#","row":"#), let row = integer(), skip(#","seat":"#),
-                      let seat = seat(), skip("}") else { return nil }
+                    let seat = seat(), skip("}")
+                else { return nil }
                 last = WireMove(row: row, col: col, seat: seat)
             }
             guard skip(#","turn":"#), let turn = optionalSeat(), skip(#","type":"board","v":"#), let v = integer(),
-                  skip("}"), index == bytes.count else { return nil }
+                skip("}"), index == bytes.count
+            else { return nil }
             return .board(WireBoard(cells: cells, turn: turn, last: last), v: v)
         }
 
@@ -72,7 +74,7 @@ enum BoardShortcut {
         mutating func skip(_ literal: StaticString) -> Bool {
             let expected = UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount)
             guard bytes.count - index >= expected.count,
-                  UnsafeRawBufferPointer(rebasing: bytes[index..<(index + expected.count)]).elementsEqual(expected)
+                UnsafeRawBufferPointer(rebasing: bytes[index..<(index + expected.count)]).elementsEqual(expected)
             else { return false }
             index += expected.count
             return true

@@ -9,8 +9,9 @@ import WireProtocol
 enum CodecBench {
     static func run(rounds: Int, iterations: Int) -> String {
         let board = ServerMessage.board(
-            WireBoard(cells: [.player1, nil, .player2, nil, .player1, nil, nil, .player2, nil], turn: .player2,
-                      last: WireMove(row: 1, col: 1, seat: .player1)),
+            WireBoard(
+                cells: [.player1, nil, .player2, nil, .player1, nil, nil, .player2, nil], turn: .player2,
+                last: WireMove(row: 1, col: 1, seat: .player1)),
             v: 1234
         )
         let text = board.jsonText()
@@ -27,18 +28,22 @@ enum CodecBench {
         }
         // The fastest of several rounds, the four taken in turn: on a machine shared with other work a
         // single round mostly measures the neighbours.
-        var encode = Double.infinity, decode = Double.infinity, shortcut = Double.infinity, clientDecode = Double.infinity
+        var encode = Double.infinity
+        var decode = Double.infinity
+        var shortcut = Double.infinity
+        var clientDecode = Double.infinity
         for _ in 0..<rounds {
             encode = min(encode, measure { board.jsonText().utf8.count })
             decode = min(decode, measure { (try? ServerMessage.decode(text).get()) == nil ? 0 : 1 })
             shortcut = min(shortcut, measure { BoardShortcut.message(in: buffer) == nil ? 0 : 1 })
             clientDecode = min(clientDecode, measure { (try? ClientMessage.decode(move).get()) == nil ? 0 : 1 })
         }
-        return String(format: """
-            codec: fastest of %d rounds of %d iterations each, ns per message
-              write board (%d bytes): ServerMessage.jsonText() %.0f ns
-              read board: ServerMessage.decode(_:) %.0f ns, the bench's BoardShortcut %.0f ns
-              read move (%d bytes): ClientMessage.decode(_:) %.0f ns
-            """, rounds, iterations, text.utf8.count, encode, decode, shortcut, move.utf8.count, clientDecode)
+        return String(
+            format: """
+                codec: fastest of %d rounds of %d iterations each, ns per message
+                  write board (%d bytes): ServerMessage.jsonText() %.0f ns
+                  read board: ServerMessage.decode(_:) %.0f ns, the bench's BoardShortcut %.0f ns
+                  read move (%d bytes): ClientMessage.decode(_:) %.0f ns
+                """, rounds, iterations, text.utf8.count, encode, decode, shortcut, move.utf8.count, clientDecode)
     }
 }

@@ -23,9 +23,14 @@ struct LoopTotals: Sendable {
     static func gather(_ loops: [LoopHandle], takingSamples: Bool) async -> LoopTotals {
         var totals = LoopTotals()
         for loop in loops {
-            guard let part = try? await loop.run({ context in
-                (takingSamples ? context.takeSample() : StatsSample(), context.openChannels, context.sessionCount, context.gamesInProgress)
-            }) else { continue }
+            guard
+                let part = try? await loop.run({ context in
+                    (
+                        takingSamples ? context.takeSample() : StatsSample(), context.openChannels, context.sessionCount,
+                        context.gamesInProgress
+                    )
+                })
+            else { continue }
             totals.sample.add(part.0)
             totals.openChannels += part.1
             totals.sessions += part.2

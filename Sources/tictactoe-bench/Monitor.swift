@@ -144,7 +144,10 @@ final class Monitor {
 
         // Phase changes and stop conditions.
         if let bound = settings.maxP99Milliseconds, opponent.count > 0, opponent.p99 > bound {
-            control.stop(String(format: "p99 move-to-opponent latency %.2f ms passed --max-p99-ms %.2f with %d connections open", opponent.p99, bound, totals.openChannels))
+            control.stop(
+                String(
+                    format: "p99 move-to-opponent latency %.2f ms passed --max-p99-ms %.2f with %d connections open", opponent.p99, bound,
+                    totals.openChannels))
         }
         switch phase {
         case .connecting where control.isConnectPhaseDone:
@@ -152,7 +155,9 @@ final class Monitor {
         case .warmup(let until) where ContinuousClock.now >= until:
             phase = .steady
         case .steady:
-            if let duration = settings.duration, steadySeconds >= duration - 0.05 { control.stop("--duration \(Self.format(duration)) s reached") }
+            if let duration = settings.duration, steadySeconds >= duration - 0.05 {
+                control.stop("--duration \(Self.format(duration)) s reached")
+            }
         default:
             break
         }
@@ -167,9 +172,12 @@ final class Monitor {
     }
 
     private static func progressLine(_ row: BenchResult.Second, overall: StatsSample) -> String {
-        var line = String(format: "[%6.1fs] %@ open %6d  welcomed %6d  games %8d  moves/s %8.0f  opp p50 %6.2f p99 %7.2f ms  spec p99 %7.2f ms  errors %d",
-                          row.t, row.phase.padding(toLength: 10, withPad: " ", startingAt: 0) as NSString, row.open, row.welcomed, overall.gamesFinishedTotal, row.movesPerSecond,
-                          row.opponentP50Ms, row.opponentP99Ms, row.spectatorP99Ms, overall.errorTotal)
+        var line = String(
+            format:
+                "[%6.1fs] %@ open %6d  welcomed %6d  games %8d  moves/s %8.0f  opp p50 %6.2f p99 %7.2f ms  spec p99 %7.2f ms  errors %d",
+            row.t, row.phase.padding(toLength: 10, withPad: " ", startingAt: 0) as NSString, row.open, row.welcomed,
+            overall.gamesFinishedTotal, row.movesPerSecond,
+            row.opponentP50Ms, row.opponentP99Ms, row.spectatorP99Ms, overall.errorTotal)
         if let resident = row.serverResidentMB { line += String(format: "  server rss %.1f MB", resident) }
         return line
     }

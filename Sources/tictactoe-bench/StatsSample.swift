@@ -89,7 +89,11 @@ struct LatencySummary: Codable, Sendable {
         count = histogram.totalCount
         func milliseconds(_ microseconds: UInt64) -> Double { Double(microseconds) / 1000 }
         if count == 0 {
-            p50 = 0; p90 = 0; p99 = 0; p999 = 0; max = 0
+            p50 = 0
+            p90 = 0
+            p99 = 0
+            p999 = 0
+            max = 0
         } else {
             p50 = milliseconds(histogram.valueAtPercentile(50))
             p90 = milliseconds(histogram.valueAtPercentile(90))

@@ -40,7 +40,8 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
     }
 
     func channelActive(context: ChannelHandlerContext) {
-        let request = "GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        let request =
+            "GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: \(NIOWebSocketClientUpgrader.randomRequestKey())\r\nSec-WebSocket-Version: 13\r\n\r\n"
         context.writeAndFlush(NIOAny(context.channel.allocator.buffer(string: request)), promise: nil)
         context.fireChannelActive()

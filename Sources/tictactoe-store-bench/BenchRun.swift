@@ -1,8 +1,8 @@
 import Foundation
 import MatchStore
+import MatchTree
 import SQLiteStore
 import Synchronization
-import MatchTree
 
 /// Runs one configuration: opens a store, creates the matches, lets every match append moves until the
 /// limit, and measures.

@@ -1,7 +1,7 @@
 import Foundation
 import MatchStore
-import SQLiteStore
 import MatchTree
+import SQLiteStore
 
 /// A match that plays Tic Tac Toe as fast as its store allows: one `moved` record per append, with the
 /// summary the server would write, each append awaited before the next as the server awaits it before

@@ -28,11 +28,12 @@ struct StoreBench: AsyncParsableCommand {
     @Option(help: "Stop each configuration after this many moves in total, instead of after --duration.")
     var moves: Int?
 
-    @Option(help: ArgumentHelp(
-        "The SQLite file to write. Every configuration appends new matches to it and it is kept.",
-        discussion: "By default each configuration writes a new file in a temporary directory, removed at exit.",
-        valueName: "path"
-    ))
+    @Option(
+        help: ArgumentHelp(
+            "The SQLite file to write. Every configuration appends new matches to it and it is kept.",
+            discussion: "By default each configuration writes a new file in a temporary directory, removed at exit.",
+            valueName: "path"
+        ))
     var db: String?
 
     @Option(help: "Group commit to measure: on, off or both.")

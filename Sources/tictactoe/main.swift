@@ -26,7 +26,10 @@ struct TicTacToeCommand: AsyncParsableCommand {
     @Option(help: "SQLite file of the matches, or :memory: to keep nothing (default data/tictactoe.sqlite). Env: TICTACTOE_DB.")
     var db: String?
 
-    @Option(help: "full: a move is on disk before anyone hears of it, surviving a power loss; normal: it survives the process being killed, with fewer disk syncs (default full). Env: TICTACTOE_SYNCHRONOUS.")
+    @Option(
+        help:
+            "full: a move is on disk before anyone hears of it, surviving a power loss; normal: it survives the process being killed, with fewer disk syncs (default full). Env: TICTACTOE_SYNCHRONOUS."
+    )
     var synchronous: String?
 
     @Option(name: .customLong("public"), help: "Folder of the browser client (default Public). Env: TICTACTOE_PUBLIC.")
@@ -35,7 +38,11 @@ struct TicTacToeCommand: AsyncParsableCommand {
     @Option(help: "Seconds a disconnected player keeps the seat (default 60). Env: TICTACTOE_SEAT_TIMEOUT.")
     var seatTimeout: Double?
 
-    @Option(name: .customLong("allowed-origin"), help: "An origin allowed to open WebSockets besides the server's own host; repeatable. Env: TICTACTOE_ALLOWED_ORIGINS (comma-separated).")
+    @Option(
+        name: .customLong("allowed-origin"),
+        help:
+            "An origin allowed to open WebSockets besides the server's own host; repeatable. Env: TICTACTOE_ALLOWED_ORIGINS (comma-separated)."
+    )
     var allowedOrigins: [String] = []
 
     @Option(help: "Seconds a match with nobody connected stays in memory (default 1800). Env: TICTACTOE_IDLE_TIMEOUT.")
@@ -47,13 +54,18 @@ struct TicTacToeCommand: AsyncParsableCommand {
     @Option(help: "Matches one client address may create per minute (default 30). Env: TICTACTOE_MATCHES_PER_MINUTE.")
     var matchesPerMinute: Int?
 
-    @Option(help: "Seconds between WebSocket pings to each connection (a connection that does not answer is closed); 0 turns pings off (default 30). Env: TICTACTOE_PING_INTERVAL.")
+    @Option(
+        help:
+            "Seconds between WebSocket pings to each connection (a connection that does not answer is closed); 0 turns pings off (default 30). Env: TICTACTOE_PING_INTERVAL."
+    )
     var pingInterval: Double?
 
     @Option(help: "trace, debug, info, notice, warning, error or critical (default info). Env: TICTACTOE_LOG_LEVEL.")
     var logLevel: String?
 
-    @Flag(name: .customLong("track-rib-objects"), help: "Track every match's RIB objects for leak checks (tests). Env: TICTACTOE_TRACK_RIB_OBJECTS=true.")
+    @Flag(
+        name: .customLong("track-rib-objects"),
+        help: "Track every match's RIB objects for leak checks (tests). Env: TICTACTOE_TRACK_RIB_OBJECTS=true.")
     var trackRIBObjects = false
 
     /// The options given on the command line, by the keys `ServerConfiguration(reading:)` reads.

@@ -1,7 +1,7 @@
 import Foundation
 import MatchStore
-import Testing
 import MatchTree
+import Testing
 
 /// The contract of `MatchStore` as checks that any store's test target runs against its own stores,
 /// each check on a new store. A store kind runs the whole contract with one parameterised test:
@@ -36,7 +36,9 @@ public enum MatchStoreContract {
     public static let checks: [Check] = [
         Check(id: "createMatch_storesCreatedRecordAndEmptySummary", body: createMatch_storesCreatedRecordAndEmptySummary),
         Check(id: "append_addsRecordsInOrderAndReplacesSummary", body: append_addsRecordsInOrderAndReplacesSummary),
-        Check(id: "append_withoutASummary_keepsTheStoredOne_andStillAddsTheRecords", body: append_withoutASummary_keepsTheStoredOne_andStillAddsTheRecords),
+        Check(
+            id: "append_withoutASummary_keepsTheStoredOne_andStillAddsTheRecords",
+            body: append_withoutASummary_keepsTheStoredOne_andStillAddsTheRecords),
         Check(id: "append_keepsMillisecondsOfDates", body: append_keepsMillisecondsOfDates),
         Check(id: "unknownMatch_readsAsNil", body: unknownMatch_readsAsNil),
         Check(id: "append_toUnknownMatch_throwsAndWritesNothing", body: append_toUnknownMatch_throwsAndWritesNothing),
@@ -67,7 +69,8 @@ public enum MatchStoreContract {
             let records = try #require(try await store.records(of: "m1"))
             #expect(records.map(\.sequence) == Array(1...(1 + Sample.everyKind.count)))
             #expect(records.map(\.record) == [.created] + Sample.everyKind)
-            let dates = [Sample.date(0)] + Array(repeating: Sample.date(1), count: 3)
+            let dates =
+                [Sample.date(0)] + Array(repeating: Sample.date(1), count: 3)
                 + Array(repeating: Sample.date(3), count: Sample.everyKind.count - 3)
             #expect(records.map(\.at) == dates)
             #expect(try await store.summary(of: "m1") == Sample.twoSeated)
@@ -212,7 +215,8 @@ public enum MatchStoreContract {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
                     for index in 1...40 {
-                        try await store.append([Sample.marker(index), .left(seat: .player1)], summary: Sample.oneSeated, to: "m1", at: Sample.date(index))
+                        try await store.append(
+                            [Sample.marker(index), .left(seat: .player1)], summary: Sample.oneSeated, to: "m1", at: Sample.date(index))
                     }
                 }
                 group.addTask {

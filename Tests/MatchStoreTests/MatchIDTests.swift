@@ -10,7 +10,9 @@ struct MatchIDTests {
         #expect(MatchID.loggable(requested) == requested)
     }
 
-    @Test(arguments: ["", "short", "abcdefghi", String(repeating: "x", count: 65), "abcdefghij/", "abcdefghij k", "abcdéfghijk", "abc\ndefghijk"])
+    @Test(arguments: [
+        "", "short", "abcdefghi", String(repeating: "x", count: 65), "abcdefghij/", "abcdefghij k", "abcdéfghijk", "abc\ndefghijk",
+    ])
     func test_anIllFormedRequest_isRefused(requested: String) {
         #expect(MatchID(requested: requested) == nil)
     }

@@ -71,12 +71,13 @@ import Testing
         interactor.activate()
         interactor.deactivate()
 
-        #expect(log.events == [
-            "interactor.didBecomeActive(isActive: true)",
-            "interactor.willResignActive(isActive: true)",
-            "interactor.didBecomeActive(isActive: true)",
-            "interactor.willResignActive(isActive: true)",
-        ])
+        #expect(
+            log.events == [
+                "interactor.didBecomeActive(isActive: true)",
+                "interactor.willResignActive(isActive: true)",
+                "interactor.didBecomeActive(isActive: true)",
+                "interactor.willResignActive(isActive: true)",
+            ])
     }
 
     @Test func test_isActiveStream_givesCurrentValueToNewSubscriberThenChanges() {
@@ -117,12 +118,13 @@ import Testing
         interactor.activate()
         interactor.deactivate()
 
-        #expect(log.events == [
-            "stream(true)",
-            "interactor.didBecomeActive(isActive: true)",
-            "interactor.willResignActive(isActive: true)",
-            "stream(false)",
-        ])
+        #expect(
+            log.events == [
+                "stream(true)",
+                "interactor.didBecomeActive(isActive: true)",
+                "interactor.willResignActive(isActive: true)",
+                "stream(false)",
+            ])
         subscription.cancel()
     }
 

@@ -13,11 +13,12 @@ import Testing
 
         #expect(window.rootViewController === view)
         #expect(interactor.isActive)
-        #expect(log.events == [
-            "window.setRootViewController",
-            "interactor.didBecomeActive(isActive: true)",
-            "router.didLoad(interactorActive: true)",
-        ])
+        #expect(
+            log.events == [
+                "window.setRootViewController",
+                "interactor.didBecomeActive(isActive: true)",
+                "router.didLoad(interactorActive: true)",
+            ])
     }
 
     @Test func test_launch_lifecycleSendsDidLoad() {

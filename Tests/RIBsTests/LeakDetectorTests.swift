@@ -23,12 +23,13 @@ private final class EmptyTestComponent: Component<EmptyComponent> {}
             object = TrackedObject()
         }
 
-        #expect(LeakDetector.liveObjects(tagged: tag) == [
-            "Component: EmptyTestComponent",
-            "Interactor: RecordingInteractor",
-            "Router: RecordingRouter",
-            "Thing: TrackedObject",
-        ])
+        #expect(
+            LeakDetector.liveObjects(tagged: tag) == [
+                "Component: EmptyTestComponent",
+                "Interactor: RecordingInteractor",
+                "Router: RecordingRouter",
+                "Thing: TrackedObject",
+            ])
 
         router = nil
         #expect(LeakDetector.liveObjects(tagged: tag) == ["Component: EmptyTestComponent", "Thing: TrackedObject"])
@@ -132,12 +133,13 @@ private final class EmptyTestComponent: Component<EmptyComponent> {}
             parent.attachChild(router)
             child = router
         }
-        #expect(LeakDetector.liveObjects(tagged: tag) == [
-            "Interactor: RecordingPresentableInteractor",
-            "Presenter: TrackedPresenter",
-            "Router: ViewableRouter<RecordingPresentableInteractor, TestView>",
-            "View: TestView",
-        ])
+        #expect(
+            LeakDetector.liveObjects(tagged: tag) == [
+                "Interactor: RecordingPresentableInteractor",
+                "Presenter: TrackedPresenter",
+                "Router: ViewableRouter<RecordingPresentableInteractor, TestView>",
+                "View: TestView",
+            ])
 
         parent.detachChild(child!)
         child = nil

@@ -47,10 +47,11 @@ import Testing
 
         parent.attachChild(child)
 
-        #expect(log.events == [
-            "child.didBecomeActive(isActive: true)",
-            "child.didLoad(interactorActive: true)",
-        ])
+        #expect(
+            log.events == [
+                "child.didBecomeActive(isActive: true)",
+                "child.didLoad(interactorActive: true)",
+            ])
         #expect(parent.children.count == 1)
         #expect(parent.children.first === child)
     }
@@ -76,12 +77,13 @@ import Testing
 
         parent.attachChild(child)
 
-        #expect(log.events == [
-            "child.didBecomeActive(isActive: true)",
-            "child.didLoad(interactorActive: true)",
-            "grandchild.didBecomeActive(isActive: true)",
-            "grandchild.didLoad(interactorActive: true)",
-        ])
+        #expect(
+            log.events == [
+                "child.didBecomeActive(isActive: true)",
+                "child.didLoad(interactorActive: true)",
+                "grandchild.didBecomeActive(isActive: true)",
+                "grandchild.didLoad(interactorActive: true)",
+            ])
         #expect(child.children.first === grandchild)
     }
 

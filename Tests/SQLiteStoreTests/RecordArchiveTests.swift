@@ -1,9 +1,10 @@
 import Foundation
 import MatchStore
 import MatchStoreContract
-@testable import SQLiteStore
-import Testing
 import MatchTree
+import Testing
+
+@testable import SQLiteStore
 
 /// The record log and its archive: appends go to a log table, the writer moves them into `record` in
 /// windows, a restart archives what a crash left, and a failing archive loses nothing.
@@ -20,7 +21,8 @@ struct RecordArchiveTests {
 
             #expect(store.statistics.archiveTransactions >= 3, "five matches, two per step")
             #expect(try await count("record", in: store) >= 20)
-            let distinct = "(SELECT matchId, sequence FROM record UNION SELECT matchId, sequence FROM recordLog0"
+            let distinct =
+                "(SELECT matchId, sequence FROM record UNION SELECT matchId, sequence FROM recordLog0"
                 + " UNION SELECT matchId, sequence FROM recordLog1)"
             #expect(try await count(distinct, in: store) == 5 * 11)
             // Appends after the archive continue each match's numbering from the archived records.
@@ -34,7 +36,8 @@ struct RecordArchiveTests {
             let store = try SQLiteMatchStore(path: path, archive: Self.never)
             try await play(rounds: 6, matches: 3, on: store)
             // A crash between an archive step and the delete of its window: some rows in both tables.
-            try await store.executeForTesting("""
+            try await store.executeForTesting(
+                """
                 INSERT INTO record (matchId, sequence, at, kind, payload)
                 SELECT matchId, sequence, at, kind, payload FROM recordLog0 WHERE matchId = 'm1' AND sequence <= 4
                 """)
@@ -54,11 +57,13 @@ struct RecordArchiveTests {
         try await withTemporaryStorePath { path in
             let store = try SQLiteMatchStore(path: path, archive: Self.never)
             try await play(rounds: 4, matches: 2, on: store)
-            try await store.executeForTesting("""
+            try await store.executeForTesting(
+                """
                 INSERT INTO record (matchId, sequence, at, kind, payload)
                 SELECT matchId, sequence, at, kind, payload FROM recordLog0 WHERE sequence <= 3
                 """)
-            try await store.executeForTesting("""
+            try await store.executeForTesting(
+                """
                 DELETE FROM recordLog0 WHERE sequence <= 2;
                 INSERT INTO recordLog1 SELECT * FROM recordLog0 WHERE sequence = 4;
                 DELETE FROM recordLog0 WHERE sequence = 4;
@@ -71,7 +76,8 @@ struct RecordArchiveTests {
     @Test func failingArchive_losesNothing_appendsGoOn_andIsTriedAgain() async throws {
         try await withTemporaryStorePath { path in
             let store = try SQLiteMatchStore(path: path, archive: Self.often)
-            try await store.executeForTesting("""
+            try await store.executeForTesting(
+                """
                 CREATE TRIGGER refuseArchive BEFORE INSERT ON record
                 BEGIN SELECT RAISE(ABORT, 'archive refused'); END;
                 """)

@@ -1,9 +1,10 @@
 import Foundation
 import MatchStore
 import MatchStoreContract
-@testable import SQLiteStore
-import Testing
 import MatchTree
+import Testing
+
+@testable import SQLiteStore
 
 /// What only the SQLite store promises: a file that outlives the process, WAL, group commit, drains.
 @Suite("SQLiteMatchStore")
@@ -68,7 +69,8 @@ struct SQLiteMatchStoreTests {
                 for id in ["poison"] + others {
                     try await store.createMatch(id: id, at: Sample.date(0))
                 }
-                try await store.executeForTesting("""
+                try await store.executeForTesting(
+                    """
                     CREATE TRIGGER poison BEFORE INSERT ON recordLog0 WHEN NEW.matchId = 'poison'
                     BEGIN SELECT RAISE(ABORT, 'poisoned'); END;
                     """)
@@ -135,7 +137,8 @@ struct SQLiteMatchStoreTests {
     /// join), and returns once it is being written: everything sent meanwhile waits for the next batch.
     private func startSlowAppend(to store: SQLiteMatchStore) async throws -> Task<Void, any Error> {
         try await store.createMatch(id: "slow", at: Sample.date(0))
-        try await store.executeForTesting("""
+        try await store.executeForTesting(
+            """
             CREATE TABLE slow(x);
             INSERT INTO slow WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 4000) SELECT x FROM c;
             CREATE TRIGGER slowDown BEFORE INSERT ON recordLog0 WHEN NEW.matchId = 'slow'

@@ -1,8 +1,9 @@
 import Foundation
 import MatchStore
-@testable import SQLiteStore
-import Testing
 import MatchTree
+import Testing
+
+@testable import SQLiteStore
 
 /// The hand-written JSON of the hot records is exactly what `JSONEncoder` writes for them, so the
 /// stored log reads the same whichever wrote it.

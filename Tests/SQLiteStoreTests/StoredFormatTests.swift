@@ -2,9 +2,10 @@ import Foundation
 import GRDB
 import MatchStore
 import MatchStoreContract
-@testable import SQLiteStore
-import Testing
 import MatchTree
+import Testing
+
+@testable import SQLiteStore
 
 /// The stored format, pinned: each record kind and the summary as the exact JSON a store file holds.
 /// Renaming a case or a field of the game types must fail here, since every existing file would become
@@ -49,7 +50,8 @@ struct StoredFormatTests {
 
     @Test func test_theGoldenRecords_coverEveryKind() {
         let kinds = Set(Self.golden.map(\.kind))
-        #expect(kinds == ["created", "seatTaken", "launchRequested", "gameStarted", "moved", "rolled", "gameEnded", "left", "seatTimedOut"])
+        #expect(
+            kinds == ["created", "seatTaken", "launchRequested", "gameStarted", "moved", "rolled", "gameEnded", "left", "seatTimedOut"])
     }
 
     @Test func test_summaries_areWrittenAsTheirGoldenJSON_andReadBack() throws {

@@ -21,10 +21,12 @@ struct BenchSmokeTests {
             let json = FileManager.default.temporaryDirectory.appendingPathComponent("bench-smoke-\(UUID().uuidString).json")
             defer { try? FileManager.default.removeItem(at: json) }
 
-            let (status, output) = try await Self.run(binary, arguments: [
-                "--port", "\(server.port)", "--matches", "3", "--spectators", "1", "--duration", "2",
-                "--no-progress", "--json", json.path,
-            ], timeout: .seconds(60))
+            let (status, output) = try await Self.run(
+                binary,
+                arguments: [
+                    "--port", "\(server.port)", "--matches", "3", "--spectators", "1", "--duration", "2",
+                    "--no-progress", "--json", json.path,
+                ], timeout: .seconds(60))
 
             #expect(status == 0, "tictactoe-bench exited with \(status):\n\(output)")
             let data = try Data(contentsOf: json)
@@ -43,7 +45,9 @@ struct BenchSmokeTests {
 
     @Test func test_benchRefusesATargetThatIsNotLoopback() async throws {
         let binary = Self.benchBinary
-        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "\(binary.path) is missing: run `swift build --product tictactoe-bench`")
+        try #require(
+            FileManager.default.isExecutableFile(atPath: binary.path),
+            "\(binary.path) is missing: run `swift build --product tictactoe-bench`")
         let (status, output) = try await Self.run(binary, arguments: ["--host", "192.0.2.1", "--matches", "1"], timeout: .seconds(30))
         #expect(status != 0)
         #expect(output.contains("loopback"), "\(output)")

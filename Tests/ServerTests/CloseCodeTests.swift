@@ -38,10 +38,17 @@ struct CloseCodeTests {
             let matchID = try await server.createMatch()
             let upgrade = RawHTTP.upgradeHeaders
             let path = "/ws/\(matchID)"
-            #expect(try await RawHTTP.status(port: server.port, path: path, headers: upgrade + [("Origin", "https://evil.example.com")]) == 403)
-            #expect(try await RawHTTP.status(port: server.port, path: path, headers: upgrade + [("Origin", "http://127.0.0.2:\(server.port)")]) == 403)
-            #expect(try await RawHTTP.status(port: server.port, path: path, headers: upgrade + [("Origin", "http://127.0.0.1:\(server.port)")]) == 101)
-            #expect(try await RawHTTP.status(port: server.port, path: path, headers: upgrade + [("Origin", "https://games.example.org")]) == 101)
+            #expect(
+                try await RawHTTP.status(port: server.port, path: path, headers: upgrade + [("Origin", "https://evil.example.com")]) == 403)
+            #expect(
+                try await RawHTTP.status(port: server.port, path: path, headers: upgrade + [("Origin", "http://127.0.0.2:\(server.port)")])
+                    == 403)
+            #expect(
+                try await RawHTTP.status(port: server.port, path: path, headers: upgrade + [("Origin", "http://127.0.0.1:\(server.port)")])
+                    == 101)
+            #expect(
+                try await RawHTTP.status(port: server.port, path: path, headers: upgrade + [("Origin", "https://games.example.org")]) == 101
+            )
             #expect(try await RawHTTP.status(port: server.port, path: path, headers: upgrade) == 101)
         }
     }

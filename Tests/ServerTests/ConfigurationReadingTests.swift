@@ -6,8 +6,11 @@ import Testing
 /// that is there but unusable is an error that names the option.
 @Suite("Reading the options")
 struct ConfigurationReadingTests {
-    private func configuration(commandLine: [AbsoluteConfigKey: ConfigValue] = [:], environment: [String: String] = [:]) throws -> ServerConfiguration {
-        try ServerConfiguration(reading: ConfigReader(providers: ServerConfiguration.providers(commandLine: commandLine, environment: environment)))
+    private func configuration(commandLine: [AbsoluteConfigKey: ConfigValue] = [:], environment: [String: String] = [:]) throws
+        -> ServerConfiguration
+    {
+        try ServerConfiguration(
+            reading: ConfigReader(providers: ServerConfiguration.providers(commandLine: commandLine, environment: environment)))
     }
 
     @Test func test_nothingGiven_givesTheDocumentedDefaults() throws {

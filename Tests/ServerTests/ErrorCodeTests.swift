@@ -9,8 +9,10 @@ struct ErrorCodeTests {
         try await withTestServer { server in
             let matchID = try await server.createMatch()
             let (client, _) = try await TestClient.connected(port: server.port, matchID: matchID)
-            for bad in ["not json", "[]", "{}", #"{"type": 3}"#, #"{"type": "dance"}"#, #"{"type": "move", "row": "a", "col": 1}"#,
-                        #"{"type": "move", "row": 1.5, "col": 1}"#, #"{"type": "resume"}"#, #"{"type": "login", "name": 7}"#] {
+            for bad in [
+                "not json", "[]", "{}", #"{"type": 3}"#, #"{"type": "dance"}"#, #"{"type": "move", "row": "a", "col": 1}"#,
+                #"{"type": "move", "row": 1.5, "col": 1}"#, #"{"type": "resume"}"#, #"{"type": "login", "name": 7}"#,
+            ] {
                 client.sendRaw(bad)
                 #expect(try await client.nextError() == .badMessage, "\(bad)")
             }
@@ -105,7 +107,10 @@ struct ErrorCodeTests {
         try await withTestServer { server in
             let reply = try await HTTP.get(port: server.port, "/api/matches/AAAAAAAAAAAA")
             #expect(reply.status == 404)
-            guard case .success(let body) = ErrorBody.decode(reply.body) else { Issue.record("body \(reply.body)"); return }
+            guard case .success(let body) = ErrorBody.decode(reply.body) else {
+                Issue.record("body \(reply.body)")
+                return
+            }
             #expect(body.error.code == .matchNotFound)
             #expect(try await RawHTTP.status(port: server.port, path: "/ws/AAAAAAAAAAAA", headers: RawHTTP.upgradeHeaders) == 404)
         }

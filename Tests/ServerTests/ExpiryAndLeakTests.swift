@@ -18,9 +18,17 @@ struct ExpiryAndLeakTests {
                 if round % 3 == 0 {
                     // A win.
                     pair.alice.send(.startGame(gameId: "ticTacToe"))
-                    for (player, row, col) in [(pair.alice, 0, 0), (pair.bob, 1, 0), (pair.alice, 0, 1), (pair.bob, 1, 1), (pair.alice, 0, 2)] {
+                    for (player, row, col) in [
+                        (pair.alice, 0, 0), (pair.bob, 1, 0), (pair.alice, 0, 1), (pair.bob, 1, 1), (pair.alice, 0, 2),
+                    ] {
                         player.send(.move(row: row, col: col))
-                        _ = try await pair.bob.next { if case .board(let board, _) = $0 { board.last == WireMove(row: row, col: col, seat: player === pair.alice ? .player1 : .player2) } else { false } }
+                        _ = try await pair.bob.next {
+                            if case .board(let board, _) = $0 {
+                                board.last == WireMove(row: row, col: col, seat: player === pair.alice ? .player1 : .player2)
+                            } else {
+                                false
+                            }
+                        }
                     }
                     try await pair.bob.nextScreen(.offGame)
                 } else if round % 3 == 1 {
@@ -62,7 +70,9 @@ struct ExpiryAndLeakTests {
             pair.alice.send(.startGame(gameId: "ticTacToe"))
             for (player, row, col) in [(pair.alice, 0, 0), (pair.bob, 1, 0), (pair.alice, 1, 1), (pair.bob, 2, 0), (pair.alice, 2, 2)] {
                 player.send(.move(row: row, col: col))
-                _ = try await pair.bob.next { if case .board(let board, _) = $0 { board.last?.row == row && board.last?.col == col } else { false } }
+                _ = try await pair.bob.next {
+                    if case .board(let board, _) = $0 { board.last?.row == row && board.last?.col == col } else { false }
+                }
             }
             try await pair.alice.nextScreen(.offGame)
             pair.alice.close()

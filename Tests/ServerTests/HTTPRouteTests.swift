@@ -9,13 +9,19 @@ struct HTTPRouteTests {
         try await withTestServer { server in
             let created = try await HTTP.request(port: server.port, "/api/matches", method: .POST)
             #expect(created.status == 201)
-            guard case .success(let body) = CreatedMatch.decode(created.body) else { Issue.record("\(created.body)"); return }
+            guard case .success(let body) = CreatedMatch.decode(created.body) else {
+                Issue.record("\(created.body)")
+                return
+            }
             #expect(created.headers.first(name: "Location") == "/m/\(body.matchId)")
             #expect(body.url == "/m/\(body.matchId)")
             #expect(body.matchId.count >= 10)
             let newer = try await server.createMatch()
             let list = try await HTTP.get(port: server.port, "/api/matches")
-            guard case .success(let matches) = MatchList.decode(list.body) else { Issue.record("\(list.body)"); return }
+            guard case .success(let matches) = MatchList.decode(list.body) else {
+                Issue.record("\(list.body)")
+                return
+            }
             #expect(matches.matches.map(\.matchId) == [newer, body.matchId])
             #expect(matches.matches.first?.score == nil)
             #expect(matches.matches.first?.phase == .loggedOut)

@@ -2,9 +2,10 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
-@testable import Server
 import Testing
 import WireProtocol
+
+@testable import Server
 
 /// The HTTP routes through Hummingbird's test client, without a socket: `buildRouter` with an
 /// in-memory store, the server marked ready as its lifecycle service does once started.

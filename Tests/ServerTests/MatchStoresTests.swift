@@ -1,7 +1,7 @@
 import Foundation
 import MatchStore
-import Server
 import SQLiteStore
+import Server
 import Testing
 
 /// The store a `--db` value opens.

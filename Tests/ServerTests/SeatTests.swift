@@ -42,7 +42,9 @@ struct SeatTests {
             pair.alice.send(.move(row: 2, col: 2))
             _ = try await pair.bob.next { if case .board(let board, _) = $0 { board.last != nil } else { false } }
             pair.alice.close()
-            let presence = try await pair.bob.next { if case .presence(let players, _, _) = $0 { players.contains { !$0.connected } } else { false } }
+            let presence = try await pair.bob.next {
+                if case .presence(let players, _, _) = $0 { players.contains { !$0.connected } } else { false }
+            }
             guard case .presence(let players, _, _) = presence else { return }
             #expect(players.first { $0.seat == .player1 }?.connected == false)
 

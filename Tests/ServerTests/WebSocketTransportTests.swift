@@ -23,7 +23,9 @@ struct WebSocketTransportTests {
             #expect(!answering.frames.contains { if case .close = $0 { true } else { false } })
             // ...and is still served.
             answering.send(ClientMessage.sync.encoded())
-            let welcomes = try await answering.waitFor { frames in frames.filter { if case .text(let text) = $0 { text.contains(#""type":"welcome""#) } else { false } }.count >= 2 }
+            let welcomes = try await answering.waitFor { frames in
+                frames.filter { if case .text(let text) = $0 { text.contains(#""type":"welcome""#) } else { false } }.count >= 2
+            }
             #expect(!welcomes.isEmpty)
             await answering.close()
             await silent.close()

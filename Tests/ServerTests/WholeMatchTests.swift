@@ -11,7 +11,10 @@ struct WholeMatchTests {
         try await withTestServer { server in
             let matchID = try await server.createMatch()
             let (spectator, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
-            guard case .welcome(let you, let snapshot, _) = welcome else { Issue.record("no welcome"); return }
+            guard case .welcome(let you, let snapshot, _) = welcome else {
+                Issue.record("no welcome")
+                return
+            }
             #expect(you == nil)
             #expect(snapshot.phase == .loggedOut)
 
@@ -21,7 +24,9 @@ struct WholeMatchTests {
             #expect(try await spectator.nextBoard().turn == .player1)
 
             // Alice wins along the top row; Bob plays the middle row.
-            let moves: [(TestClient, Int, Int)] = [(pair.alice, 0, 0), (pair.bob, 1, 0), (pair.alice, 0, 1), (pair.bob, 1, 1), (pair.alice, 0, 2)]
+            let moves: [(TestClient, Int, Int)] = [
+                (pair.alice, 0, 0), (pair.bob, 1, 0), (pair.alice, 0, 1), (pair.bob, 1, 1), (pair.alice, 0, 2),
+            ]
             for (player, row, col) in moves {
                 player.send(.move(row: row, col: col))
                 let seen = try await spectator.nextBoard()
@@ -39,7 +44,10 @@ struct WholeMatchTests {
             // The summary reports the same.
             let summary = try await HTTP.get(port: server.port, "/api/matches/\(matchID)")
             #expect(summary.status == 200)
-            guard case .success(let decoded) = MatchSummary.decode(summary.body) else { Issue.record("summary"); return }
+            guard case .success(let decoded) = MatchSummary.decode(summary.body) else {
+                Issue.record("summary")
+                return
+            }
             #expect(decoded.score == .init(player1: 1, player2: 0, draws: 0))
             #expect(decoded.spectators == 1)
             #expect(decoded.players.map(\.name) == ["Alice", "Bob"])

@@ -218,7 +218,8 @@ struct ClientMessageDecodingTests {
 
     @Test(arguments: [1, 10, 1000, 100_000])
     func test_decode_deepNesting_isBadMessageWithoutCrashing(extraDepth: Int) {
-        let nested = String(repeating: "[", count: extraDepth + JSONPrecheck.maximumDepth)
+        let nested =
+            String(repeating: "[", count: extraDepth + JSONPrecheck.maximumDepth)
             + String(repeating: "]", count: extraDepth + JSONPrecheck.maximumDepth)
         #expect(ClientMessage.decode(#"{"type":"sync","x":\#(nested)}"#).failure == .tooDeep)
         let objects = String(repeating: #"{"a":"#, count: extraDepth + JSONPrecheck.maximumDepth)
@@ -241,7 +242,9 @@ struct ClientMessageDecodingTests {
 
     @Test func test_decode_bracketsInStrings_doNotCountAsNesting() throws {
         let name = String(repeating: "[{", count: 100) + #"\"[\\"#
-        #expect(try ClientMessage.decode(#"{"type":"login","name":"\#(name)"}"#).get() == .login(name: String(repeating: "[{", count: 100) + #""[\"#))
+        #expect(
+            try ClientMessage.decode(#"{"type":"login","name":"\#(name)"}"#).get()
+                == .login(name: String(repeating: "[{", count: 100) + #""[\"#))
     }
 
     @Test func test_decode_unterminatedHugeString_isBadMessage() {

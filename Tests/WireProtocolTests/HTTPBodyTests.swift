@@ -1,5 +1,4 @@
 import Testing
-
 import WireProtocol
 
 @Suite("HTTP bodies")

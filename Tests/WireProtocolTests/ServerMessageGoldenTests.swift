@@ -1,5 +1,4 @@
 import Testing
-
 import WireProtocol
 
 /// `ServerMessage.jsonText()` is the only writer of server messages: its exact text for every kind of
@@ -37,7 +36,8 @@ struct ServerMessageGoldenTests {
             message: .welcome(
                 you: nil, snapshot: WireSnapshot(phase: .loggedOut, players: [], score: nil, board: nil, spectators: 0), v: 0
             ),
-            text: #"{"snapshot":{"board":null,"phase":"loggedOut","players":[],"score":null,"spectators":0},"type":"welcome","v":0,"you":{"seat":null}}"#
+            text:
+                #"{"snapshot":{"board":null,"phase":"loggedOut","players":[],"score":null,"spectators":0},"type":"welcome","v":0,"you":{"seat":null}}"#
         ),
         Golden(
             message: .welcome(
@@ -45,7 +45,8 @@ struct ServerMessageGoldenTests {
                 snapshot: WireSnapshot(phase: .ticTacToe, players: [alice, bob], score: score, board: playedBoard, spectators: 4),
                 v: 17
             ),
-            text: #"{"snapshot":{"board":{"cells":["player1",null,null,null,"player2",null,null,null,"player1"],"last":{"col":1,"row":2,"seat":"player1"},"turn":"player2"},"phase":"ticTacToe","players":[{"connected":true,"name":"Alice","seat":"player1"},{"connected":false,"name":"Bøb 🎲","seat":"player2"}],"score":{"draws":3,"player1":{"name":"Alice","wins":2},"player2":{"name":"Bøb 🎲","wins":1}},"spectators":4},"type":"welcome","v":17,"you":{"seat":"player2"}}"#
+            text:
+                #"{"snapshot":{"board":{"cells":["player1",null,null,null,"player2",null,null,null,"player1"],"last":{"col":1,"row":2,"seat":"player1"},"turn":"player2"},"phase":"ticTacToe","players":[{"connected":true,"name":"Alice","seat":"player1"},{"connected":false,"name":"Bøb 🎲","seat":"player2"}],"score":{"draws":3,"player1":{"name":"Alice","wins":2},"player2":{"name":"Bøb 🎲","wins":1}},"spectators":4},"type":"welcome","v":17,"you":{"seat":"player2"}}"#
         ),
         Golden(
             message: .welcome(
@@ -53,7 +54,8 @@ struct ServerMessageGoldenTests {
                 snapshot: WireSnapshot(phase: .offGame, players: [alice], score: score, board: nil, spectators: 1),
                 v: 9
             ),
-            text: #"{"snapshot":{"board":null,"phase":"offGame","players":[{"connected":true,"name":"Alice","seat":"player1"}],"score":{"draws":3,"player1":{"name":"Alice","wins":2},"player2":{"name":"Bøb 🎲","wins":1}},"spectators":1},"type":"welcome","v":9,"you":{"seat":"player1"}}"#
+            text:
+                #"{"snapshot":{"board":null,"phase":"offGame","players":[{"connected":true,"name":"Alice","seat":"player1"}],"score":{"draws":3,"player1":{"name":"Alice","wins":2},"player2":{"name":"Bøb 🎲","wins":1}},"spectators":1},"type":"welcome","v":9,"you":{"seat":"player1"}}"#
         ),
         // seated: no v
         Golden(
@@ -89,7 +91,8 @@ struct ServerMessageGoldenTests {
             message: .screen(
                 .offGame(games: [WireGame(id: "ticTacToe", name: "Tic Tac Toe"), WireGame(id: "randomWin", name: "Random Win")]), v: 2
             ),
-            text: #"{"games":[{"id":"ticTacToe","name":"Tic Tac Toe"},{"id":"randomWin","name":"Random Win"}],"name":"offGame","type":"screen","v":2}"#
+            text:
+                #"{"games":[{"id":"ticTacToe","name":"Tic Tac Toe"},{"id":"randomWin","name":"Random Win"}],"name":"offGame","type":"screen","v":2}"#
         ),
         Golden(
             message: .screen(.offGame(games: [WireGame(id: "a/b", name: quoteName)]), v: 2),
@@ -97,7 +100,8 @@ struct ServerMessageGoldenTests {
         ),
         Golden(
             message: .screen(.ticTacToe(board: emptyBoard), v: 3),
-            text: #"{"board":{"cells":[null,null,null,null,null,null,null,null,null],"last":null,"turn":"player1"},"name":"ticTacToe","type":"screen","v":3}"#
+            text:
+                #"{"board":{"cells":[null,null,null,null,null,null,null,null,null],"last":null,"turn":"player1"},"name":"ticTacToe","type":"screen","v":3}"#
         ),
         Golden(
             message: .screen(.randomWin, v: 4),
@@ -109,8 +113,10 @@ struct ServerMessageGoldenTests {
             text: #"{"draws":3,"player1":{"name":"Alice","wins":2},"player2":{"name":"Bøb 🎲","wins":1},"type":"score","v":5}"#
         ),
         Golden(
-            message: .score(WireScore(player1: .init(name: controlName, wins: 0), player2: .init(name: quoteName, wins: 0), draws: 0), v: 0),
-            text: #"{"draws":0,"player1":{"name":"tab\tnew\nline\r\u0000\u0001\b\u000b\f\u001f","wins":0},"player2":{"name":"quote \" and \\ backslash","wins":0},"type":"score","v":0}"#
+            message: .score(
+                WireScore(player1: .init(name: controlName, wins: 0), player2: .init(name: quoteName, wins: 0), draws: 0), v: 0),
+            text:
+                #"{"draws":0,"player1":{"name":"tab\tnew\nline\r\u0000\u0001\b\u000b\f\u001f","wins":0},"player2":{"name":"quote \" and \\ backslash","wins":0},"type":"score","v":0}"#
         ),
         // board
         Golden(
@@ -119,11 +125,13 @@ struct ServerMessageGoldenTests {
         ),
         Golden(
             message: .board(playedBoard, v: 7),
-            text: #"{"cells":["player1",null,null,null,"player2",null,null,null,"player1"],"last":{"col":1,"row":2,"seat":"player1"},"turn":"player2","type":"board","v":7}"#
+            text:
+                #"{"cells":["player1",null,null,null,"player2",null,null,null,"player1"],"last":{"col":1,"row":2,"seat":"player1"},"turn":"player2","type":"board","v":7}"#
         ),
         Golden(
             message: .board(finishedBoard, v: 9_223_372_036_854_775_807),
-            text: #"{"cells":["player1","player2",null,null,"player1","player2",null,null,"player1"],"last":{"col":2,"row":2,"seat":"player1"},"turn":null,"type":"board","v":9223372036854775807}"#
+            text:
+                #"{"cells":["player1","player2",null,null,"player1","player2",null,null,"player1"],"last":{"col":2,"row":2,"seat":"player1"},"turn":null,"type":"board","v":9223372036854775807}"#
         ),
         // gameOver
         Golden(
@@ -141,7 +149,8 @@ struct ServerMessageGoldenTests {
         // presence
         Golden(
             message: .presence(players: [alice, bob], spectators: 2, v: 12),
-            text: #"{"players":[{"connected":true,"name":"Alice","seat":"player1"},{"connected":false,"name":"Bøb 🎲","seat":"player2"}],"spectators":2,"type":"presence","v":12}"#
+            text:
+                #"{"players":[{"connected":true,"name":"Alice","seat":"player1"},{"connected":false,"name":"Bøb 🎲","seat":"player2"}],"spectators":2,"type":"presence","v":12}"#
         ),
         Golden(
             message: .presence(players: [], spectators: 0, v: 13),
@@ -149,7 +158,8 @@ struct ServerMessageGoldenTests {
         ),
         Golden(
             message: .presence(players: [WirePlayer(seat: .player2, name: controlName, connected: true)], spectators: 1000, v: -1),
-            text: #"{"players":[{"connected":true,"name":"tab\tnew\nline\r\u0000\u0001\b\u000b\f\u001f","seat":"player2"}],"spectators":1000,"type":"presence","v":-1}"#
+            text:
+                #"{"players":[{"connected":true,"name":"tab\tnew\nline\r\u0000\u0001\b\u000b\f\u001f","seat":"player2"}],"spectators":1000,"type":"presence","v":-1}"#
         ),
         // error: no v
         Golden(
@@ -175,9 +185,10 @@ struct ServerMessageGoldenTests {
     @Test func test_goldens_coverEveryKindAndScreen() {
         let kinds = Set(Self.goldens.map(\.message.type))
         #expect(kinds == ["welcome", "seated", "screen", "score", "board", "gameOver", "presence", "error"])
-        let screens = Set(Self.goldens.compactMap { golden -> WirePhase? in
-            if case .screen(let screen, _) = golden.message { screen.phase } else { nil }
-        })
+        let screens = Set(
+            Self.goldens.compactMap { golden -> WirePhase? in
+                if case .screen(let screen, _) = golden.message { screen.phase } else { nil }
+            })
         #expect(screens == Set(WirePhase.allCases))
     }
 }

@@ -75,7 +75,8 @@ public final class InMemoryMatchStore: MatchStore {
     /// Stored matches, newest first, at most `limit`; only those with a free seat when `withFreeSeat`.
     public func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
         let matches = try state.withLock { try $0.openMatches() }
-        return matches
+        return
+            matches
             .filter { !withFreeSeat || $0.value.summary.hasFreeSeat }
             .sorted { $0.value.order > $1.value.order }
             .prefix(max(limit, 0))

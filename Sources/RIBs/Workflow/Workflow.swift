@@ -69,7 +69,8 @@ open class Step<WorkflowActionableItemType, ActionableItemType, ValueType> {
     public final func onStep<NextActionableItemType, NextValueType>(
         _ onStep: @escaping (ActionableItemType, ValueType) -> Observable<(NextActionableItemType, NextValueType)>
     ) -> Step<WorkflowActionableItemType, NextActionableItemType, NextValueType> {
-        let next = stream
+        let next =
+            stream
             .flatMapLatest { actionableItem, value in
                 Self.whenActive(actionableItem).map { _ in (actionableItem, value) }
             }

@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Gives the heap memory that torn-down matches and closed connections freed back to the system.
@@ -13,10 +13,10 @@ enum MemoryRelease {
     /// Returns free heap pages to the system (a no-op where malloc is not glibc's).
     static func returnFreedMemory() {
         #if canImport(Glibc)
-        // malloc.h is not part of the Glibc module: look `malloc_trim` up in the process.
-        typealias MallocTrim = @convention(c) (Int) -> Int32
-        guard let symbol = dlsym(nil, "malloc_trim") else { return }
-        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
+            // malloc.h is not part of the Glibc module: look `malloc_trim` up in the process.
+            typealias MallocTrim = @convention(c) (Int) -> Int32
+            guard let symbol = dlsym(nil, "malloc_trim") else { return }
+            _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
         #endif
     }
 }

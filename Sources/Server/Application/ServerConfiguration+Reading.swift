@@ -83,7 +83,9 @@ private struct OptionReader {
 
     func int(_ key: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let value = try read(key, { try reader.requiredInt(forKey: [key]) }) else { return nil }
-        guard range.contains(value) else { throw ConfigurationError(option: key, problem: "must be in \(range.lowerBound)...\(range.upperBound)") }
+        guard range.contains(value) else {
+            throw ConfigurationError(option: key, problem: "must be in \(range.lowerBound)...\(range.upperBound)")
+        }
         return value
     }
 

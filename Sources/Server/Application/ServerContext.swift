@@ -1,6 +1,6 @@
 import Logging
-import Prometheus
 import MatchStore
+import Prometheus
 
 /// What the routes, the WebSocket channels and the lifecycle services of one server share: opened once
 /// by `buildApplication`, before anything is served.

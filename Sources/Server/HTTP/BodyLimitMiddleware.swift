@@ -27,10 +27,12 @@ struct BodyLimitMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func refusal(_ request: Request, declared: Int?) -> APIError {
-        logger.notice("refused", metadata: [
-            "reason": "request body over \(maxBytes) bytes, answered 413", "path": "\(request.uri.path.prefix(200))",
-            "declared": "\(declared.map(String.init) ?? "chunked")",
-        ])
+        logger.notice(
+            "refused",
+            metadata: [
+                "reason": "request body over \(maxBytes) bytes, answered 413", "path": "\(request.uri.path.prefix(200))",
+                "declared": "\(declared.map(String.init) ?? "chunked")",
+            ])
         return APIError(.contentTooLarge, .badMessage, "The request body is too large (at most \(maxBytes) bytes).")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
-import RIBs
 import MatchStore
 import MatchTree
+import RIBs
 
 /// A match's RIB tree as its host runs it: rebuilt from the match's log, with RandomWin's draws,
 /// every call made with the match's RIB objects tracked under its LeakDetector tag (when set).

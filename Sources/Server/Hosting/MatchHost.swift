@@ -1,9 +1,9 @@
 import Foundation
 import Logging
 import MatchStore
+import MatchTree
 import NIOCore
 import Synchronization
-import MatchTree
 import WireProtocol
 
 /// Hosts one match: owns its `MatchRoom` (the tree in it never leaves this actor, which is its serial
@@ -106,10 +106,12 @@ actor MatchHost {
 
     private func startSeatTimeout(_ seat: Seat) {
         let timeout = settings.seatTimeout
-        room.startTimeout(seat, Task { [weak self] in
-            do { try await Task.sleep(for: timeout) } catch { return }
-            await self?.seatTimedOut(seat)
-        })
+        room.startTimeout(
+            seat,
+            Task { [weak self] in
+                do { try await Task.sleep(for: timeout) } catch { return }
+                await self?.seatTimedOut(seat)
+            })
     }
 
     private func seatTimedOut(_ seat: Seat) {
@@ -144,7 +146,8 @@ actor MatchHost {
                 outbox.markDurable(through: batch.lastSequence)
                 flush()
             } catch {
-                logger.error("store append failed; closing the match so that nobody is told what was not stored", metadata: ["error": "\(error)"])
+                logger.error(
+                    "store append failed; closing the match so that nobody is told what was not stored", metadata: ["error": "\(error)"])
                 fail()
                 break
             }
@@ -170,7 +173,9 @@ actor MatchHost {
 
     private func deliver(_ change: OutgoingChange) {
         for delivery in change.deliveries {
-            for connection in delivery.recipients { send(delivery.payload, to: connection, resyncs: change.resynced.contains(connection.id)) }
+            for connection in delivery.recipients {
+                send(delivery.payload, to: connection, resyncs: change.resynced.contains(connection.id))
+            }
         }
         if let summary = change.summary {
             publishedSummary.withLock { $0 = summary }
@@ -186,7 +191,8 @@ actor MatchHost {
         case .spectatorClosed:
             logger.notice("refused", metadata: ["connection": "\(connection.id)", "reason": "spectator too slow, closed 1013"])
         case .playerAwaitsSnapshot(let seat):
-            logger.notice("refused", metadata: ["connection": "\(connection.id)", "reason": "player too slow, backlog replaced by a snapshot"])
+            logger.notice(
+                "refused", metadata: ["connection": "\(connection.id)", "reason": "player too slow, backlog replaced by a snapshot"])
             commit(room.resync(connection, seat: seat))
         }
     }

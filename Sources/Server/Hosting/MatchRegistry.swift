@@ -21,9 +21,13 @@ actor MatchRegistry {
     }
     private var loading: [MatchID: Task<MatchHost?, any Error>] = [:]
 
-    init(store: any MatchStore, seatTimeout: Duration, maxConnectionsPerMatch: Int, trackRIBObjects: Bool, metrics: ServerMetrics, logger: Logger) {
+    init(
+        store: any MatchStore, seatTimeout: Duration, maxConnectionsPerMatch: Int, trackRIBObjects: Bool, metrics: ServerMetrics,
+        logger: Logger
+    ) {
         self.store = store
-        self.settings = MatchHost.Settings(seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil, metrics: metrics)
+        self.settings = MatchHost.Settings(
+            seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil, metrics: metrics)
         self.trackRIBObjects = trackRIBObjects
         self.logger = logger
     }
@@ -63,7 +67,8 @@ actor MatchRegistry {
             let logger = logger
             task = Task {
                 guard let records = try await store.records(of: id) else { return nil }
-                let host = try MatchHost(id: id, createdAt: records.first?.at ?? Date(), records: records, store: store, settings: settings, logger: logger)
+                let host = try MatchHost(
+                    id: id, createdAt: records.first?.at ?? Date(), records: records, store: store, settings: settings, logger: logger)
                 await host.start()
                 logger.info("match restored from the store", metadata: ["match": "\(id)", "records": "\(records.count)"])
                 return host

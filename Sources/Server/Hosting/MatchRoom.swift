@@ -1,8 +1,8 @@
 import Foundation
 import Logging
-import NIOCore
 import MatchStore
 import MatchTree
+import NIOCore
 import WireProtocol
 
 /// A match as its connections meet it: the tree, who is connected and in which seat, the seats'

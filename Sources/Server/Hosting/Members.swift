@@ -1,5 +1,5 @@
-import NIOCore
 import MatchTree
+import NIOCore
 
 /// The connections of a match, the seat each one plays (none for a spectator), and what to do with
 /// one that reads too slowly.

@@ -23,7 +23,8 @@ struct OutgoingChange {
     ///   - direct: messages to one connection each, in order, before the broadcasts.
     ///   - broadcasts: messages to `everyone`, each encoded once whatever the number of connections.
     init(direct: [(Connection, ServerMessage)], broadcasts: [ServerMessage], everyone: [Connection], summary: MatchSummary?) {
-        deliveries = direct.map { Delivery(payload: Self.encode($0.1), recipients: [$0.0]) }
+        deliveries =
+            direct.map { Delivery(payload: Self.encode($0.1), recipients: [$0.0]) }
             + broadcasts.map { Delivery(payload: Self.encode($0), recipients: everyone) }
         self.summary = summary
         resynced = direct.compactMap { if case .welcome = $0.1 { $0.0.id } else { nil } }

@@ -11,12 +11,15 @@ struct MetricsEndpoint: Sendable {
 
     init(registry: PrometheusCollectorRegistry) {
         self.registry = registry
-        residentMemory = registry.makeGauge(descriptor: MetricNameDescriptor(
-            namespace: "process", metricName: "resident_memory", unitName: "bytes", helpText: "Resident memory of the server process (VmRSS)."
-        ))
-        openDescriptors = registry.makeGauge(descriptor: MetricNameDescriptor(
-            namespace: "process", metricName: "open", unitName: "fds", helpText: "File descriptors the server process holds."
-        ))
+        residentMemory = registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                namespace: "process", metricName: "resident_memory", unitName: "bytes",
+                helpText: "Resident memory of the server process (VmRSS)."
+            ))
+        openDescriptors = registry.makeGauge(
+            descriptor: MetricNameDescriptor(
+                namespace: "process", metricName: "open", unitName: "fds", helpText: "File descriptors the server process holds."
+            ))
     }
 
     func response() -> Response {

@@ -1,6 +1,6 @@
+import MatchTree
 import Metrics
 import Prometheus
-import MatchTree
 import WireProtocol
 
 /// The server's own metrics, made through swift-metrics: whatever factory the process bootstrapped
@@ -21,10 +21,14 @@ import WireProtocol
 public final class ServerMetrics: Sendable {
     /// Names of the duration histograms, with buckets suited to them (seconds).
     public static let durationBuckets: [String: [Duration]] = [
-        Label.storeWrite: [.microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
-                           .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1)],
-        Label.broadcast: [.microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
-                          .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1)],
+        Label.storeWrite: [
+            .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
+            .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1),
+        ],
+        Label.broadcast: [
+            .microseconds(250), .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5),
+            .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .seconds(1),
+        ],
     ]
 
     enum Label {
@@ -56,8 +60,13 @@ public final class ServerMetrics: Sendable {
     private let broadcast = CoreMetrics.Timer(label: Label.broadcast)
 
     public init() {
-        errors = Dictionary(uniqueKeysWithValues: ErrorCode.allCases.map { ($0, CoreMetrics.Counter(label: Label.errors, dimensions: [("code", $0.rawValue)])) })
-        closes = Dictionary(uniqueKeysWithValues: Self.closeCodes.map { ($0, CoreMetrics.Counter(label: Label.closes, dimensions: [("code", String($0))])) })
+        errors = Dictionary(
+            uniqueKeysWithValues: ErrorCode.allCases.map {
+                ($0, CoreMetrics.Counter(label: Label.errors, dimensions: [("code", $0.rawValue)]))
+            })
+        closes = Dictionary(
+            uniqueKeysWithValues: Self.closeCodes.map { ($0, CoreMetrics.Counter(label: Label.closes, dimensions: [("code", String($0))])) }
+        )
     }
 
     /// A Prometheus factory on `registry` with this server's histogram buckets.

@@ -63,7 +63,9 @@ struct GameServerChannel: ServerChildChannel {
                     let clientAddress = channel.remoteAddress?.ipAddress ?? "unknown"
                     let promise = channel.eventLoop.makePromise(of: WebSocketAdmission.Decision.self)
                     promise.completeWithTask {
-                        await admission.decide(path: head.uri, origin: head.headers.first(name: "origin"), authority: head.headers.first(name: "host"), clientAddress: clientAddress)
+                        await admission.decide(
+                            path: head.uri, origin: head.headers.first(name: "origin"), authority: head.headers.first(name: "host"),
+                            clientAddress: clientAddress)
                     }
                     return promise.futureResult.map { decided in
                         decision.value = decided
@@ -85,7 +87,8 @@ struct GameServerChannel: ServerChildChannel {
                     channel.eventLoop.makeCompletedFuture {
                         try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
                         try channel.pipeline.syncOperations.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))
-                        let http = try HTTPChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+                        let http = try HTTPChannel(
+                            wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
                         switch decision.value {
                         case nil: return .http(http)
                         case .refuse(let error): return .refused(http, error)
@@ -98,7 +101,9 @@ struct GameServerChannel: ServerChildChannel {
             pipeline.enablePipelining = false  // HTTP is pipelined by NIOAsyncChannel
             pipeline.enableErrorHandling = false  // Hummingbird handles errors
             pipeline.enableResponseHeaderValidation = false  // Swift HTTP Types validate already
-            return Value(negotiated: try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(configuration: pipeline), channel: channel)
+            return Value(
+                negotiated: try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(configuration: pipeline),
+                channel: channel)
         }
     }
 
@@ -108,11 +113,14 @@ struct GameServerChannel: ServerChildChannel {
     /// a frame it refuses): fragments joined up to the message size limit, then the session.
     private static func addWebSocketHandlers(to channel: any Channel, matchID: MatchID, settings: WebSocketSettings) throws {
         let operations = channel.pipeline.syncOperations
-        try operations.addHandler(NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 64, maxAccumulatedFrameSize: settings.maxMessageSize))
-        try operations.addHandler(WebSocketSession(
-            matchID: matchID, remoteAddress: channel.remoteAddress?.ipAddress ?? "unknown", registry: settings.registry,
-            settings: settings.session, metrics: settings.metrics, logger: settings.logger
-        ))
+        try operations.addHandler(
+            NIOWebSocketFrameAggregator(
+                minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 64, maxAccumulatedFrameSize: settings.maxMessageSize))
+        try operations.addHandler(
+            WebSocketSession(
+                matchID: matchID, remoteAddress: channel.remoteAddress?.ipAddress ?? "unknown", registry: settings.registry,
+                settings: settings.session, metrics: settings.metrics, logger: settings.logger
+            ))
     }
 
     func handle(value: Value, logger: Logger) async {
@@ -141,7 +149,8 @@ struct GameServerChannel: ServerChildChannel {
             }
             var location = request.uri.path
             if let query = request.uri.query { location += "?\(query)" }
-            try await writer.writeResponse(HTTPResponse(status: .temporaryRedirect, headerFields: [.connection: "close", .location: location]))
+            try await writer.writeResponse(
+                HTTPResponse(status: .temporaryRedirect, headerFields: [.connection: "close", .location: location]))
             throw CloseAfterRedirect()
         }
     }
@@ -156,7 +165,9 @@ struct GameServerChannel: ServerChildChannel {
         fields[.connection] = "close"
         do {
             try await channel.executeThenClose { _, outbound in
-                try await outbound.write(contentsOf: [.head(HTTPResponse(status: error.status, headerFields: fields)), .body(body), .end(nil)])
+                try await outbound.write(contentsOf: [
+                    .head(HTTPResponse(status: error.status, headerFields: fields)), .body(body), .end(nil),
+                ])
             }
         } catch {
             logger.trace("could not answer a refused upgrade", metadata: ["error": "\(error)"])

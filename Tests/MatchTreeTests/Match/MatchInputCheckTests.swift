@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MatchTree
 
 /// Every refusal, in the order the checks are made, and that a refusal changes nothing.

@@ -1,5 +1,6 @@
 import RIBs
 import Testing
+
 @testable import MatchTree
 
 struct MatchLaunchGameWorkflowTests {
@@ -16,7 +17,8 @@ struct MatchLaunchGameWorkflowTests {
     @Test func test_launchGameInOffGame_startsAtOnce() throws {
         let match = try Match.withPair()
         let events = try match.apply(.launchGame(gameId: "randomWin"), by: nil)
-        #expect(events == [.launchQueued(gameId: .randomWin), .gameStarted(gameId: .randomWin, startingPlayer: .player1), .screen(.randomWin)])
+        #expect(
+            events == [.launchQueued(gameId: .randomWin), .gameStarted(gameId: .randomWin, startingPlayer: .player1), .screen(.randomWin)])
     }
 
     @Test func test_launchGameRepeatedBeforeThePairIsComplete_isNotTakenAndTheFirstDecides() throws {

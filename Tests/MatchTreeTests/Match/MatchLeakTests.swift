@@ -1,5 +1,6 @@
 import RIBs
 import Testing
+
 @testable import MatchTree
 
 /// A match's tree must be gone once the match is torn down and released: on a server a leaked tree

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MatchTree
 
 struct MatchLeaveTests {
@@ -7,15 +8,18 @@ struct MatchLeaveTests {
         _ = try match.apply(.startGame(gameId: "ticTacToe"), by: .player1)
         _ = try match.apply(.move(row: 0, col: 0), by: .player1)
         let events = try match.apply(.leave, by: .player1)
-        #expect(events == [
-            .gameOver(winner: .player2, line: nil),
-            .score(Expected.score(0, 1)),
-            .playersChanged([Expected.player(.player2, "Bob")]),
-            .screen(.loggedOut(freeSeats: [.player1])),
-        ])
-        #expect(match.snapshot == MatchSnapshot(
-            phase: .loggedOut, players: [Expected.player(.player2, "Bob")], score: nil, board: nil
-        ))
+        #expect(
+            events == [
+                .gameOver(winner: .player2, line: nil),
+                .score(Expected.score(0, 1)),
+                .playersChanged([Expected.player(.player2, "Bob")]),
+                .screen(.loggedOut(freeSeats: [.player1])),
+            ])
+        #expect(
+            match.snapshot
+                == MatchSnapshot(
+                    phase: .loggedOut, players: [Expected.player(.player2, "Bob")], score: nil, board: nil
+                ))
     }
 
     @Test func test_leaveDuringRandomWin_forfeits() throws {
@@ -28,10 +32,11 @@ struct MatchLeaveTests {
     @Test func test_leaveInOffGame_returnsToLoggedOutWithoutScore() throws {
         let match = try Match.withPair()
         let events = try match.apply(.leave, by: .player2)
-        #expect(events == [
-            .playersChanged([Expected.player(.player1, "Alice")]),
-            .screen(.loggedOut(freeSeats: [.player2])),
-        ])
+        #expect(
+            events == [
+                .playersChanged([Expected.player(.player1, "Alice")]),
+                .screen(.loggedOut(freeSeats: [.player2])),
+            ])
     }
 
     @Test func test_leaveInLoggedOut_freesTheSeat() throws {
@@ -48,12 +53,13 @@ struct MatchLeaveTests {
         try match.play(Script.player1WinsTopRow)
         _ = try match.apply(.leave, by: .player1)
         let events = try match.apply(.login(name: "Carol"), by: nil)
-        #expect(events == [
-            .seated(Expected.player(.player1, "Carol")),
-            .playersChanged([Expected.player(.player1, "Carol"), Expected.player(.player2, "Bob")]),
-            .score(Expected.score(names: ("Carol", "Bob"))),
-            Expected.offGameScreen,
-        ])
+        #expect(
+            events == [
+                .seated(Expected.player(.player1, "Carol")),
+                .playersChanged([Expected.player(.player1, "Carol"), Expected.player(.player2, "Bob")]),
+                .score(Expected.score(names: ("Carol", "Bob"))),
+                Expected.offGameScreen,
+            ])
         // The new pair's first game starts with player1 again.
         let start = try match.apply(.startGame(gameId: "ticTacToe"), by: .player2)
         #expect(start.first == .gameStarted(gameId: .ticTacToe, startingPlayer: .player1))

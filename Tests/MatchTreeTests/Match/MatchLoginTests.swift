@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MatchTree
 
 struct MatchLoginTests {
@@ -10,11 +11,12 @@ struct MatchLoginTests {
     @Test func test_firstLogin_seatsPlayer1AndShowsTheFreeSeat() throws {
         let match = Match(drawWinner: { .player1 })
         let events = try match.apply(.login(name: "  Alice "), by: nil)
-        #expect(events == [
-            .seated(Expected.player(.player1, "Alice")),
-            .playersChanged([Expected.player(.player1, "Alice")]),
-            .screen(.loggedOut(freeSeats: [.player2])),
-        ])
+        #expect(
+            events == [
+                .seated(Expected.player(.player1, "Alice")),
+                .playersChanged([Expected.player(.player1, "Alice")]),
+                .screen(.loggedOut(freeSeats: [.player2])),
+            ])
         #expect(match.snapshot.players == [Expected.player(.player1, "Alice")])
     }
 
@@ -23,12 +25,13 @@ struct MatchLoginTests {
         _ = try match.apply(.login(name: "Alice"), by: nil)
         let events = try match.apply(.login(name: "Bob"), by: nil)
         let pair = [Expected.player(.player1, "Alice"), Expected.player(.player2, "Bob")]
-        #expect(events == [
-            .seated(Expected.player(.player2, "Bob")),
-            .playersChanged(pair),
-            .score(Expected.score()),
-            Expected.offGameScreen,
-        ])
+        #expect(
+            events == [
+                .seated(Expected.player(.player2, "Bob")),
+                .playersChanged(pair),
+                .score(Expected.score()),
+                Expected.offGameScreen,
+            ])
         #expect(match.snapshot == MatchSnapshot(phase: .offGame, players: pair, score: Expected.score(), board: nil))
     }
 

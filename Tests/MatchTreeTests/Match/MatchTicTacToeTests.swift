@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MatchTree
 
 struct MatchTicTacToeTests {
@@ -27,16 +28,19 @@ struct MatchTicTacToeTests {
         let events = try match.play(Script.player1WinsTopRow)
         let cells: [Seat?] = [.player1, .player1, .player1, .player2, .player2, nil, nil, nil, nil]
         let board = BoardState(cells: cells, turn: nil, last: Move(position: Position(row: 0, col: 2), seat: .player1))
-        #expect(events == [
-            .board(board),
-            .gameOver(winner: .player1, line: Expected.line((0, 0), (0, 1), (0, 2))),
-            .score(Expected.score(1, 0)),
-            Expected.offGameScreen,
-        ])
-        #expect(match.snapshot == MatchSnapshot(
-            phase: .offGame, players: [Expected.player(.player1, "Alice"), Expected.player(.player2, "Bob")],
-            score: Expected.score(1, 0), board: nil
-        ))
+        #expect(
+            events == [
+                .board(board),
+                .gameOver(winner: .player1, line: Expected.line((0, 0), (0, 1), (0, 2))),
+                .score(Expected.score(1, 0)),
+                Expected.offGameScreen,
+            ])
+        #expect(
+            match.snapshot
+                == MatchSnapshot(
+                    phase: .offGame, players: [Expected.player(.player1, "Alice"), Expected.player(.player2, "Bob")],
+                    score: Expected.score(1, 0), board: nil
+                ))
     }
 
     @Test func test_fullBoardWithoutLine_endsInADraw() throws {
@@ -44,9 +48,10 @@ struct MatchTicTacToeTests {
         _ = try match.apply(.startGame(gameId: "ticTacToe"), by: .player1)
         let events = try match.play(Script.draw)
         #expect(events.count == 4)
-        #expect(Array(events.dropFirst()) == [
-            .gameOver(winner: nil, line: nil), .score(Expected.score(draws: 1)), Expected.offGameScreen,
-        ])
+        #expect(
+            Array(events.dropFirst()) == [
+                .gameOver(winner: nil, line: nil), .score(Expected.score(draws: 1)), Expected.offGameScreen,
+            ])
     }
 
     @Test func test_laterGames_alternateTheStartingPlayer() throws {

@@ -1,4 +1,5 @@
 import RIBs
+
 @testable import MatchTree
 
 /// An interactor that does nothing: for routers whose interactor does not matter to a test.

@@ -1,4 +1,5 @@
 import RIBs
+
 @testable import MatchTree
 
 /// Records, in one list, everything a game's view is asked to present.

@@ -1,4 +1,5 @@
 import RIBs
+
 @testable import MatchTree
 
 final class LoggedInBuildableMock: LoggedInBuildable {

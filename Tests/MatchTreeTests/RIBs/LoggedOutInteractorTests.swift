@@ -1,5 +1,6 @@
 import RIBs
 import Testing
+
 @testable import MatchTree
 
 struct LoggedOutInteractorTests {

@@ -1,5 +1,6 @@
 import RIBs
 import Testing
+
 @testable import MatchTree
 
 struct RootRouterTests {
@@ -9,8 +10,9 @@ struct RootRouterTests {
     private let loggedInBuilder = LoggedInBuildableMock()
 
     private func makeRouter() -> RootRouter {
-        RootRouter(interactor: interactor, viewController: viewController,
-                   loggedOutBuilder: loggedOutBuilder, loggedInBuilder: loggedInBuilder)
+        RootRouter(
+            interactor: interactor, viewController: viewController,
+            loggedOutBuilder: loggedOutBuilder, loggedInBuilder: loggedInBuilder)
     }
 
     @Test func test_init_setsItselfAsTheInteractorsRouter() {

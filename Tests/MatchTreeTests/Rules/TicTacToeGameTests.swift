@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MatchTree
 
 struct TicTacToeGameTests {
@@ -73,7 +74,9 @@ struct TicTacToeGameTests {
     @Test func test_refusedMove_changesNothing() throws {
         var game = try play([ScriptedMove(.player1, 1, 1)])
         let before = game
-        for (position, seat) in [(Position(row: 1, col: 1), Seat.player2), (Position(row: 0, col: 0), .player1), (Position(row: 3, col: 3), .player2)] {
+        for (position, seat) in [
+            (Position(row: 1, col: 1), Seat.player2), (Position(row: 0, col: 0), .player1), (Position(row: 3, col: 3), .player2),
+        ] {
             #expect(throws: MatchError.self) { try game.play(at: position, by: seat) }
         }
         #expect(game == before)

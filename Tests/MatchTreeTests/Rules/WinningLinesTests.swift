@@ -1,13 +1,15 @@
 import Testing
+
 @testable import MatchTree
 
 struct WinningLinesTests {
     @Test func test_all_areTheThreeRowsThreeColumnsAndTwoDiagonals() {
-        #expect(WinningLines.all == [
-            Expected.line((0, 0), (0, 1), (0, 2)), Expected.line((1, 0), (1, 1), (1, 2)), Expected.line((2, 0), (2, 1), (2, 2)),
-            Expected.line((0, 0), (1, 0), (2, 0)), Expected.line((0, 1), (1, 1), (2, 1)), Expected.line((0, 2), (1, 2), (2, 2)),
-            Expected.line((0, 0), (1, 1), (2, 2)), Expected.line((0, 2), (1, 1), (2, 0)),
-        ])
+        #expect(
+            WinningLines.all == [
+                Expected.line((0, 0), (0, 1), (0, 2)), Expected.line((1, 0), (1, 1), (1, 2)), Expected.line((2, 0), (2, 1), (2, 2)),
+                Expected.line((0, 0), (1, 0), (2, 0)), Expected.line((0, 1), (1, 1), (2, 1)), Expected.line((0, 2), (1, 2), (2, 2)),
+                Expected.line((0, 0), (1, 1), (2, 2)), Expected.line((0, 2), (1, 1), (2, 0)),
+            ])
     }
 
     @Test(arguments: WinningLines.all, Seat.allCases)

@@ -5,8 +5,10 @@ enum Expected {
     static let games: [GameID] = [.ticTacToe, .randomWin]
     static let offGameScreen = MatchEvent.screen(.offGame(games: games))
 
-    static func score(_ player1Wins: Int = 0, _ player2Wins: Int = 0, draws: Int = 0,
-                      names: (String, String) = ("Alice", "Bob")) -> Score {
+    static func score(
+        _ player1Wins: Int = 0, _ player2Wins: Int = 0, draws: Int = 0,
+        names: (String, String) = ("Alice", "Bob")
+    ) -> Score {
         Score(player1Name: names.0, player2Name: names.1, player1Wins: player1Wins, player2Wins: player2Wins, draws: draws)
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import MatchStore
-@testable import SQLiteStore
 import Testing
+
+@testable import SQLiteStore
 
 /// The SQLite stores the contract runs against.
 enum SQLiteVariant: String, CaseIterable, CustomTestStringConvertible {

@@ -76,7 +76,9 @@ struct FuzzAgent {
     private var pacer = Pacer()
     private(set) var tally = FuzzTally()
 
-    init(name: String, port: Int, matchID: String, sharesMatch: Bool, tokens: TokenPool, stop: StopSignal, seed: UInt64, rng: SeededGenerator) {
+    init(
+        name: String, port: Int, matchID: String, sharesMatch: Bool, tokens: TokenPool, stop: StopSignal, seed: UInt64, rng: SeededGenerator
+    ) {
         self.name = name
         self.port = port
         self.matchID = matchID
@@ -122,7 +124,8 @@ struct FuzzAgent {
     private mutating func nextInput() -> FuzzInput {
         let roll = Double.random(in: 0..<1, using: &factory.rng)
         if roll < 0.3 { return factory.undecodable(matchID: matchID, tokens: tokens) }
-        var message = roll < 0.55 && sharesMatch
+        var message =
+            roll < 0.55 && sharesMatch
             ? factory.plausibleMessage(knowledge)
             : factory.anyMessage(matchID: matchID, tokens: tokens, sameMatchTokens: sharesMatch)
         if !sharesMatch, case .launchGame(let id) = message, WireProtocolGames.isKnown(id) {
@@ -142,10 +145,11 @@ struct FuzzAgent {
         case .message(let message):
             expected = expectedAnswers(to: message, knowing: knowledge, exclusive: !sharesMatch, tokens: tokens, matchID: matchID)
             if case .resume(let token) = message {
-                let kind = switch tokens.classify(token, in: matchID) {
-                case .alive(let seat): seat == knowledge.seat ? "own seat's" : knowledge.seat == nil ? "a seat's" : "the other seat's"
-                case .useless: tokens.isKnown(token) ? "another match's or a left seat's" : "made up"
-                }
+                let kind =
+                    switch tokens.classify(token, in: matchID) {
+                    case .alive(let seat): seat == knowledge.seat ? "own seat's" : knowledge.seat == nil ? "a seat's" : "the other seat's"
+                    case .useless: tokens.isKnown(token) ? "another match's or a left seat's" : "made up"
+                    }
                 tally.resumes[kind, default: 0] += 1
             }
         case .badMessage:
@@ -217,11 +221,14 @@ struct FuzzAgent {
         try await Task.sleep(for: .milliseconds(1100))
         for _ in 0..<25 { client.send(.sync) }
         let limited = try await client.nextError(timeout: .seconds(8))
-        record(.error(limited), for: FuzzInput(frames: .text("flood"), meaning: .badMessage, label: "flood"), expected: [.error(.rateLimited)])
+        record(
+            .error(limited), for: FuzzInput(frames: .text("flood"), meaning: .badMessage, label: "flood"), expected: [.error(.rateLimited)])
         // 60 more: over 40 whether they fall into the same window or the next one.
         for _ in 0..<60 { client.send(.sync) }
         let closed = try await client.closeCode(timeout: .seconds(8))
-        record(closed.map { .closed($0) } ?? .accepted, for: FuzzInput(frames: .text("flood"), meaning: .closes(1008), label: "flood"), expected: [.closed(1008)])
+        record(
+            closed.map { .closed($0) } ?? .accepted, for: FuzzInput(frames: .text("flood"), meaning: .closes(1008), label: "flood"),
+            expected: [.closed(1008)])
         self.client = nil
     }
 
@@ -229,7 +236,9 @@ struct FuzzAgent {
         if case .closed(let code) = answer { tally.closes[code, default: 0] += 1 }
         tally.answered[answer.description, default: 0] += 1
         if !expected.contains(answer) {
-            mismatch("\(input.label) \(describe(input)): answered \(answer), expected one of \(expected.map(\.description).sorted()) (knowing seat \(knowledge.seat?.rawValue ?? "none"), phase \(knowledge.phase))")
+            mismatch(
+                "\(input.label) \(describe(input)): answered \(answer), expected one of \(expected.map(\.description).sorted()) (knowing seat \(knowledge.seat?.rawValue ?? "none"), phase \(knowledge.phase))"
+            )
         }
     }
 
@@ -238,7 +247,8 @@ struct FuzzAgent {
         case .text(let text): String(reflecting: String(text.prefix(160)))
         case .textBytes(let bytes): "bytes \(bytes.prefix(40))"
         case .binary(let bytes): "binary \(bytes.count) bytes"
-        case .fragments(let parts): "fragments \(parts.map(\.count)): \(String(reflecting: String(decoding: parts.joined().prefix(120), as: UTF8.self)))"
+        case .fragments(let parts):
+            "fragments \(parts.map(\.count)): \(String(reflecting: String(decoding: parts.joined().prefix(120), as: UTF8.self)))"
         }
     }
 

@@ -35,7 +35,7 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
 enum FuzzSeed {
     static func current() -> UInt64 {
         if let text = ProcessInfo.processInfo.environment["HOSTILE_FUZZ_SEED"], let seed = UInt64(text) { return seed }
-        return UInt64.random(in: 1 ... UInt64.max)
+        return UInt64.random(in: 1...UInt64.max)
     }
 }
 
@@ -265,7 +265,8 @@ struct MessageFactory {
         let text = object(fields)
         let label = "\(message.type) (re-encoded)"
         if rng.chance(0.15), text.utf8.count > 2 {
-            return FuzzInput(frames: .fragments(fragments(of: Array(text.utf8))), meaning: .message(message), label: "\(message.type) (fragmented)")
+            return FuzzInput(
+                frames: .fragments(fragments(of: Array(text.utf8))), meaning: .message(message), label: "\(message.type) (fragmented)")
         }
         return FuzzInput(frames: .text(text), meaning: .message(message), label: label)
     }
@@ -276,7 +277,8 @@ struct MessageFactory {
         case Int.max: return rng.pick(["9223372036854775807", "9223372036854775808", "99999999999999999999999", "1e30", "1e200", "1E300"])
         case Int.min: return rng.pick(["-9223372036854775808", "-9223372036854775809", "-99999999999999999999999", "-1e30", "-1.5e300"])
         case 0: return rng.pick(["0", "-0", "0.0", "0e5", "-0.0E-3", "0.000"])
-        default: return rng.pick(["\(value)", "\(value).0", "\(value)e0", "\(value)E+0", "\(value)0e-1", "\(value).000", "\(value * 100)e-2"])
+        default:
+            return rng.pick(["\(value)", "\(value).0", "\(value)e0", "\(value)E+0", "\(value)0e-1", "\(value).000", "\(value * 100)e-2"])
         }
     }
 
@@ -319,7 +321,10 @@ struct MessageFactory {
         case 1: return rng.pick(["true", "false"])
         case 2: return rng.pick(["0", "-1.5e-300", "1e308", "123456789012345678901234567890"])
         case 3: return jsonString(rng.pick(["", "x", "ünï©ødé 🎲", "\u{0}\u{1F}", "\\\"", String(repeating: "j", count: 200)]))
-        case 4: return "[" + (0..<Int.random(in: 0...4, using: &rng)).map { _ in rng.pick(["1", "null", "\"a\"", "{}", "[]"]) }.joined(separator: ",") + "]"
+        case 4:
+            return "["
+                + (0..<Int.random(in: 0...4, using: &rng)).map { _ in rng.pick(["1", "null", "\"a\"", "{}", "[]"]) }.joined(separator: ",")
+                + "]"
         case 5: return #"{"type":"leave","row":0,"nested":{"type":"login"}}"#
         case 6:
             // The object is at depth 1: 63 more levels are still allowed.
@@ -364,20 +369,32 @@ struct MessageFactory {
             text = #"{"type":"# + rng.pick(["1", "null", "true", "[]", "{}", #"["sync"]"#, "1.5"]) + "}"
             label = "type not a string"
         case 3:
-            let unknown = rng.pick(["Sync", "SYNC", "sync ", "", "ｓｙｎｃ", "moves", "🎲", "login\\u0000", "constructor", "toString", String(repeating: "t", count: 1000)])
+            let unknown = rng.pick([
+                "Sync", "SYNC", "sync ", "", "ｓｙｎｃ", "moves", "🎲", "login\\u0000", "constructor", "toString",
+                String(repeating: "t", count: 1000),
+            ])
             text = #"{"type":""# + unknown + #""}"#
             label = "unknown type"
         case 4:
-            let (type, field) = rng.pick([("login", "name"), ("resume", "token"), ("startGame", "gameId"), ("launchGame", "gameId"), ("move", "row"), ("move", "col")])
+            let (type, field) = rng.pick([
+                ("login", "name"), ("resume", "token"), ("startGame", "gameId"), ("launchGame", "gameId"), ("move", "row"), ("move", "col"),
+            ])
             let value = rng.pick(["1", "true", "[]", "{}", #"["x"]"#, "-0.5", #"{"value":1}"#])
             let other = type == "move" ? (field == "row" ? #","col":1"# : #","row":1"#) : ""
             // A string where a number belongs is mistyped too.
-            let wrong = type == "move"
-                ? rng.pick(["true", "[]", "{}", #"["x"]"#, #""1""#, "null", #""""#, "0.5", "1.5", "-0.0001", "2.5E+0", "1e-1", "0.1e-400", "1e400", "01"]) : value
+            let wrong =
+                type == "move"
+                ? rng.pick([
+                    "true", "[]", "{}", #"["x"]"#, #""1""#, "null", #""""#, "0.5", "1.5", "-0.0001", "2.5E+0", "1e-1", "0.1e-400", "1e400",
+                    "01",
+                ]) : value
             text = #"{"type":""# + type + #"",""# + field + #"":"# + wrong + other + "}"
             label = "mistyped \(type).\(field)"
         case 5:
-            text = rng.pick([#"{"type":"resume"}"#, #"{"type":"startGame"}"#, #"{"type":"launchGame"}"#, #"{"type":"move"}"#, #"{"type":"move","row":1}"#, #"{"type":"move","col":1}"#])
+            text = rng.pick([
+                #"{"type":"resume"}"#, #"{"type":"startGame"}"#, #"{"type":"launchGame"}"#, #"{"type":"move"}"#,
+                #"{"type":"move","row":1}"#, #"{"type":"move","col":1}"#,
+            ])
             label = "missing field"
         case 6:
             let depth = rng.pick([64, 65, 100, 1000])
@@ -397,7 +414,9 @@ struct MessageFactory {
             text = String(repeating: "[", count: Int.random(in: 1...2000, using: &rng))
             label = "unclosed nesting"
         default:
-            text = String((0..<Int.random(in: 1...200, using: &rng)).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &rng))) })
+            text = String(
+                (0..<Int.random(in: 1...200, using: &rng)).map { _ in Character(Unicode.Scalar(UInt8.random(in: 0x20...0x7E, using: &rng)))
+                })
             label = "printable garbage"
         }
         if text.utf8.count > 4000 { return FuzzInput(frames: .text("{"), meaning: .badMessage, label: "not JSON") }
@@ -413,23 +432,35 @@ struct MessageFactory {
     mutating func fatal(_ kind: Fatal) -> FuzzInput {
         switch kind {
         case .invalidUTF8:
-            let bad: [UInt8] = rng.pick([[0xFF], [0xC3, 0x28], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF], [0xF8, 0x88, 0x80, 0x80, 0x80]])
+            let bad: [UInt8] = rng.pick([
+                [0xFF], [0xC3, 0x28], [0xE2, 0x82], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xC0, 0xAF],
+                [0xF8, 0x88, 0x80, 0x80, 0x80],
+            ])
             let bytes = Array(#"{"type":"login","name":""#.utf8) + bad + Array(#""}"#.utf8)
             if rng.chance(0.3) {
                 // Valid fragments that join into invalid text are refused as well.
-                return FuzzInput(frames: .fragments([Array(bytes.prefix(10)), Array(bytes.dropFirst(10))]), meaning: .closes(1007), label: "invalid UTF-8 (fragmented)")
+                return FuzzInput(
+                    frames: .fragments([Array(bytes.prefix(10)), Array(bytes.dropFirst(10))]), meaning: .closes(1007),
+                    label: "invalid UTF-8 (fragmented)")
             }
             return FuzzInput(frames: .textBytes(rng.chance(0.3) ? bad : bytes), meaning: .closes(1007), label: "invalid UTF-8")
         case .binary:
-            let bytes = rng.chance(0.5) ? Array(#"{"type":"sync"}"#.utf8) : (0..<Int.random(in: 0...64, using: &rng)).map { _ in UInt8.random(in: .min ... .max, using: &rng) }
+            let bytes =
+                rng.chance(0.5)
+                ? Array(#"{"type":"sync"}"#.utf8)
+                : (0..<Int.random(in: 0...64, using: &rng)).map { _ in UInt8.random(in: .min ... .max, using: &rng) }
             return FuzzInput(frames: .binary(bytes), meaning: .closes(1003), label: "binary frame")
         case .oversized:
             let size = rng.pick([4097, 4200, 8000, 60000])
             let prefix = #"{"type":"login","name":""#
-            return FuzzInput(frames: .text(prefix + String(repeating: "a", count: size - prefix.utf8.count - 2) + #""}"#), meaning: .closes(1009), label: "frame over 4096 bytes")
+            return FuzzInput(
+                frames: .text(prefix + String(repeating: "a", count: size - prefix.utf8.count - 2) + #""}"#), meaning: .closes(1009),
+                label: "frame over 4096 bytes")
         case .oversizedInFragments:
             let part = Array(repeating: UInt8(ascii: " "), count: 3000)
-            return FuzzInput(frames: .fragments([Array(#"{"type":"sync","#.utf8) + part, part + Array("}".utf8)]), meaning: .closes(1009), label: "message over 4096 bytes in fragments")
+            return FuzzInput(
+                frames: .fragments([Array(#"{"type":"sync","#.utf8) + part, part + Array("}".utf8)]), meaning: .closes(1009),
+                label: "message over 4096 bytes in fragments")
         }
     }
 }
@@ -441,7 +472,8 @@ enum NameRule {
         let head = (raw ?? "").drop(while: \.isWhitespace)
         let name = String(head.reversed().drop(while: \.isWhitespace).reversed())
         if name.isEmpty { return false }
-        return name.count > 24 || name.unicodeScalars.contains { [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) }
+        return name.count > 24
+            || name.unicodeScalars.contains { [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) }
     }
 }
 
@@ -451,7 +483,9 @@ enum NameRule {
 /// its own `login` or `resume`, a token of another match or of a seat that left is useless for good, and
 /// decoding does not depend on the match. Where another client of the same match may act in between
 /// (`exclusive` false), the answer may be any the documented checks give for that message.
-func expectedAnswers(to message: ClientMessage, knowing knowledge: Knowledge, exclusive: Bool, tokens: TokenPool, matchID: String) -> Set<Answer> {
+func expectedAnswers(to message: ClientMessage, knowing knowledge: Knowledge, exclusive: Bool, tokens: TokenPool, matchID: String) -> Set<
+    Answer
+> {
     let seated = knowledge.seat
     switch message {
     case .sync:

@@ -31,7 +31,8 @@ extension HostileTests {
                 var pairs: [HonestMatch] = []
                 for index in 0..<Self.honestMatches {
                     let id = try await server.createMatch()
-                    pairs.append(try await HonestMatch.start(port: server.port, id: id, names: names[index], tokens: tokens, rng: rng.split()))
+                    pairs.append(
+                        try await HonestMatch.start(port: server.port, id: id, names: names[index], tokens: tokens, rng: rng.split()))
                 }
                 var sharedIDs: [String] = []
                 for _ in 0..<Self.sharedMatches { sharedIDs.append(try await server.createMatch()) }
@@ -47,16 +48,19 @@ extension HostileTests {
 
                 var agents: [FuzzAgent] = []
                 for index in 0..<(Self.honestMatches * Self.spectatorsPerHonestMatch) {
-                    agents.append(FuzzAgent(
-                        name: "spectator \(index)", port: server.port, matchID: pairs[index % Self.honestMatches].id, sharesMatch: false,
-                        tokens: tokens, stop: stop, seed: seed, rng: rng.split()
-                    ))
+                    agents.append(
+                        FuzzAgent(
+                            name: "spectator \(index)", port: server.port, matchID: pairs[index % Self.honestMatches].id,
+                            sharesMatch: false,
+                            tokens: tokens, stop: stop, seed: seed, rng: rng.split()
+                        ))
                 }
                 for index in 0..<(Self.sharedMatches * Self.agentsPerSharedMatch) {
-                    agents.append(FuzzAgent(
-                        name: "player \(index)", port: server.port, matchID: sharedIDs[index % Self.sharedMatches], sharesMatch: true,
-                        tokens: tokens, stop: stop, seed: seed, rng: rng.split()
-                    ))
+                    agents.append(
+                        FuzzAgent(
+                            name: "player \(index)", port: server.port, matchID: sharedIDs[index % Self.sharedMatches], sharesMatch: true,
+                            tokens: tokens, stop: stop, seed: seed, rng: rng.split()
+                        ))
                 }
                 // Every kind of close at least once per run, in both kinds of match.
                 for (index, kind) in MessageFactory.Fatal.allCases.enumerated() {
@@ -76,24 +80,25 @@ extension HostileTests {
                     }
                     group.addTask { [pairs] in
                         defer { stop.stop() }
-                        return .honest(await withTaskGroup(of: HonestMatch?.self) { honest in
-                            for pair in pairs {
-                                honest.addTask {
-                                    var pair = pair
-                                    do {
-                                        let foreign = pairs.first { $0.id != pair.id }?.players[0].token ?? ""
-                                        try await pair.play(games: Self.gamesPerPair, deadToken: deadToken, foreignToken: foreign)
-                                        return pair
-                                    } catch {
-                                        Issue.record("honest pair of \(pair.id) stopped (seed \(seed)): \(error)")
-                                        return nil
+                        return .honest(
+                            await withTaskGroup(of: HonestMatch?.self) { honest in
+                                for pair in pairs {
+                                    honest.addTask {
+                                        var pair = pair
+                                        do {
+                                            let foreign = pairs.first { $0.id != pair.id }?.players[0].token ?? ""
+                                            try await pair.play(games: Self.gamesPerPair, deadToken: deadToken, foreignToken: foreign)
+                                            return pair
+                                        } catch {
+                                            Issue.record("honest pair of \(pair.id) stopped (seed \(seed)): \(error)")
+                                            return nil
+                                        }
                                     }
                                 }
-                            }
-                            var done: [HonestMatch] = []
-                            for await pair in honest { if let pair { done.append(pair) } }
-                            return done
-                        })
+                                var done: [HonestMatch] = []
+                                for await pair in honest { if let pair { done.append(pair) } }
+                                return done
+                            })
                     }
                     var tally = FuzzTally()
                     var played: [HonestMatch] = []
@@ -158,7 +163,8 @@ extension HostileTests {
 
                 let honestMoves = played.map(\.moves).reduce(0, +)
                 let honestRefusals = played.reduce(into: [ErrorCode: Int]()) { $0.merge($1.refusals, uniquingKeysWith: +) }
-                print("""
+                print(
+                    """
                     Hostile fuzz seed \(seed): \(agents.count) hostile clients sent \(tally.messages) inputs and \(tally.floods) floods \
                     in \(elapsed); answers \(tally.answered.sorted { $0.key < $1.key }); closes \(tally.closes.sorted { $0.key < $1.key }); \
                     sent in phases \(tally.phases.sorted { $0.key < $1.key }); resumed with tokens \(tally.resumes.sorted { $0.key < $1.key }). \

@@ -163,11 +163,14 @@ struct HonestMatch {
         await players[starter].send(factory.encode(.startGame(gameId: "ticTacToe")))
         model.startGame(.ticTacToe)
         for index in players.indices {
-            let board = try await players[index].read("the new board", allow: { m in
-                if case .presence = m { return true }
-                if case .screen(.ticTacToe, _) = m { return true }
-                return false
-            }) { if case .board = $0 { true } else { false } }
+            let board = try await players[index].read(
+                "the new board",
+                allow: { m in
+                    if case .presence = m { return true }
+                    if case .screen(.ticTacToe, _) = m { return true }
+                    return false
+                }
+            ) { if case .board = $0 { true } else { false } }
             #expect(board == .board(model.board!, v: players[index].version), "\(id): the new board")
         }
         var placed = 0
@@ -220,7 +223,9 @@ struct HonestMatch {
                 guard case .gameOver(let seen, let line, _) = over else { return }
                 #expect(seen == winner, "\(id): the winner")
                 if lineRequired, winner != nil {
-                    #expect(line.map { line in PairModel.lines.contains(line.map { $0[0] * 3 + $0[1] }) } == true, "\(id): a winning line \(String(describing: line))")
+                    #expect(
+                        line.map { line in PairModel.lines.contains(line.map { $0[0] * 3 + $0[1] }) } == true,
+                        "\(id): a winning line \(String(describing: line))")
                 } else {
                     #expect(line == nil)
                 }
@@ -236,7 +241,9 @@ struct HonestMatch {
     private mutating func replayTokens(deadToken: String, foreignToken: String) async throws {
         for index in players.indices {
             let me = players[index].seat
-            for (token, expected) in [(players[1 - index].token, ErrorCode.alreadySeated), (deadToken, .badToken), (foreignToken, .badToken)] {
+            for (token, expected) in [
+                (players[1 - index].token, ErrorCode.alreadySeated), (deadToken, .badToken), (foreignToken, .badToken),
+            ] {
                 await players[index].send(factory.encode(.resume(token: token)))
                 let error = try await players[index].read("\(expected)") { if case .error = $0 { true } else { false } }
                 #expect(error.errorCode == expected, "\(id): \(me.rawValue) resumed with a token, expected \(expected)")

@@ -67,30 +67,40 @@ extension HostileTests {
                 let limit = ServerConfiguration().maxRequestBodySize
                 #expect(limit == 16 * 1024)
                 // At the limit: fine.
-                let fits = try await HTTP.request(port: server.port, "/api/matches", method: .POST, body: String(repeating: "a", count: limit))
+                let fits = try await HTTP.request(
+                    port: server.port, "/api/matches", method: .POST, body: String(repeating: "a", count: limit))
                 #expect(fits.status == 201)
                 // Over it, with a Content-Length.
-                let tooLong = try await HTTP.request(port: server.port, "/api/matches", method: .POST, body: String(repeating: "a", count: limit + 1))
-                Self.expectTooLarge(status: tooLong.status, body: tooLong.body, contentTypeOptions: tooLong.headers.first(name: "X-Content-Type-Options"))
+                let tooLong = try await HTTP.request(
+                    port: server.port, "/api/matches", method: .POST, body: String(repeating: "a", count: limit + 1))
+                Self.expectTooLarge(
+                    status: tooLong.status, body: tooLong.body, contentTypeOptions: tooLong.headers.first(name: "X-Content-Type-Options"))
                 // Over it, chunked (no length known in advance).
                 var request = HTTPClientRequest(url: "http://127.0.0.1:\(server.port)/api/matches")
                 request.method = .POST
                 let chunks = (0..<20).map { _ in ByteBuffer(repeating: UInt8(ascii: "b"), count: 1024) }
-                request.body = .stream(AsyncStream { continuation in
-                    chunks.forEach { continuation.yield($0) }
-                    continuation.finish()
-                }, length: .unknown)
+                request.body = .stream(
+                    AsyncStream { continuation in
+                        chunks.forEach { continuation.yield($0) }
+                        continuation.finish()
+                    }, length: .unknown)
                 let chunked = try await HTTP.client.execute(request, timeout: .seconds(10))
                 let chunkedBody = String(buffer: try await chunked.body.collect(upTo: 1 << 20))
-                Self.expectTooLarge(status: Int(chunked.status.code), body: chunkedBody, contentTypeOptions: chunked.headers.first(name: "X-Content-Type-Options"))
+                Self.expectTooLarge(
+                    status: Int(chunked.status.code), body: chunkedBody,
+                    contentTypeOptions: chunked.headers.first(name: "X-Content-Type-Options"))
                 // A huge declared length is refused before anything is read (the body never comes).
                 let declared = try await RawHTTP.exchange(
                     port: server.port, method: "POST", path: "/api/matches", headers: [("Content-Length", "1000000000")]
                 )
-                Self.expectTooLarge(status: declared.status, body: declared.body, contentTypeOptions: declared.header("X-Content-Type-Options"))
+                Self.expectTooLarge(
+                    status: declared.status, body: declared.body, contentTypeOptions: declared.header("X-Content-Type-Options"))
                 // Only the match at the limit was created.
                 let list = try await HTTP.get(port: server.port, "/api/matches")
-                guard case .success(let matches) = MatchList.decode(list.body) else { Issue.record("\(list.body)"); return }
+                guard case .success(let matches) = MatchList.decode(list.body) else {
+                    Issue.record("\(list.body)")
+                    return
+                }
                 #expect(matches.matches.count == 1)
             }
         }
@@ -176,7 +186,8 @@ extension HostileTests {
                     "https://evil.example.com", "http://127.0.0.1.evil.com", "http://127.0.0.1@evil.com", "http://evil.com:127.0.0.1",
                     "null", "http://localhost:\(server.port)", "https://games.example.org.evil.com", "file://", "",
                 ] {
-                    let reply = try await RawHTTP.exchange(port: server.port, path: path, headers: RawHTTP.upgradeHeaders + [("Origin", foreign)])
+                    let reply = try await RawHTTP.exchange(
+                        port: server.port, path: path, headers: RawHTTP.upgradeHeaders + [("Origin", foreign)])
                     #expect(reply.status == 403, "Origin \(foreign)")
                     guard case .success(let body) = ErrorBody.decode(reply.body) else {
                         Issue.record("no error body for \(foreign): \(reply.body)")
@@ -188,9 +199,13 @@ extension HostileTests {
                     "http://127.0.0.1:\(server.port)", "https://127.0.0.1", "http://127.0.0.1:1", "https://games.example.org",
                     "HTTPS://GAMES.EXAMPLE.ORG", "https://games.example.org/",
                 ] {
-                    #expect(try await RawHTTP.status(port: server.port, path: path, headers: RawHTTP.upgradeHeaders + [("Origin", allowed)]) == 101, "Origin \(allowed)")
+                    #expect(
+                        try await RawHTTP.status(port: server.port, path: path, headers: RawHTTP.upgradeHeaders + [("Origin", allowed)])
+                            == 101, "Origin \(allowed)")
                 }
-                #expect(try await RawHTTP.status(port: server.port, path: path, headers: RawHTTP.upgradeHeaders) == 101, "no Origin: not a browser")
+                #expect(
+                    try await RawHTTP.status(port: server.port, path: path, headers: RawHTTP.upgradeHeaders) == 101,
+                    "no Origin: not a browser")
             }
         }
 
@@ -199,18 +214,27 @@ extension HostileTests {
         @Test func test_securityHeaders_onPagesFilesAndErrors() async throws {
             try await withTestServer(configure: { $0.matchesPerAddressPerMinute = 1 }) { server in
                 let matchID = try await server.createMatch()
-                let paths = ["/", "/m/\(matchID)", "/css/app.css", "/js/match.js", "/favicon.svg", "/m/AAAAAAAAAAAA", "/api/matches/AAAAAAAAAAAA", "/no/such/file.js"]
+                let paths = [
+                    "/", "/m/\(matchID)", "/css/app.css", "/js/match.js", "/favicon.svg", "/m/AAAAAAAAAAAA", "/api/matches/AAAAAAAAAAAA",
+                    "/no/such/file.js",
+                ]
                 var replies: [(String, HTTP.Reply)] = []
                 for path in paths { replies.append((path, try await HTTP.get(port: server.port, path))) }
                 replies.append(("429", try await HTTP.request(port: server.port, "/api/matches", method: .POST)))
-                replies.append(("413", try await HTTP.request(port: server.port, "/api/matches", method: .POST, body: String(repeating: "x", count: 20_000))))
+                replies.append(
+                    (
+                        "413",
+                        try await HTTP.request(
+                            port: server.port, "/api/matches", method: .POST, body: String(repeating: "x", count: 20_000))
+                    ))
                 #expect(replies.map(\.1.status) == [200, 200, 200, 200, 200, 404, 404, 404, 429, 413])
                 for (path, reply) in replies {
                     let policy = reply.headers.first(name: "Content-Security-Policy") ?? ""
-                    let directives = Dictionary(policy.split(separator: ";").map { directive in
-                        let words = directive.split(separator: " ")
-                        return (String(words.first ?? ""), words.dropFirst().map(String.init))
-                    }, uniquingKeysWith: { first, _ in first })
+                    let directives = Dictionary(
+                        policy.split(separator: ";").map { directive in
+                            let words = directive.split(separator: " ")
+                            return (String(words.first ?? ""), words.dropFirst().map(String.init))
+                        }, uniquingKeysWith: { first, _ in first })
                     #expect(directives["script-src"] == ["'self'"], "\(path): \(policy)")
                     #expect(directives["connect-src"] == ["'self'"], "\(path): \(policy)")
                     #expect(directives["default-src"] == ["'self'"], "\(path): \(policy)")
@@ -237,10 +261,13 @@ extension HostileTests {
                     let reply = try await RawHTTP.exchange(port: server.port, path: path, headers: [("Connection", "close")])
                     #expect(!reply.body.contains("swift-tools-version"), "\(path) served Package.swift")
                     #expect(!reply.body.contains("root:x:0:0"), "\(path) served /etc/passwd")
-                    #expect(reply.status != 200 || reply.body.contains("<!doctype html") || reply.body.contains("<!DOCTYPE html"), "\(path): \(reply.status)")
+                    #expect(
+                        reply.status != 200 || reply.body.contains("<!doctype html") || reply.body.contains("<!DOCTYPE html"),
+                        "\(path): \(reply.status)")
                 }
                 // The real files are served.
-                #expect(try await RawHTTP.exchange(port: server.port, path: "/css/app.css", headers: [("Connection", "close")]).status == 200)
+                #expect(
+                    try await RawHTTP.exchange(port: server.port, path: "/css/app.css", headers: [("Connection", "close")]).status == 200)
             }
         }
     }

@@ -1,10 +1,11 @@
 import Foundation
 import Logging
 import MatchStore
-@testable import Server
 import Synchronization
 import Testing
 import WireProtocol
+
+@testable import Server
 
 extension HostileTests.SlowReaderTests {
     /// A store whose appends wait while it is held: the test decides when records become durable.
@@ -45,7 +46,9 @@ extension HostileTests.SlowReaderTests {
     private static func drain(_ connection: Connection) -> [ServerMessage] {
         var messages: [ServerMessage] = []
         while let item = connection.queue.take() {
-            if case .text(let payload) = item, case .success(let message) = ServerMessage.decode(String(buffer: payload)) { messages.append(message) }
+            if case .text(let payload) = item, case .success(let message) = ServerMessage.decode(String(buffer: payload)) {
+                messages.append(message)
+            }
         }
         return messages
     }
@@ -95,7 +98,8 @@ extension HostileTests.SlowReaderTests {
 
         for (index, watcher) in watchers.enumerated() {
             let versions = Self.drain(watcher).compactMap(\.version)
-            #expect(versions == Array((versionsBefore + 1)...(versionsBefore + versions.count)), "watcher \(index) got versions \(versions)")
+            #expect(
+                versions == Array((versionsBefore + 1)...(versionsBefore + versions.count)), "watcher \(index) got versions \(versions)")
         }
         // Alice: her backlog went, then one fresh welcome, and nothing older after it.
         let aliceMessages = Self.drain(alice)

@@ -50,12 +50,17 @@ extension HostileTests {
                 let fifth = TestClient.connect(port: server.port, matchID: matchID)
                 #expect(try await fifth.closeCode() == 1013)
                 // Refused upgrades and HTTP requests.
-                #expect(try await RawHTTP.status(port: server.port, path: "/ws/\(otherMatch)", headers: RawHTTP.upgradeHeaders + [("Origin", "https://evil.example")]) == 403)
+                #expect(
+                    try await RawHTTP.status(
+                        port: server.port, path: "/ws/\(otherMatch)", headers: RawHTTP.upgradeHeaders + [("Origin", "https://evil.example")]
+                    ) == 403)
                 #expect(try await RawHTTP.status(port: server.port, path: "/ws/AAAAAAAAAAAA", headers: RawHTTP.upgradeHeaders) == 404)
                 #expect(try await RawHTTP.status(port: server.port, path: "/ws/%0Aforged%20line", headers: RawHTTP.upgradeHeaders) == 404)
                 #expect(try await HTTP.get(port: server.port, "/api/matches/BBBBBBBBBBBB").status == 404)
                 #expect(try await HTTP.get(port: server.port, "/launchGame?gameId=chess&matchId=\(matchID)").status == 400)
-                #expect(try await HTTP.request(port: server.port, "/api/matches", method: .POST, body: String(repeating: "x", count: 20_000)).status == 413)
+                #expect(
+                    try await HTTP.request(port: server.port, "/api/matches", method: .POST, body: String(repeating: "x", count: 20_000))
+                        .status == 413)
                 fourth.close()
                 spectator.close()
                 await spectator.waitUntilClosed()
@@ -65,8 +70,10 @@ extension HostileTests {
                 /// The refusals whose reason contains `text`.
                 func refused(_ text: String) -> [LogCapture.Record] { refusals.filter { $0.metadata["reason"]?.contains(text) == true } }
                 for (reason, match) in [
-                    ("badToken", matchID), ("alreadySeated", matchID), ("notSeated", matchID), ("badMessage", matchID), ("wrongPhase", matchID),
-                    ("binary frame", otherMatch), ("text that is not UTF-8, closed 1007", otherMatch), ("invalidFrameLength, closed 1009", otherMatch),
+                    ("badToken", matchID), ("alreadySeated", matchID), ("notSeated", matchID), ("badMessage", matchID),
+                    ("wrongPhase", matchID),
+                    ("binary frame", otherMatch), ("text that is not UTF-8, closed 1007", otherMatch),
+                    ("invalidFrameLength, closed 1009", otherMatch),
                     ("rate limit exceeded, closed 1008", otherMatch),
                     ("full of connections", matchID), ("origin not allowed", otherMatch), ("unknown match, answered 404", "AAAAAAAAAAAA"),
                     ("unknown match, answered 404", "BBBBBBBBBBBB"), ("unknown or missing gameId", matchID),

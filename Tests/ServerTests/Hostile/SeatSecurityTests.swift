@@ -38,7 +38,10 @@ extension HostileTests {
 
                 // Naming a seat or a token in a message does not make it theirs: extra fields are ignored.
                 let forged = #""seat":"player1","you":{"seat":"player1"},"token":"\#(pair.aliceToken)""#
-                for text in [#"{"type":"move","row":0,"col":0,"# + forged + "}", #"{"type":"leave","# + forged + "}", #"{"type":"roll","# + forged + "}"] {
+                for text in [
+                    #"{"type":"move","row":0,"col":0,"# + forged + "}", #"{"type":"leave","# + forged + "}",
+                    #"{"type":"roll","# + forged + "}",
+                ] {
                     mallory.sendRaw(text)
                     #expect(try await mallory.nextError() == .notSeated, "\(text)")
                 }
@@ -77,7 +80,8 @@ extension HostileTests {
                         (.startGame(gameId: "chess"), .notSeated), (.move(row: 0, col: 0), .notSeated), (.move(row: 1, col: 2), .notSeated),
                         (.move(row: -1, col: 9), .notSeated), (.move(row: Int.max, col: Int.min), .notSeated), (.roll, .notSeated),
                         (.leave, .notSeated), (.launchGame(gameId: "chess"), .unknownGame), (.launchGame(gameId: ""), .unknownGame),
-                        (.resume(token: foreignToken), .badToken), (.resume(token: aliceToken + "x"), .badToken), (.resume(token: ""), .badToken),
+                        (.resume(token: foreignToken), .badToken), (.resume(token: aliceToken + "x"), .badToken),
+                        (.resume(token: ""), .badToken),
                         (.login(name: String(repeating: "n", count: 25)), phase == .loggedOut ? .badName : .matchFull),
                         (.login(name: "bell\u{7}"), phase == .loggedOut ? .badName : .matchFull),
                     ]

@@ -10,8 +10,8 @@ extension HostileTests {
         /// The resident memory of this process (the server runs in it), in bytes.
         static func residentMemory() -> Int {
             guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-                  let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-                  let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+                let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+                let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
             else { return 0 }
             return kilobytes * 1024
         }
@@ -28,9 +28,13 @@ extension HostileTests {
                 let opponent = player === starter ? other : starter
                 let started = ContinuousClock.now
                 player.send(.move(row: cell / 3, col: cell % 3))
-                _ = try await opponent.next { if case .board(let board, _) = $0 { board.last?.row == cell / 3 && board.last?.col == cell % 3 } else { false } }
+                _ = try await opponent.next {
+                    if case .board(let board, _) = $0 { board.last?.row == cell / 3 && board.last?.col == cell % 3 } else { false }
+                }
                 roundTrips.append(ContinuousClock.now - started)
-                _ = try await player.next { if case .board(let board, _) = $0 { board.last?.row == cell / 3 && board.last?.col == cell % 3 } else { false } }
+                _ = try await player.next {
+                    if case .board(let board, _) = $0 { board.last?.row == cell / 3 && board.last?.col == cell % 3 } else { false }
+                }
             }
             try await starter.nextScreen(.offGame)
             try await other.nextScreen(.offGame)
@@ -67,7 +71,8 @@ extension HostileTests {
                 let growth = memoryAfter - memoryBefore
                 let p50 = Self.percentile(roundTrips, 0.5)
                 let p99 = Self.percentile(roundTrips, 0.99)
-                print("""
+                print(
+                    """
                     Slow spectators: \(roundTrips.count) moves in \(games) games in \(elapsed): move round trip p50 \(p50), p99 \(p99), \
                     max \(roundTrips.max() ?? .zero); resident memory \(memoryBefore / 1_048_576) MiB before, \(memoryAfter / 1_048_576) MiB after \
                     (\(growth / 1024) KiB growth)
@@ -84,8 +89,12 @@ extension HostileTests {
                     let frames = try await socket.waitFor { $0.last.map { if case .close = $0 { true } else { false } } ?? false }
                     #expect(frames.last == .close(code: 1013))
                     let texts = frames.count - 1
-                    #expect(texts < broadcasts - 256, "a slow spectator read \(texts) of \(broadcasts) messages: more than a queue's worth was dropped")
-                    print("A slow spectator read \(texts) of the \(broadcasts) messages sent meanwhile (\(socket.bytesRead) bytes), then close \(String(describing: frames.last))")
+                    #expect(
+                        texts < broadcasts - 256,
+                        "a slow spectator read \(texts) of \(broadcasts) messages: more than a queue's worth was dropped")
+                    print(
+                        "A slow spectator read \(texts) of the \(broadcasts) messages sent meanwhile (\(socket.bytesRead) bytes), then close \(String(describing: frames.last))"
+                    )
                     await socket.close()
                 }
             }
@@ -157,19 +166,24 @@ extension HostileTests {
                     Issue.record("Alice never got a fresh welcome; she read \(messages.count) of \(broadcasts) messages")
                     return
                 }
-                #expect(messages.count < broadcasts - 256, "Alice read \(messages.count) of \(broadcasts) messages: the backlog was dropped")
+                #expect(
+                    messages.count < broadcasts - 256, "Alice read \(messages.count) of \(broadcasts) messages: the backlog was dropped")
                 var version = messages[lastWelcome].version ?? 0
                 for message in messages[(lastWelcome + 1)...] {
                     guard let v = message.version else { continue }
                     #expect(v == version + 1, "after her fresh welcome Alice got v\(v) after v\(version)")
                     version = v
                 }
-                print("A slow player read \(messages.count) of the \(broadcasts) messages of \(games) games, the last welcome at position \(lastWelcome + 1)")
+                print(
+                    "A slow player read \(messages.count) of the \(broadcasts) messages of \(games) games, the last welcome at position \(lastWelcome + 1)"
+                )
 
                 // She kept her seat: a sync says so, and her next move is played.
                 alice.send(ClientMessage.sync.encoded())
                 let resynced = try await alice.waitFor { $0.count > frames.count }
-                guard case .text(let text) = resynced[frames.count], case .success(.welcome(let you, let snapshot, _)) = ServerMessage.decode(text) else {
+                guard case .text(let text) = resynced[frames.count],
+                    case .success(.welcome(let you, let snapshot, _)) = ServerMessage.decode(text)
+                else {
                     Issue.record("no welcome for Alice's sync: \(resynced[frames.count])")
                     return
                 }

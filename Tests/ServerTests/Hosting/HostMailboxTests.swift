@@ -1,5 +1,6 @@
-@testable import Server
 import Testing
+
+@testable import Server
 
 struct HostMailboxTests {
     @Test func test_post_asksForADrainerOnlyOnce() {

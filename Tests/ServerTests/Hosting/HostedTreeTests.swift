@@ -1,8 +1,9 @@
 import Foundation
-@testable import Server
 import MatchStore
-import Testing
 import MatchTree
+import Testing
+
+@testable import Server
 
 struct HostedTreeTests {
     private static func stored(_ records: [MatchRecord]) -> [StoredRecord] {
@@ -13,7 +14,8 @@ struct HostedTreeTests {
         let hash = Secrets.tokenHash("token")
         let tree = try HostedTree(
             replaying: Self.stored([
-                .created, .seatTaken(seat: .player1, name: "Alice", tokenHash: hash), .seatTaken(seat: .player2, name: "Bob", tokenHash: hash),
+                .created, .seatTaken(seat: .player1, name: "Alice", tokenHash: hash),
+                .seatTaken(seat: .player2, name: "Bob", tokenHash: hash),
                 .left(seat: .player2),
             ]),
             trackingTag: nil

@@ -1,8 +1,9 @@
 import Foundation
-@testable import Server
 import MatchStore
-import Testing
 import MatchTree
+import Testing
+
+@testable import Server
 
 /// The log, both ways: what the host records for an accepted input, and replay.
 struct MatchLogTests {
@@ -27,7 +28,9 @@ struct MatchLogTests {
     }
 
     @Test func test_recordsForALaunchTheTreeTook_requestIt_thenItsOutcome() {
-        let events: [MatchEvent] = [.launchQueued(gameId: .randomWin), .gameStarted(gameId: .randomWin, startingPlayer: .player1), .screen(.randomWin)]
+        let events: [MatchEvent] = [
+            .launchQueued(gameId: .randomWin), .gameStarted(gameId: .randomWin, startingPlayer: .player1), .screen(.randomWin),
+        ]
         let records = MatchLog.records(for: .launchGame(gameId: "randomWin"), by: nil, events: events, tokenHash: nil, rolled: nil)
         #expect(records == [.launchRequested(gameId: .randomWin), .gameStarted(gameId: .randomWin, startingPlayer: .player1)])
     }
@@ -43,12 +46,14 @@ struct MatchLogTests {
     }
 
     @Test func test_recordsForARoll_keepTheDrawnWinner() {
-        let records = MatchLog.records(for: .roll, by: .player2, events: [.gameOver(winner: .player1, line: nil)], tokenHash: nil, rolled: .player1)
+        let records = MatchLog.records(
+            for: .roll, by: .player2, events: [.gameOver(winner: .player1, line: nil)], tokenHash: nil, rolled: .player1)
         #expect(records == [.rolled(seat: .player2, winner: .player1), .gameEnded(winner: .player1)])
     }
 
     @Test func test_recordsForALeave_leaveThenTheForfeitedGame() {
-        let records = MatchLog.records(for: .leave, by: .player1, events: [.gameOver(winner: .player2, line: nil)], tokenHash: nil, rolled: nil)
+        let records = MatchLog.records(
+            for: .leave, by: .player1, events: [.gameOver(winner: .player2, line: nil)], tokenHash: nil, rolled: nil)
         #expect(records == [.left(seat: .player1), .gameEnded(winner: .player2)])
     }
 

@@ -1,7 +1,8 @@
-@testable import Server
-import Testing
 import MatchTree
+import Testing
 import WireProtocol
+
+@testable import Server
 
 struct MatchMessagesTests {
     private static let alice = SeatedPlayer(seat: .player1, name: "Alice")
@@ -25,7 +26,8 @@ struct MatchMessagesTests {
 
     @Test func test_presence_takesTheNextVersionAndShowsWhoIsConnected() {
         var messages = MatchMessages()
-        #expect(messages.presence(snapshot: Self.snapshot, members: Self.members()) == .presence(players: Self.players, spectators: 1, v: 1))
+        #expect(
+            messages.presence(snapshot: Self.snapshot, members: Self.members()) == .presence(players: Self.players, spectators: 1, v: 1))
         #expect(messages.presence(snapshot: Self.snapshot, members: Self.members()).version == 2)
         #expect(messages.version == 2)
     }
@@ -37,11 +39,12 @@ struct MatchMessagesTests {
             .gameStarted(gameId: .randomWin, startingPlayer: .player1), .screen(.randomWin), .score(Self.score),
         ]
         let built = messages.broadcasts(for: events, snapshot: Self.snapshot, members: Self.members())
-        #expect(built == [
-            .presence(players: Self.players, spectators: 1, v: 1),
-            .screen(.randomWin, v: 2),
-            .score(WireScore(Self.score), v: 3),
-        ])
+        #expect(
+            built == [
+                .presence(players: Self.players, spectators: 1, v: 1),
+                .screen(.randomWin, v: 2),
+                .score(WireScore(Self.score), v: 3),
+            ])
         #expect(messages.version == 3)
     }
 
@@ -56,9 +59,11 @@ struct MatchMessagesTests {
 
     @Test func test_summary_showsPhasePlayersScoreAndSpectators() {
         let summary = MatchMessages.summary(id: "AAAAAAAAAAAA", snapshot: Self.snapshot, members: Self.members())
-        #expect(summary == MatchSummary(
-            matchId: "AAAAAAAAAAAA", phase: .offGame, players: Self.players,
-            score: MatchSummary.Score(player1: 2, player2: 0, draws: 1), spectators: 1
-        ))
+        #expect(
+            summary
+                == MatchSummary(
+                    matchId: "AAAAAAAAAAAA", phase: .offGame, players: Self.players,
+                    score: MatchSummary.Score(player1: 2, player2: 0, draws: 1), spectators: 1
+                ))
     }
 }

@@ -1,10 +1,11 @@
 import Foundation
 import Logging
-@testable import Server
 import MatchStore
-import Testing
 import MatchTree
+import Testing
 import WireProtocol
+
+@testable import Server
 
 struct MatchRoomTests {
     private let alice = Connection(remoteAddress: "alice", queueLimit: 64)

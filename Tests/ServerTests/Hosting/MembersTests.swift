@@ -1,7 +1,8 @@
-import NIOCore
-@testable import Server
-import Testing
 import MatchTree
+import NIOCore
+import Testing
+
+@testable import Server
 
 struct MembersTests {
     private let alice = Connection(remoteAddress: "alice", queueLimit: 2)

@@ -1,5 +1,6 @@
-@testable import Server
 import Testing
+
+@testable import Server
 
 struct OutboxTests {
     @Test func test_enqueue_numbersChangesFromOneUpByOne() {

@@ -1,6 +1,7 @@
-@testable import Server
 import Testing
 import WireProtocol
+
+@testable import Server
 
 struct OutgoingChangeTests {
     private let alice = Connection(remoteAddress: "alice", queueLimit: 8)
@@ -18,7 +19,8 @@ struct OutgoingChangeTests {
     @Test func test_init_marksTheRecipientsOfAWelcomeResynced() {
         let snapshot = WireSnapshot(phase: .loggedOut, players: [], score: nil, board: nil, spectators: 2)
         let change = OutgoingChange(
-            direct: [(alice, .error(.badToken)), (bob, .welcome(you: nil, snapshot: snapshot, v: 4))], broadcasts: [], everyone: [alice, bob],
+            direct: [(alice, .error(.badToken)), (bob, .welcome(you: nil, snapshot: snapshot, v: 4))], broadcasts: [],
+            everyone: [alice, bob],
             summary: nil
         )
         #expect(change.resynced == [bob.id])

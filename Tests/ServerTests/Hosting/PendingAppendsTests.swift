@@ -1,7 +1,8 @@
-@testable import Server
 import MatchStore
-import Testing
 import MatchTree
+import Testing
+
+@testable import Server
 
 struct PendingAppendsTests {
     private static let seated = StoredSummary(phase: .loggedOut, players: [SeatedPlayer(seat: .player1, name: "Alice")], score: nil)

@@ -1,6 +1,7 @@
-@testable import Server
-import Testing
 import MatchTree
+import Testing
+
+@testable import Server
 
 struct SeatTokensTests {
     @Test func test_issue_givesATokenThatHoldsTheSeatAndTheHashTheLogKeeps() {

@@ -15,7 +15,10 @@ struct KillRecoveryTests {
             var table = try await Table.open(on: first)
             // Game 1: Alice wins along the top row. Game 2 (Bob's turn to start): three moves, the last
             // one acknowledged (the spectator saw its board), then the crash.
-            try await table.play([.start(by: .player1), .move(row: 0, col: 0), .move(row: 1, col: 0), .move(row: 0, col: 1), .move(row: 1, col: 1), .move(row: 0, col: 2)])
+            try await table.play([
+                .start(by: .player1), .move(row: 0, col: 0), .move(row: 1, col: 0), .move(row: 0, col: 1), .move(row: 1, col: 1),
+                .move(row: 0, col: 2),
+            ])
             try await table.play([.start(by: .player1), .move(row: 1, col: 1), .move(row: 0, col: 0), .move(row: 2, col: 2)])
             await first.kill()
             let candidates = try await table.statesAfterCrash()
@@ -31,7 +34,8 @@ struct KillRecoveryTests {
             let over = try await restored.spectator.next { if case .gameOver = $0 { true } else { false } }
             #expect(over == .gameOver(winner: .player2, line: [[0, 2], [1, 1], [2, 0]], v: over.version ?? -1))
             #expect(try await restored.spectator.nextScore() == restored.state.score)
-            #expect(restored.state.score == WireScore(player1: .init(name: "Alice", wins: 1), player2: .init(name: "Bob", wins: 1), draws: 0))
+            #expect(
+                restored.state.score == WireScore(player1: .init(name: "Alice", wins: 1), player2: .init(name: "Bob", wins: 1), draws: 0))
             #expect(restored.state.isShown(by: try await second.summary(of: table.matchID)))
         }
     }
@@ -51,7 +55,10 @@ struct KillRecoveryTests {
         try await ServerLaunches.withDatabase { launches in
             let first = try await launches.start()
             var table = try await Table.open(on: first)
-            try await table.play([.start(by: .player2), .move(row: 1, col: 1), .move(row: 0, col: 0), .move(row: 0, col: 2), .move(row: 2, col: 2), .move(row: 2, col: 0)])
+            try await table.play([
+                .start(by: .player2), .move(row: 1, col: 1), .move(row: 0, col: 0), .move(row: 0, col: 2), .move(row: 2, col: 2),
+                .move(row: 2, col: 0),
+            ])
             // The score message is the last one of the game's end.
             #expect(try await table.spectator.nextScore() == table.state.score)
             await first.kill()
@@ -69,7 +76,9 @@ struct KillRecoveryTests {
                 .move(row: 1, col: 1), .move(row: 0, col: 0), .move(row: 0, col: 2), .move(row: 2, col: 0), .move(row: 1, col: 0),
                 .move(row: 1, col: 2), .move(row: 0, col: 1), .move(row: 2, col: 1), .move(row: 2, col: 2),
             ])
-            #expect(try await restored.spectator.nextScore() == WireScore(player1: .init(name: "Alice", wins: 1), player2: .init(name: "Bob", wins: 0), draws: 1))
+            #expect(
+                try await restored.spectator.nextScore()
+                    == WireScore(player1: .init(name: "Alice", wins: 1), player2: .init(name: "Bob", wins: 0), draws: 1))
         }
     }
 

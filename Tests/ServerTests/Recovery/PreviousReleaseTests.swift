@@ -33,7 +33,10 @@ struct PreviousReleaseTests {
         try await withPreviousReleaseServer { server in
             for story in Self.stories {
                 let (bob, welcome) = try await TestClient.connected(port: server.port, matchID: story.id)
-                guard case .welcome(_, let snapshot, _) = welcome else { Issue.record("no welcome"); return }
+                guard case .welcome(_, let snapshot, _) = welcome else {
+                    Issue.record("no welcome")
+                    return
+                }
                 #expect(snapshot.phase == .ticTacToe)
                 #expect(snapshot.players.map(\.name) == ["Alice", "Bob"])
                 #expect(snapshot.score == story.score)
@@ -61,13 +64,19 @@ struct PreviousReleaseTests {
                 #expect(summary.phase == .loggedOut)
                 #expect(summary.players.map(\.name) == [#"Ann "the" 🏗"#])
                 let (_, welcome) = try await TestClient.connected(port: server.port, matchID: id)
-                guard case .welcome(_, let snapshot, _) = welcome else { Issue.record("no welcome"); return }
+                guard case .welcome(_, let snapshot, _) = welcome else {
+                    Issue.record("no welcome")
+                    return
+                }
                 #expect(snapshot.phase == .loggedOut)
                 #expect(snapshot.players.map(\.seat) == [.player1])
             }
             for id in ["CZBO8_I8n6Ea", "MV-T3MxJvlXA"] {
                 let (_, welcome) = try await TestClient.connected(port: server.port, matchID: id)
-                guard case .welcome(_, let snapshot, _) = welcome else { Issue.record("no welcome"); return }
+                guard case .welcome(_, let snapshot, _) = welcome else {
+                    Issue.record("no welcome")
+                    return
+                }
                 #expect(snapshot.players.map(\.name) == ["Cleo"])
             }
             for id in ["shlA5NMe2iay", "A7jYpSejad4B"] {
@@ -76,8 +85,14 @@ struct PreviousReleaseTests {
                 #expect(summary.phase == .loggedOut)
             }
             let list = try await HTTP.get(port: server.port, "/api/matches")
-            guard case .success(let open) = MatchList.decode(list.body) else { Issue.record("list"); return }
-            #expect(Set(open.matches.map(\.matchId)) == ["JnY1NQvulPB7", "CZBO8_I8n6Ea", "shlA5NMe2iay", "gwcbzoGpbloZ", "MV-T3MxJvlXA", "A7jYpSejad4B"])
+            guard case .success(let open) = MatchList.decode(list.body) else {
+                Issue.record("list")
+                return
+            }
+            #expect(
+                Set(open.matches.map(\.matchId)) == [
+                    "JnY1NQvulPB7", "CZBO8_I8n6Ea", "shlA5NMe2iay", "gwcbzoGpbloZ", "MV-T3MxJvlXA", "A7jYpSejad4B",
+                ])
         }
     }
 

@@ -1,9 +1,10 @@
 import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The real `tictactoe` executable, started as a child process on a free port with its matches in a
@@ -61,18 +62,20 @@ final class ServerProcess: LiveServer {
         started: (ServerProcess) -> Void = { _ in }
     ) async throws -> ServerProcess {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
-            throw Failure(description: """
-                The server binary \(binary.path) is missing: run `swift build --product tictactoe` first \
-                (scripts/test.sh builds it before `swift test`).
-                """)
+            throw Failure(
+                description: """
+                    The server binary \(binary.path) is missing: run `swift build --product tictactoe` first \
+                    (scripts/test.sh builds it before `swift test`).
+                    """)
         }
         let process = Process()
         process.executableURL = binary
-        process.arguments = [
-            "--host", "127.0.0.1", "--port", "0", "--db", database,
-            "--public", repositoryRoot.appendingPathComponent("Public").path,
-            "--seat-timeout", String(seatTimeout),
-        ] + arguments
+        process.arguments =
+            [
+                "--host", "127.0.0.1", "--port", "0", "--db", database,
+                "--public", repositoryRoot.appendingPathComponent("Public").path,
+                "--seat-timeout", String(seatTimeout),
+            ] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: database).deletingLastPathComponent()
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -151,9 +154,9 @@ final class ServerProcess: LiveServer {
 
     private func signal(_ number: Int32) -> Int32 {
         #if canImport(Glibc)
-        Glibc.kill(pid, number)
+            Glibc.kill(pid, number)
         #else
-        Darwin.kill(pid, number)
+            Darwin.kill(pid, number)
         #endif
     }
 }

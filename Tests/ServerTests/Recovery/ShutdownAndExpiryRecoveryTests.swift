@@ -36,7 +36,10 @@ struct ShutdownAndExpiryRecoveryTests {
         try await ServerLaunches.withDatabase { launches in
             let server = try await launches.start(arguments: ["--idle-timeout", "0.3"])
             var table = try await Table.open(on: server)
-            try await table.play([.start(by: .player1), .move(row: 0, col: 0), .move(row: 1, col: 0), .move(row: 0, col: 1), .move(row: 1, col: 1), .move(row: 0, col: 2)])
+            try await table.play([
+                .start(by: .player1), .move(row: 0, col: 0), .move(row: 1, col: 0), .move(row: 0, col: 1), .move(row: 1, col: 1),
+                .move(row: 0, col: 2),
+            ])
             #expect(try await table.spectator.nextScore() == table.state.score)
             for client in table.clients { client.close() }
             for client in table.clients { await client.waitUntilClosed() }

@@ -9,7 +9,9 @@ final class LogCapture: Sendable {
         let metadata: [String: String]
 
         /// The whole record as one line, as a log handler might print it.
-        var line: String { "\(level) \(message) " + metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
+        var line: String {
+            "\(level) \(message) " + metadata.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
+        }
     }
 
     private struct Handler: LogHandler {

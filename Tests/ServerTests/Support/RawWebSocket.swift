@@ -62,7 +62,8 @@ final class RawWebSocket: Sendable {
             try await channel.executeThenClose { inbound, outbound in
                 var iterator = inbound.makeAsyncIterator()
                 // The upgrade: request, then the answer's head; what follows the head is frames.
-                let request = "GET /ws/\(matchID) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+                let request =
+                    "GET /ws/\(matchID) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
                     + RawHTTP.upgradeHeaders.map { "\($0): \($1)\r\n" }.joined() + "\r\n"
                 try await outbound.write(ByteBuffer(string: request))
                 var pending: [UInt8] = []

@@ -68,11 +68,13 @@ struct TestServer: LiveServer {
         configuration.publicDirectory = Self.publicDirectory
         configuration.tracksRIBObjects = true
         configure(&configuration)
-        let logger = logger ?? {
-            var logger = Logger(label: "test-server")
-            logger.logLevel = ProcessInfo.processInfo.environment["TEST_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } ?? .critical
-            return logger
-        }()
+        let logger =
+            logger
+            ?? {
+                var logger = Logger(label: "test-server")
+                logger.logLevel = ProcessInfo.processInfo.environment["TEST_LOG_LEVEL"].flatMap { Logger.Level(rawValue: $0) } ?? .critical
+                return logger
+            }()
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let app = try buildApplication(configuration: configuration, logger: logger) { port in continuation.yield(port) }
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
@@ -119,7 +121,9 @@ enum HTTP {
         try await request(port: port, path, method: .GET, headers: headers)
     }
 
-    static func request(port: Int, _ path: String, method: HTTPMethod, headers: [(String, String)] = [], body: String? = nil) async throws -> Reply {
+    static func request(port: Int, _ path: String, method: HTTPMethod, headers: [(String, String)] = [], body: String? = nil) async throws
+        -> Reply
+    {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
