@@ -41,6 +41,7 @@ let package = Package(
         .target(name: "GameUnits", dependencies: ["MatchTree", "MatchStore", "WireProtocol"], path: "Sources/Games/GameUnits"),
         .target(name: "TicTacToe", dependencies: ["GameUnits", "RIBs"], path: "Sources/Games/TicTacToe"),
         .target(name: "RandomWin", dependencies: ["GameUnits", "RIBs"], path: "Sources/Games/RandomWin"),
+        .target(name: "ConnectFour", dependencies: ["GameUnits", "RIBs"], path: "Sources/Games/ConnectFour"),
         // The embedded default store: one SQLite file through GRDB, WAL, group commit, the record archive.
         .target(
             name: "SQLiteStore",
@@ -59,7 +60,7 @@ let package = Package(
         .target(
             name: "Server",
             dependencies: [
-                "MatchTree", "WireProtocol", "MatchStore", "SQLiteStore", "GameUnits", "TicTacToe", "RandomWin",
+                "MatchTree", "WireProtocol", "MatchStore", "SQLiteStore", "GameUnits", "TicTacToe", "RandomWin", "ConnectFour",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -123,6 +124,11 @@ let package = Package(
             dependencies: ["RandomWin", "GameUnits", "GameTestSupport", "MatchTree", "MatchStore", "WireProtocol", "RIBs"],
             path: "Tests/Games/RandomWinTests"
         ),
+        .testTarget(
+            name: "ConnectFourTests",
+            dependencies: ["ConnectFour", "GameUnits", "GameTestSupport", "MatchTree", "MatchStore", "WireProtocol", "RIBs"],
+            path: "Tests/Games/ConnectFourTests"
+        ),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol", "TicTacToe", "RandomWin"]),
         .testTarget(name: "MatchStoreTests", dependencies: ["MatchStore", "MatchStoreContract", "MatchTree"]),
         .testTarget(
@@ -135,7 +141,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "WireProtocol", "MatchStore", "SQLiteStore", "MatchTree", "GameUnits", "TicTacToe", "RandomWin",
+                "Server", "WireProtocol", "MatchStore", "SQLiteStore", "MatchTree", "GameUnits", "TicTacToe", "RandomWin", "ConnectFour",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

@@ -1,3 +1,4 @@
+import ConnectFour
 import GameUnits
 import RandomWin
 import TicTacToe
@@ -8,5 +9,6 @@ extension GameCatalog {
     static let standard = GameCatalog([
         TicTacToe(),
         RandomWin(),
+        ConnectFour(),
     ])
 }
