@@ -23,6 +23,7 @@ public struct ConnectFour: GameUnit {
 public struct ConnectFourDrop: GameAction, Hashable {
     /// The column, 0 (left) to 6 (right) on the grid; any other number is refused as `outOfBounds`.
     public let column: Int
+    public var game: GameID { ConnectFour.id }
 
     public init(column: Int) {
         self.column = column

@@ -46,12 +46,16 @@ public struct GameCatalog: Sendable {
         gameByMessageType[message.type].flatMap { games[$0].action(from: message) }
     }
 
-    /// The record of a move, as its game writes it; nil when no game knows the move.
+    /// The record of a move, as its game writes it; nil when no game of the catalog knows the move.
     public func record(of action: any GameAction, by seat: Seat, draws: [Seat]) -> GameRecord? {
-        for game in games {
-            if let record = game.record(of: action, by: seat, draws: draws) { return record }
-        }
-        return nil
+        game(action.game)?.record(of: action, by: seat, draws: draws)
+    }
+
+    /// The sentence that goes with `error` refusing `input`: the game's own for a move it refused when it
+    /// has one, nil for the error code's default.
+    public func sentence(refusing error: MatchError, of input: MatchInput) -> String? {
+        guard case .play(let action) = input else { return nil }
+        return game(action.game)?.sentence(refusing: error)
     }
 
     /// A move read back from a game's record.

@@ -21,6 +21,15 @@ public protocol GameUnit: GameDefinition {
     func record(of action: any GameAction, by seat: Seat, draws: [Seat]) -> GameRecord?
     /// A move read back from one of the game's records, to replay.
     func play(from record: GameRecord) throws -> RecordedPlay
+
+    /// The sentence for a person that goes with the game refusing a move with `error`, when the
+    /// error code's default sentence does not fit the game; nil for the default.
+    func sentence(refusing error: MatchError) -> String?
+}
+
+extension GameUnit {
+    /// The error codes' default sentences fit the game.
+    public func sentence(refusing error: MatchError) -> String? { nil }
 }
 
 /// A move as a match's log holds it: who played it, what, and what the random source drew for it.

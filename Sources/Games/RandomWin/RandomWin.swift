@@ -19,6 +19,8 @@ public struct RandomWin: GameUnit {
 
 /// A roll: Random Win's only move.
 public struct RandomWinRoll: GameAction, Hashable {
+    public var game: GameID { RandomWin.id }
+
     public init() {}
 }
 

@@ -3,6 +3,7 @@ import MatchTree
 /// A mark placed on a cell: Tic Tac Toe's only move.
 public struct TicTacToeMove: GameAction, Hashable {
     public let position: Position
+    public var game: GameID { TicTacToe.id }
 
     public init(position: Position) {
         self.position = position

@@ -14,7 +14,10 @@ public protocol GameDefinition: Sendable {
 
 /// A move in a game, as the game defines its moves (a mark on a cell, a roll, a disc in a column).
 /// The match hands it to the game being played, which refuses a move of another game (`wrongPhase`).
-public protocol GameAction: Sendable {}
+public protocol GameAction: Sendable {
+    /// The id of the game the move belongs to.
+    var game: GameID { get }
+}
 
 /// What LoggedIn's scope gives every game.
 public protocol GameDependency: Dependency {

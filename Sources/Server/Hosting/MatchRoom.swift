@@ -123,7 +123,9 @@ struct MatchRoom {
         do {
             events = try tree.apply(input, by: member.seat)
         } catch {
-            return refuse(.error(ErrorCode(error)), to: member, reason: "\(error) on \(input)")
+            let code = ErrorCode(error)
+            let sentence = GameCatalog.standard.sentence(refusing: error, of: input) ?? code.defaultMessage
+            return refuse(.error(code: code, message: sentence), to: member, reason: "\(error) on \(input)")
         }
         var direct: [(Connection, ServerMessage)] = []
         var tokenHash: Data?

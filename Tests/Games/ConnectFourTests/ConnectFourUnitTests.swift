@@ -49,7 +49,7 @@ struct ConnectFourUnitTests {
     }
 
     @Test func test_anotherGamesMove_isNotRecordedHere() {
-        struct OtherMove: GameAction {}
+        struct OtherMove: GameAction { var game: GameID { "chess" } }
         #expect(ConnectFour().record(of: OtherMove(), by: .player1, draws: []) == nil)
     }
 

@@ -38,7 +38,8 @@ struct ConnectFourServerTests {
             pair.bob.send(.drop(col: 0))
             #expect(try await pair.bob.nextError() == .notYourTurn)
             pair.alice.send(.drop(col: 7))
-            #expect(try await pair.alice.nextError() == .outOfBounds)
+            let outOfBounds = try await pair.alice.next { if case .error = $0 { true } else { false } }
+            #expect(outOfBounds == .error(code: .outOfBounds, message: "The column must be 0 to 6."))
             pair.alice.send(.move(row: 0, col: 0))
             #expect(try await pair.alice.nextError() == .wrongPhase)
 
@@ -64,7 +65,8 @@ struct ConnectFourServerTests {
             _ = try await pair.bob.nextScreen(.connectFour)
             _ = try await drop([3, 3, 3, 3, 3, 3], pair: pair, watcher: pair.bob)
             pair.alice.send(.drop(col: 3))
-            #expect(try await pair.alice.nextError() == .cellTaken)
+            let full = try await pair.alice.next { if case .error = $0 { true } else { false } }
+            #expect(full == .error(code: .cellTaken, message: "That column is full."))
         }
     }
 

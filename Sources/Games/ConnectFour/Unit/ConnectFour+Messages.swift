@@ -14,6 +14,17 @@ extension ConnectFour {
     }
 }
 
+extension ConnectFour {
+    /// Tic Tac Toe's sentences for a cell out of bounds or taken do not fit a column.
+    public func sentence(refusing error: MatchError) -> String? {
+        switch error {
+        case .outOfBounds: "The column must be 0 to 6."
+        case .cellTaken: "That column is full."
+        default: nil
+        }
+    }
+}
+
 extension ClientMessage {
     /// Connect Four's `drop`.
     public static func drop(col: Int) -> ClientMessage {
