@@ -3,9 +3,8 @@ import Testing
 /// RFC 6455 5.5.2 and 5.5.3: pings are answered with a pong carrying the same data; pongs need no answer.
 @Suite("RFC 6455 5.5.2-5.5.3: ping and pong")
 struct PingPongTests {
-    @Test(arguments: [0, 1, 125])
-    func test_5_5_2_aPing_isAnsweredWithAPongOfTheSameData(size: Int) async throws {
-        try await Conformance.withSocket { socket, _, _ in
+    @Test func test_5_5_2_aPing_isAnsweredWithAPongOfTheSameData() async throws {
+        try await Conformance.forEach([0, 1, 125]) { socket, size in
             let data = (0..<size).map { UInt8($0 & 0xFF) }
             socket.sendFrame(opcode: 0x9, data)
             let frames = try await socket.waitFor { $0.contains { $0.opcode == 0xA } }

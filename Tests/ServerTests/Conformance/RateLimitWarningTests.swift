@@ -4,9 +4,8 @@ import Testing
 /// even when it sends everything in one burst.
 @Suite("Rate limit: the warning comes before the close")
 struct RateLimitWarningTests {
-    @Test(arguments: [41, 45, 200])
-    func test_aBurstOverTwiceTheLimit_getsRateLimitedBeforeThe1008Close(count: Int) async throws {
-        try await Conformance.withSocket { socket, _, _ in
+    @Test func test_aBurstOverTwiceTheLimit_getsRateLimitedBeforeThe1008Close() async throws {
+        try await Conformance.forEach([41, 45, 200]) { socket, count in
             socket.send((0..<count).flatMap { _ in FrameBytes.frame(opcode: 0x1, payload: Conformance.sync) })
             let ending = try await socket.ending()
             #expect(ending.closeCode == 1008)

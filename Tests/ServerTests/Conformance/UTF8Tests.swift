@@ -4,15 +4,15 @@ import Testing
 /// certain, even when the message is fragmented and the rest never comes ("fail fast").
 @Suite("RFC 6455 8.1: UTF-8")
 struct UTF8Tests {
-    @Test(arguments: [
-        [UInt8(0xC3), 0x28],  // a lead byte without its continuation
-        [0xED, 0xA0, 0x80],  // a surrogate
-        [0xC0, 0xAF],  // an overlong form
-        [0xF4, 0x90, 0x80, 0x80],  // past U+10FFFF
-        [0xFF],
-    ])
-    func test_8_1_invalidUTF8InOneFrame_closes1007(bytes: [UInt8]) async throws {
-        try await Conformance.withSocket { socket, _, _ in
+    @Test func test_8_1_invalidUTF8InOneFrame_closes1007() async throws {
+        let cases: [[UInt8]] = [
+            [0xC3, 0x28],  // a lead byte without its continuation
+            [0xED, 0xA0, 0x80],  // a surrogate
+            [0xC0, 0xAF],  // an overlong form
+            [0xF4, 0x90, 0x80, 0x80],  // past U+10FFFF
+            [0xFF],
+        ]
+        try await Conformance.forEach(cases) { socket, bytes in
             socket.sendFrame(opcode: 0x1, Array(#"{"type":"login","name":""#.utf8) + bytes + Array(#""}"#.utf8))
             let ending = try await socket.ending()
             #expect(ending.closeCode == 1007, "\(bytes)")

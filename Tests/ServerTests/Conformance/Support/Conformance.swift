@@ -21,6 +21,27 @@ enum Conformance {
         }
     }
 
+    /// Runs `body` once per case in `cases`, each on its own raw WebSocket (its `welcome` received) to a
+    /// match of one test server: many cases, one server, so that the suite stays light on a loaded machine.
+    static func forEach<Case>(
+        _ cases: [Case], answersClose: Bool = true, _ body: (_ socket: WireConnection, _ testCase: Case) async throws -> Void
+    ) async throws {
+        try await withTestServer { server in
+            let matchID = try await server.createMatch()
+            for testCase in cases {
+                let socket = try await WireConnection.webSocket(port: server.port, matchID: matchID, answersClose: answersClose)
+                do {
+                    try await socket.waitForMessages("welcome")
+                    try await body(socket, testCase)
+                    await socket.close()
+                } catch {
+                    await socket.close()
+                    throw error
+                }
+            }
+        }
+    }
+
     /// A `sync` message as bytes: the server answers it with a `welcome`, so it proves a message was read.
     static let sync = Array(#"{"type":"sync"}"#.utf8)
 

@@ -131,7 +131,7 @@ final class WireConnection: Sendable {
             if let reply { return reply }
             if ended { throw Failure(description: "connection ended before a whole answer came") }
             guard ContinuousClock.now < deadline else { throw Failure(description: "no answer within \(timeout)") }
-            try await Task.sleep(for: .milliseconds(2))
+            try await Task.sleep(for: .milliseconds(10))
         }
     }
 
@@ -185,7 +185,7 @@ final class WireConnection: Sendable {
             if predicate(frames) { return frames }
             if ended { throw Failure(description: "connection ended; frames: \(frames)") }
             guard ContinuousClock.now < deadline else { throw Failure(description: "frames expected did not come: \(frames)") }
-            try await Task.sleep(for: .milliseconds(2))
+            try await Task.sleep(for: .milliseconds(10))
         }
     }
 
@@ -219,7 +219,7 @@ final class WireConnection: Sendable {
                     closeToEnd: state.closeReceivedAt.flatMap { start in state.endedAt.map { $0 - start } })
             }
             guard ContinuousClock.now < deadline else { throw Failure(description: "the server did not end the connection: \(state.frames)") }
-            try await Task.sleep(for: .milliseconds(2))
+            try await Task.sleep(for: .milliseconds(10))
         }
     }
 
