@@ -91,7 +91,8 @@ struct GameServerChannel: ServerChildChannel {
                     channel.eventLoop.makeCompletedFuture {
                         if decision.value == nil {
                             try channel.pipeline.syncOperations.addHandler(
-                                KeepAliveUpgradeHandler(answer: Self.laterUpgrades(upgrader: upgrader, decision: decision, settings: webSocket)))
+                                KeepAliveUpgradeHandler(
+                                    answer: Self.laterUpgrades(upgrader: upgrader, decision: decision, settings: webSocket)))
                         }
                         try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
                         try channel.pipeline.syncOperations.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))

@@ -130,7 +130,8 @@ final class KeepAliveUpgradeHandler: ChannelDuplexHandler, RemovableChannelHandl
             // The connection may have ended while the answer was being decided.
             guard context.channel.isActive else { return }
             switch result {
-            case .success(.upgrade(let headers, let makeHandlers)): self.upgrade(context: context, headers: headers, handlers: makeHandlers())
+            case .success(.upgrade(let headers, let makeHandlers)):
+                self.upgrade(context: context, headers: headers, handlers: makeHandlers())
             case .success(.refuse(let response, let body)): self.refuse(context: context, response: response, body: body)
             case .success(.passThrough): self.passThrough(context: context, head: head)
             case .failure: context.close(promise: nil)
@@ -141,8 +142,10 @@ final class KeepAliveUpgradeHandler: ChannelDuplexHandler, RemovableChannelHandl
     private func upgrade(context: ChannelHandlerContext, headers: HTTPHeaders, handlers: [any ChannelHandler]) {
         let pipeline = context.pipeline.syncOperations
         do {
-            context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .switchingProtocols, headers: headers))))
-                .assumeIsolated().whenFailure { _ in context.close(promise: nil) }
+            context.writeAndFlush(
+                wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: .switchingProtocols, headers: headers)))
+            )
+            .assumeIsolated().whenFailure { _ in context.close(promise: nil) }
             state = .upgraded
             try pipeline.addHandlers(handlers, position: .before(self))
             // The encoder has written the 101; the decoder hands on what it has not parsed, the

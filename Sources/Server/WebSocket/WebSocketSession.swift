@@ -9,8 +9,10 @@ import WireProtocol
 /// Inbound: every frame is checked against RFC 6455 (`InboundFrames`: masking, reserved bits and
 /// opcodes, fragments, UTF-8, close payloads); a text message is then counted against the rate limit,
 /// decoded and handed to the match host's mailbox in arrival order. A frame that breaks a rule closes the
-/// connection with the RFC's code, and the close frame is flushed before the socket is dropped. Outbound: the host pushes onto the connection's bounded queue; the push that finds
-/// the writer idle wakes this handler on its event loop, which writes what is queued while the socket
+/// connection with the RFC's code, and the close frame is flushed before the socket is dropped.
+///
+/// Outbound: the host pushes onto the connection's bounded queue; the push that finds the writer idle
+/// wakes this handler on its event loop, which writes what is queued while the socket
 /// takes it and flushes once (one `writev` for a burst). When the socket stops taking (a client that
 /// does not read), writing pauses until NIO reports it writable again and the queue fills up: the
 /// host's signal for a slow reader. The session only translates; the host decides.
@@ -188,9 +190,9 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
             // what is queued: one more goes right before the close, so the client is always warned first.
             let warning = ServerMessage.error(.rateLimited)
             metrics.errorSent(warning)
-            logger.notice("refused", metadata: ["reason": "rate limit exceeded, closed 1008"])
-            connection?.queue.replaceAll(with: [.text(ByteBuffer(string: warning.jsonText())), .close(code: 1008, reason: "Too many messages.")])
-            return writeQueued()
+            return refuse(
+                code: 1008, reason: "Too many messages.", log: "rate limit exceeded", after: [.text(ByteBuffer(string: warning.jsonText()))]
+            )
         }
         switch attachment {
         case .attaching(var buffered):
@@ -268,13 +270,14 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Closes on the session's own account: what is queued is dropped and the close goes out next.
-    private func refuse(code: UInt16, reason: String, log: String) {
+    /// - Parameter last: what goes out before the close, in place of what was queued.
+    private func refuse(code: UInt16, reason: String, log: String, after last: [OutboundItem] = []) {
         logger.notice("refused", metadata: ["reason": "\(log), closed \(code)"])
-        close(code: code, reason: reason)
+        close(code: code, reason: reason, after: last)
     }
 
-    private func close(code: UInt16, reason: String) {
-        connection?.queue.replaceAll(with: [.close(code: code, reason: reason)])
+    private func close(code: UInt16, reason: String, after last: [OutboundItem] = []) {
+        connection?.queue.replaceAll(with: last + [.close(code: code, reason: reason)])
         // Bounded even when a client that does not read keeps the close frame from being written.
         if let context { startCloseDeadline(context) }
         writeQueued()

@@ -64,7 +64,8 @@ struct FrameRuleTests {
 
     @Test func test_5_5_aCloseOver125Bytes_closes1002() async throws {
         try await expectClose(
-            1002, after: [FrameBytes.frame(opcode: 0x8, payload: FrameBytes.closePayload(code: 1000, reason: Array(repeating: 0x61, count: 124)))]
+            1002,
+            after: [FrameBytes.frame(opcode: 0x8, payload: FrameBytes.closePayload(code: 1000, reason: Array(repeating: 0x61, count: 124)))]
         )
     }
 

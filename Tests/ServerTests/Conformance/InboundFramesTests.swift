@@ -17,7 +17,9 @@ struct InboundFramesTests {
 
     @Test func test_8_1_theIncrementalCheck_agreesWithTheStandardLibrary_atEveryCut() {
         var generator = SystemRandomNumberGenerator()
-        let alphabet: [UInt8] = [0x41, 0x7F, 0x80, 0xBF, 0xC2, 0xC3, 0xDF, 0xE0, 0xE2, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0x9F, 0xA0, 0x90, 0x8F]
+        let alphabet: [UInt8] = [
+            0x41, 0x7F, 0x80, 0xBF, 0xC2, 0xC3, 0xDF, 0xE0, 0xE2, 0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0x9F, 0xA0, 0x90, 0x8F,
+        ]
         for _ in 0..<2000 {
             let bytes = (0..<Int.random(in: 0...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
             let expected = String(validating: bytes, as: UTF8.self) != nil

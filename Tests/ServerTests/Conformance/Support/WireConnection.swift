@@ -66,7 +66,12 @@ final class WireConnection: Sendable {
         let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
         let connection = WireConnection(port: port, answersClose: answersClose, outgoing: continuation)
         let run = Task {
-            defer { connection.state.withLock { $0.ended = true; $0.endedAt = .now } }
+            defer {
+                connection.state.withLock {
+                    $0.ended = true
+                    $0.endedAt = .now
+                }
+            }
             try await channel.executeThenClose { inbound, outbound in
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
@@ -103,7 +108,8 @@ final class WireConnection: Sendable {
     /// Asks for an upgrade to WebSocket at `path` and reads the answer's head; on `101` the connection
     /// reads frames from then on. `extraBytes` go in the same write as the request (frames a client
     /// sends before the answer came).
-    func upgrade(path: String, headers: [(String, String)] = RawHTTP.upgradeHeaders, extraBytes: [UInt8] = []) async throws -> RawHTTP.Reply {
+    func upgrade(path: String, headers: [(String, String)] = RawHTTP.upgradeHeaders, extraBytes: [UInt8] = []) async throws -> RawHTTP.Reply
+    {
         let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + headers.map { "\($0): \($1)\r\n" }.joined() + "\r\n"
         send(Array(request.utf8) + extraBytes)
         return try await reply(upgrading: true)
@@ -218,7 +224,9 @@ final class WireConnection: Sendable {
                     closeWasLast: close == state.frames.indices.last && close != nil,
                     closeToEnd: state.closeReceivedAt.flatMap { start in state.endedAt.map { $0 - start } })
             }
-            guard ContinuousClock.now < deadline else { throw Failure(description: "the server did not end the connection: \(state.frames)") }
+            guard ContinuousClock.now < deadline else {
+                throw Failure(description: "the server did not end the connection: \(state.frames)")
+            }
             try await Task.sleep(for: .milliseconds(10))
         }
     }
