@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of the project: the Swift tests (RIBs core, RIBs, rules, wire protocol, storage,
-# the live server, crash recovery) and the browser tests in headless Chromium.
+# the live server, crash recovery, WebSocket conformance), the browser tests in headless Chromium and
+# the interop tests with WebSocket clients we did not write (Tests/browser/test_interop.py).
 # Installs what a fresh Debian machine with Swift may lack; safe to run again (idempotent).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -19,12 +20,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}"
 fi
 
-# 2. Python packages for the browser tests, in a virtualenv of the project.
+# 2. Python packages for the browser and interop tests (Selenium, pytest, websockets, aiohttp), in a
+#    virtualenv of the project.
 if [ ! -x .venv/bin/python ]; then
   log "creating .venv"
   python3 -m venv .venv
 fi
-if ! .venv/bin/python -c 'import selenium, pytest' >/dev/null 2>&1 || [ Tests/browser/requirements.txt -nt .venv/.installed ]; then
+if ! .venv/bin/python -c 'import selenium, pytest, websockets, aiohttp' >/dev/null 2>&1 || [ Tests/browser/requirements.txt -nt .venv/.installed ]; then
   log "installing Python test packages"
   .venv/bin/pip install --quiet --disable-pip-version-check -r Tests/browser/requirements.txt
   touch .venv/.installed
@@ -36,6 +38,7 @@ swift build --product tictactoe && swift build --product tictactoe-bench
 log "swift test"
 swift test
 
-# 4. Browser tests against the real server binary.
-log "browser tests"
+# 4. Browser and interop tests against the real server binary (the Node interop test needs Node 20 or
+#    later, which Debian does not package; it is skipped, saying so, where there is none).
+log "browser and interop tests"
 TICTACTOE_BIN="$PWD/.build/debug/tictactoe" .venv/bin/python -m pytest -q Tests/browser

@@ -7,18 +7,22 @@ import WireProtocol
 @Suite("WebSocket transport")
 struct WebSocketTransportTests {
     @Test func test_pings_aClientThatAnswersStaysOpen_oneThatNeverAnswersIsClosed1001() async throws {
-        try await withTestServer(configure: { $0.webSocketPingInterval = .milliseconds(200) }) { server in
+        // Half a second: a pong must come back within one interval, and the whole suite runs in parallel
+        // on two cores, where a test client's task can wait a few hundred milliseconds for its turn.
+        try await withTestServer(configure: { $0.webSocketPingInterval = .milliseconds(500) }) { server in
             let matchID = try await server.createMatch()
+            // Each reads from the start: a client that reads nothing until the other has connected would
+            // miss a ping when connecting takes longer than the interval (as on a loaded machine).
             let answering = try await RawWebSocket.connect(port: server.port, matchID: matchID)
-            let silent = try await RawWebSocket.connect(port: server.port, matchID: matchID, answersPings: false)
             answering.resumeReading()
+            let silent = try await RawWebSocket.connect(port: server.port, matchID: matchID, answersPings: false)
             silent.resumeReading()
 
             // The silent one is pinged, then closed at the next ping; the other one hears nothing of it.
             let frames = try await silent.waitFor(timeout: .seconds(5)) { $0.contains { if case .close = $0 { true } else { false } } }
             #expect(frames.last == .close(code: 1001))
             #expect(silent.pingsReceived >= 1)
-            try await Task.sleep(for: .milliseconds(700))
+            try await Task.sleep(for: .milliseconds(1700))
             #expect(answering.pingsReceived >= 3)
             #expect(!answering.frames.contains { if case .close = $0 { true } else { false } })
             // ...and is still served.

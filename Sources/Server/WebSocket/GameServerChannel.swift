@@ -17,7 +17,9 @@ import WireProtocol
 /// for its requests; an upgraded WebSocket's task returns at once and NIO handlers serve the socket, so
 /// a held WebSocket costs no task frames, which would be most of what an idle connection costs
 /// (docs/PERFORMANCE.md, item 7). A refused upgrade is answered here, on the socket, so that it carries
-/// the contract's status and error body (docs/PROTOCOL.md).
+/// the contract's status and error body (docs/PROTOCOL.md). NIO's upgrade handler takes an upgrade in a
+/// connection's first request; `KeepAliveUpgradeHandler` takes one in any later request, through the
+/// same upgrader, so both check and answer alike.
 struct GameServerChannel: ServerChildChannel {
     typealias HTTPChannel = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
 
@@ -45,7 +47,7 @@ struct GameServerChannel: ServerChildChannel {
         var logger: Logger
     }
 
-    /// The routes, for a connection's requests; an upgrade asked for in a later request is redirected.
+    /// The routes, for a connection's requests.
     let http: HTTP1Channel
     let admission: WebSocketAdmission
     let webSocket: WebSocketSettings
@@ -58,7 +60,9 @@ struct GameServerChannel: ServerChildChannel {
             let webSocket = webSocket
             let upgrader = NIOTypedWebSocketServerUpgrader<Negotiated>(
                 maxFrameSize: webSocket.maxMessageSize,
-                enableAutomaticErrorHandling: true,
+                // The session closes on the frame decoder's errors itself, so that the close frame is
+                // flushed and the client's bytes are read before the socket is dropped.
+                enableAutomaticErrorHandling: false,
                 shouldUpgrade: { channel, head in
                     let clientAddress = channel.remoteAddress?.ipAddress ?? "unknown"
                     let promise = channel.eventLoop.makePromise(of: WebSocketAdmission.Decision.self)
@@ -76,7 +80,7 @@ struct GameServerChannel: ServerChildChannel {
                 upgradePipelineHandler: { channel, _ in
                     channel.eventLoop.makeCompletedFuture {
                         guard case .upgrade(let matchID) = decision.value else { throw ChannelError.inappropriateOperationForState }
-                        try Self.addWebSocketHandlers(to: channel, matchID: matchID, settings: webSocket)
+                        try channel.pipeline.syncOperations.addHandler(Self.session(for: channel, matchID: matchID, settings: webSocket))
                         return .webSocket
                     }
                 }
@@ -85,15 +89,17 @@ struct GameServerChannel: ServerChildChannel {
                 upgraders: [upgrader],
                 notUpgradingCompletionHandler: { channel in
                     channel.eventLoop.makeCompletedFuture {
+                        if decision.value == nil {
+                            try channel.pipeline.syncOperations.addHandler(
+                                KeepAliveUpgradeHandler(
+                                    answer: Self.laterUpgrades(upgrader: upgrader, decision: decision, settings: webSocket)))
+                        }
                         try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
                         try channel.pipeline.syncOperations.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))
                         let http = try HTTPChannel(
                             wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
-                        switch decision.value {
-                        case nil: return .http(http)
-                        case .refuse(let error): return .refused(http, error)
-                        case .notWebSocketPath, .upgrade: return .refused(http, Self.notAWebSocketAddress)
-                        }
+                        guard let refusal = Self.refusal(decision.value) else { return .http(http) }
+                        return .refused(http, refusal)
                     }
                 }
             )
@@ -109,18 +115,51 @@ struct GameServerChannel: ServerChildChannel {
 
     static let notAWebSocketAddress = APIError(.badRequest, .badMessage, "WebSockets are opened at /ws/{matchId} only.")
 
-    /// After NIO's frame decoder, encoder and protocol error handler (which closes with 1009 or 1002 on
-    /// a frame it refuses): fragments joined up to the message size limit, then the session.
-    private static func addWebSocketHandlers(to channel: any Channel, matchID: MatchID, settings: WebSocketSettings) throws {
-        let operations = channel.pipeline.syncOperations
-        try operations.addHandler(
-            NIOWebSocketFrameAggregator(
-                minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 64, maxAccumulatedFrameSize: settings.maxMessageSize))
-        try operations.addHandler(
-            WebSocketSession(
-                matchID: matchID, remoteAddress: channel.remoteAddress?.ipAddress ?? "unknown", registry: settings.registry,
-                settings: settings.session, metrics: settings.metrics, logger: settings.logger
-            ))
+    /// What an upgrade that was not made is answered with; nil when no upgrade was asked for, or the
+    /// handshake was not one NIO's upgrader could use (the routes answer the request then).
+    private static func refusal(_ decision: WebSocketAdmission.Decision?) -> APIError? {
+        switch decision {
+        case nil: nil
+        case .refuse(let error): error
+        case .notWebSocketPath, .upgrade: notAWebSocketAddress
+        }
+    }
+
+    /// The session, after NIO's frame encoder and decoder (which refuses frames over the size limit and
+    /// malformed control frames; the session closes on its errors).
+    private static func session(for channel: any Channel, matchID: MatchID, settings: WebSocketSettings) -> WebSocketSession {
+        WebSocketSession(
+            matchID: matchID, remoteAddress: channel.remoteAddress?.ipAddress ?? "unknown", maxMessageSize: settings.maxMessageSize,
+            registry: settings.registry, settings: settings.session, metrics: settings.metrics, logger: settings.logger)
+    }
+
+    /// Answers an upgrade in a later request of a connection with the upgrader of its first request: the
+    /// same admission, the same handshake checks and `101` headers, the same handlers and refusals.
+    private static func laterUpgrades(
+        upgrader: NIOTypedWebSocketServerUpgrader<Negotiated>, decision: NIOLoopBoundBox<WebSocketAdmission.Decision?>,
+        settings: WebSocketSettings
+    ) -> KeepAliveUpgradeHandler.Answerer {
+        { channel, head in
+            upgrader.buildUpgradeResponse(channel: channel, upgradeRequest: head, initialResponseHeaders: HTTPHeaders())
+                .map { headers -> KeepAliveUpgradeHandler.Answer in
+                    guard case .upgrade(let matchID) = decision.value else { return .passThrough }
+                    return .upgrade(headers: headers) {
+                        [
+                            WebSocketFrameEncoder(), ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: settings.maxMessageSize)),
+                            session(for: channel, matchID: matchID, settings: settings),
+                        ]
+                    }
+                }
+                .recover { _ in
+                    guard let refusal = refusal(decision.value) else { return .passThrough }
+                    let (response, body) = refusal.refusalResponse()
+                    return .refuse(
+                        HTTPResponseHead(
+                            version: .http1_1, status: .init(statusCode: Int(response.status.code)),
+                            headers: HTTPHeaders(response.headerFields.map { ($0.name.rawName, $0.value) })),
+                        body: body)
+                }
+        }
     }
 
     func handle(value: Value, logger: Logger) async {
@@ -138,36 +177,12 @@ struct GameServerChannel: ServerChildChannel {
         }
     }
 
-    /// NIO only looks for an upgrade in a connection's first request. A later request on the same
-    /// connection that asks for one is sent to a new connection (a redirect to itself, then close),
-    /// where the upgrade can happen; HummingbirdWebSocket does the same.
-    static func redirectingUpgrades(_ responder: @escaping HTTPChannelHandler.Responder) -> HTTPChannelHandler.Responder {
-        struct CloseAfterRedirect: Error {}
-        return { request, writer, channel in
-            guard request.headers[.upgrade]?.lowercased() == "websocket" else {
-                return try await responder(request, writer, channel)
-            }
-            var location = request.uri.path
-            if let query = request.uri.query { location += "?\(query)" }
-            try await writer.writeResponse(
-                HTTPResponse(status: .temporaryRedirect, headerFields: [.connection: "close", .location: location]))
-            throw CloseAfterRedirect()
-        }
-    }
-
-    /// Answers a refused upgrade as docs/PROTOCOL.md says, with the headers every response carries, and closes.
+    /// Answers a refused upgrade as docs/PROTOCOL.md says and closes.
     private static func write(_ error: APIError, to channel: HTTPChannel, logger: Logger) async {
-        let body = ByteBuffer(string: error.body.encoded())
-        var fields = SecurityHeaders.fields
-        fields[.contentType] = "application/json; charset=utf-8"
-        fields[.contentLength] = "\(body.readableBytes)"
-        fields[.cacheControl] = "no-store"
-        fields[.connection] = "close"
+        let (response, body) = error.refusalResponse()
         do {
             try await channel.executeThenClose { _, outbound in
-                try await outbound.write(contentsOf: [
-                    .head(HTTPResponse(status: error.status, headerFields: fields)), .body(body), .end(nil),
-                ])
+                try await outbound.write(contentsOf: [.head(response), .body(body), .end(nil)])
             }
         } catch {
             logger.trace("could not answer a refused upgrade", metadata: ["error": "\(error)"])
@@ -180,8 +195,22 @@ extension HTTPServerBuilder {
     static func gameServer(admission: WebSocketAdmission, webSocket: GameServerChannel.WebSocketSettings) -> HTTPServerBuilder {
         .init { responder in
             GameServerChannel(
-                http: HTTP1Channel(responder: GameServerChannel.redirectingUpgrades(responder)), admission: admission, webSocket: webSocket
+                http: HTTP1Channel(responder: responder), admission: admission, webSocket: webSocket
             )
         }
+    }
+}
+
+extension APIError {
+    /// The answer to a refused upgrade: the error body, the headers every response carries, and
+    /// `Connection: close` (the HTTP decoder reads nothing after an upgrade request).
+    func refusalResponse() -> (HTTPResponse, ByteBuffer) {
+        let body = ByteBuffer(string: self.body.encoded())
+        var fields = SecurityHeaders.fields
+        fields[.contentType] = "application/json; charset=utf-8"
+        fields[.contentLength] = "\(body.readableBytes)"
+        fields[.cacheControl] = "no-store"
+        fields[.connection] = "close"
+        return (HTTPResponse(status: status, headerFields: fields), body)
     }
 }

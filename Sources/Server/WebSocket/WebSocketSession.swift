@@ -7,9 +7,13 @@ import WireProtocol
 
 /// One upgraded WebSocket, served by a channel handler on its event loop: no Swift task per connection.
 ///
-/// Inbound: a text frame is checked (UTF-8, rate limit), decoded and handed to the match host's mailbox
-/// in arrival order. Outbound: the host pushes onto the connection's bounded queue; the push that finds
-/// the writer idle wakes this handler on its event loop, which writes what is queued while the socket
+/// Inbound: every frame is checked against RFC 6455 (`InboundFrames`: masking, reserved bits and
+/// opcodes, fragments, UTF-8, close payloads); a text message is then counted against the rate limit,
+/// decoded and handed to the match host's mailbox in arrival order. A frame that breaks a rule closes the
+/// connection with the RFC's code, and the close frame is flushed before the socket is dropped.
+///
+/// Outbound: the host pushes onto the connection's bounded queue; the push that finds the writer idle
+/// wakes this handler on its event loop, which writes what is queued while the socket
 /// takes it and flushes once (one `writev` for a burst). When the socket stops taking (a client that
 /// does not read), writing pauses until NIO reports it writable again and the queue fills up: the
 /// host's signal for a slow reader. The session only translates; the host decides.
@@ -46,14 +50,21 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
     private var connection: Connection?
     private var attachment = Attachment.attaching(buffered: [])
     private var limiter: MessageRateLimiter
+    private var frames: InboundFrames
     /// Our close frame was written: the client's frames are ignored from now on.
     private var closeSent = false
+    /// NIO's frame decoder refused a frame: no close of the client's can be read any more.
+    private var decoderFailed = false
     private var closeDeadline: Scheduled<Void>?
     private var pinger: RepeatedTask?
     private var unansweredPing: UInt64?
     private var pingsSent: UInt64 = 0
 
-    init(matchID: MatchID, remoteAddress: String, registry: MatchRegistry, settings: Settings, metrics: ServerMetrics, logger: Logger) {
+    /// - Parameter maxMessageSize: the most bytes a text message may hold, all its fragments together.
+    init(
+        matchID: MatchID, remoteAddress: String, maxMessageSize: Int, registry: MatchRegistry, settings: Settings, metrics: ServerMetrics,
+        logger: Logger
+    ) {
         self.matchID = matchID
         self.remoteAddress = remoteAddress
         self.registry = registry
@@ -61,6 +72,8 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
         self.metrics = metrics
         self.logger = logger
         limiter = MessageRateLimiter(limit: settings.messagesPerSecond)
+        // As many fragments as a message has bytes: any message of one-byte fragments fits.
+        frames = InboundFrames(maxMessageSize: maxMessageSize, maxFragments: maxMessageSize)
     }
 
     // MARK: - Lifecycle
@@ -136,29 +149,30 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let frame = unwrapInboundIn(data)
-        switch frame.opcode {
-        case .text:
-            guard !closeSent else { return }
-            let payload = frame.unmaskedData
-            guard let text = String(validating: payload.readableBytesView, as: UTF8.self) else {
-                refuse(code: 1007, reason: "Text frames must be UTF-8.", log: "text that is not UTF-8")
-                return
-            }
+        guard !closeSent else {
+            // After our close only the client's close matters: it ends the closing handshake (5.5.1).
+            if frame.opcode == .connectionClose { context.close(promise: nil) }
+            return
+        }
+        let event: InboundFrames.Event?
+        do {
+            event = try frames.read(frame)
+        } catch {
+            return refuse(code: error.code, reason: error.reason, log: error.log)
+        }
+        switch event {
+        case nil:
+            break
+        case .text(let text):
             received(text)
         case .binary:
-            guard !closeSent else { return }
             refuse(code: 1003, reason: "Binary frames are not accepted; send JSON text.", log: "binary frame")
-        case .ping:
-            guard !closeSent else { return }
-            guard frame.fin else { return refuse(code: 1002, reason: "Fragmented ping.", log: "fragmented ping") }
-            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: frame.unmaskedData)), promise: nil)
-        case .pong:
-            var payload = frame.unmaskedData
-            if let answered = payload.readInteger(as: UInt64.self), answered == unansweredPing { unansweredPing = nil }
-        case .connectionClose:
-            receivedClose(frame, context: context)
-        default:
-            refuse(code: 1002, reason: "Unknown frame.", log: "frame with opcode \(frame.opcode)")
+        case .ping(let data):
+            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: data)), promise: nil)
+        case .pong(var data):
+            if let answered = data.readInteger(as: UInt64.self), answered == unansweredPing { unansweredPing = nil }
+        case .close(let code):
+            receivedClose(code: code, context: context)
         }
     }
 
@@ -173,7 +187,13 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
         case .limited:
             inbound = .rateLimited
         case .exceeded:
-            return refuse(code: 1008, reason: "Too many messages.", log: "rate limit exceeded")
+            // The warnings the host sent for this window may still be on their way, and the close drops
+            // what is queued: one more goes right before the close, so the client is always warned first.
+            let warning = ServerMessage.error(.rateLimited)
+            metrics.errorSent(warning)
+            return refuse(
+                code: 1008, reason: "Too many messages.", log: "rate limit exceeded", after: [.text(ByteBuffer(string: warning.jsonText()))]
+            )
         }
         switch attachment {
         case .attaching(var buffered):
@@ -186,49 +206,43 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
         }
     }
 
-    /// The client closes: answer with its code (RFC 6455 5.5.1) unless we closed first, then drop the socket.
-    private func receivedClose(_ frame: WebSocketFrame, context: ChannelHandlerContext) {
-        guard !closeSent else {
-            context.close(promise: nil)
-            return
-        }
+    /// The client closes first: answer with its code (RFC 6455 5.5.1, as conformance suites expect),
+    /// 1000 when it sent none, then drop the socket once the answer is written.
+    private func receivedClose(code: UInt16?, context: ChannelHandlerContext) {
         closeSent = true
         connection?.queue.finish()
-        var payload = frame.unmaskedData
-        let code = payload.readInteger(as: UInt16.self).flatMap { Self.isEchoable($0) ? $0 : nil } ?? 1000
         var data = context.channel.allocator.buffer(capacity: 2)
-        data.writeInteger(code)
+        data.writeInteger(code ?? 1000)
         let context = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.value.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data))).whenComplete { _ in
             context.value.close(promise: nil)
         }
     }
 
-    /// Codes a client may send and we may echo (RFC 6455 7.4).
-    private static func isEchoable(_ code: UInt16) -> Bool {
-        (1000...1003).contains(code) || (1007...1011).contains(code) || (3000...4999).contains(code)
-    }
-
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         switch error {
         case let error as NIOWebSocketError:
-            // The frame decoder's: NIO's protocol error handler already closed with its code.
-            let code = error == .invalidFrameLength ? 1009 : 1002
-            logger.notice("refused", metadata: ["reason": "frame refused by the WebSocket layer: \(error), closed \(code)"])
-            closeSent = true
-            metrics.closeSent(UInt16(code))
-        case let error as NIOWebSocketFrameAggregator.Error:
-            switch error {
-            case .accumulatedFrameSizeIsTooLarge, .tooManyFragments:
-                refuse(code: 1009, reason: "Message too big.", log: "message over the size limit in fragments")
-            default:
-                refuse(code: 1002, reason: "Fragments out of order.", log: "fragments out of order: \(error)")
-            }
+            // NIO's frame decoder refused a frame (too big, or a control frame too long or fragmented)
+            // and reads nothing more: the close goes out, then our half of the connection.
+            decoderFailed = true
+            let code: UInt16 = error == .invalidFrameLength ? 1009 : 1002
+            let reason = code == 1009 ? "Message too big." : "Invalid control frame."
+            refuse(code: code, reason: reason, log: "frame refused by the frame decoder: \(error)")
+        case ByteToMessageDecoderError.dataReceivedInErrorState:
+            // What the client sends after the decoder refused a frame: dropped, read on until it closes,
+            // so that the socket is not closed with unread bytes (a reset that could lose our close frame).
+            break
         default:
             // The connection broke; there is nobody to answer.
             logger.info("connection lost", metadata: ["error": "\(error)"])
             context.close(promise: nil)
         }
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        // The client shut its side: nothing more will come, not even the answer to our close.
+        if let event = event as? ChannelEvent, event == .inputClosed { context.close(promise: nil) }
+        context.fireUserInboundEventTriggered(event)
     }
 
     // MARK: - Writing
@@ -257,17 +271,22 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// Closes on the session's own account: what is queued is dropped and the close goes out next.
-    private func refuse(code: UInt16, reason: String, log: String) {
+    /// - Parameter last: what goes out before the close, in place of what was queued.
+    private func refuse(code: UInt16, reason: String, log: String, after last: [OutboundItem] = []) {
         logger.notice("refused", metadata: ["reason": "\(log), closed \(code)"])
-        close(code: code, reason: reason)
+        close(code: code, reason: reason, after: last)
     }
 
-    private func close(code: UInt16, reason: String) {
-        connection?.queue.replaceAll(with: [.close(code: code, reason: reason)])
+    private func close(code: UInt16, reason: String, after last: [OutboundItem] = []) {
+        connection?.queue.replaceAll(with: last + [.close(code: code, reason: reason)])
+        // Bounded even when a client that does not read keeps the close frame from being written.
+        if let context { startCloseDeadline(context) }
         writeQueued()
     }
 
-    /// Writes our close frame; the socket closes when the client answers, or after the close timeout.
+    /// Writes and flushes our close frame (RFC 6455 7.1.2). The socket closes when the client answers
+    /// with its close, shuts its side, or after the close timeout; never before our frame is written,
+    /// and never with the client's bytes unread, so that the close frame reaches the client.
     private func sendClose(code: UInt16, reason: String, context: ChannelHandlerContext) {
         closeSent = true
         connection?.queue.finish()
@@ -275,9 +294,23 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
         var data = context.channel.allocator.buffer(capacity: 2 + reason.utf8.count)
         data.writeInteger(code)
         data.writeString(reason)
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)), promise: nil)
-        let channel = context.channel
-        closeDeadline = context.eventLoop.scheduleTask(in: TimeAmount(settings.closeTimeout)) { channel.close(promise: nil) }
+        let written = context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)))
+        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        if decoderFailed {
+            // The client's close cannot be read any more: our end of the stream tells it we are done,
+            // and its own end (or the timeout) closes the socket.
+            written.whenSuccess { loopBound.value.close(mode: .output, promise: nil) }
+        }
+        startCloseDeadline(context)
+    }
+
+    /// Drops the socket after the close timeout, unless the closing handshake ends it first.
+    private func startCloseDeadline(_ context: ChannelHandlerContext) {
+        guard closeDeadline == nil else { return }
+        // The context, not the channel: a connection upgraded in a later HTTP request keeps Hummingbird's
+        // handlers behind this one, and they ignore closes (KeepAliveUpgradeHandler).
+        let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
+        closeDeadline = context.eventLoop.scheduleTask(in: TimeAmount(settings.closeTimeout)) { loopBound.value.close(promise: nil) }
     }
 
     // MARK: - Pings

@@ -51,7 +51,8 @@ enum RawHTTP {
         }
     }
 
-    private static func parse(_ bytes: [UInt8]) -> Reply? {
+    /// The reply at the start of `bytes`, once its head is complete (the body is what follows it).
+    static func parse(_ bytes: [UInt8]) -> Reply? {
         guard let end = bytes.firstRange(of: Array("\r\n\r\n".utf8)) else { return nil }
         let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self)
         let parts = head.prefix { $0 != "\r" }.split(separator: " ")

@@ -113,20 +113,7 @@ final class RawWebSocket: Sendable {
 
     /// Sends a text frame, masked as a client must.
     func send(_ text: String) {
-        outgoing.yield(Self.maskedFrame(opcode: 0x1, payload: Array(text.utf8)))
-    }
-
-    private static func maskedFrame(opcode: UInt8, payload: [UInt8]) -> [UInt8] {
-        var frame: [UInt8] = [0x80 | opcode]
-        switch payload.count {
-        case ..<126: frame.append(0x80 | UInt8(payload.count))
-        case ..<65536: frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
-        default: frame += [0x80 | 127] + (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
-        }
-        let mask: [UInt8] = (0..<4).map { _ in UInt8.random(in: .min ... .max) }
-        frame += mask
-        frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
-        return frame
+        outgoing.yield(FrameBytes.frame(opcode: 0x1, payload: Array(text.utf8)))
     }
 
     // MARK: - Reading
@@ -158,17 +145,17 @@ final class RawWebSocket: Sendable {
 
     /// Moves the complete frames out of `parser`; answers a ping with a pong and a close with a close.
     private func deliver(_ parser: inout FrameParser) throws {
-        while let (opcode, payload) = try parser.next() {
+        while let (opcode, _, payload) = try parser.next() {
             switch opcode {
             case 0x1: state.withLock { $0.frames.append(.text(String(decoding: payload, as: UTF8.self))) }
             case 0x8:
                 let code = payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : nil
                 state.withLock { $0.frames.append(.close(code: code)) }
-                outgoing.yield(Self.maskedFrame(opcode: 0x8, payload: Array(payload.prefix(2))))
+                outgoing.yield(FrameBytes.frame(opcode: 0x8, payload: Array(payload.prefix(2))))
                 return
             case 0x9:
                 state.withLock { $0.pingsReceived += 1 }
-                if answersPings { outgoing.yield(Self.maskedFrame(opcode: 0xA, payload: payload)) }
+                if answersPings { outgoing.yield(FrameBytes.frame(opcode: 0xA, payload: payload)) }
             default: break
             }
         }
@@ -206,32 +193,5 @@ final class RawWebSocket: Sendable {
         guard let run = run.withLock({ $0 }) else { return }
         run.cancel()
         _ = await run.result
-    }
-}
-
-/// Reads server frames (unmasked) out of received bytes.
-private struct FrameParser {
-    var bytes: [UInt8]
-
-    /// The next complete frame's opcode and payload, or nil when more bytes are needed.
-    mutating func next() throws -> (UInt8, [UInt8])? {
-        guard bytes.count >= 2 else { return nil }
-        let opcode = bytes[0] & 0x0F
-        var length = Int(bytes[1] & 0x7F)
-        var offset = 2
-        if length == 126 {
-            guard bytes.count >= 4 else { return nil }
-            length = Int(bytes[2]) << 8 | Int(bytes[3])
-            offset = 4
-        } else if length == 127 {
-            guard bytes.count >= 10 else { return nil }
-            length = bytes[2..<10].reduce(0) { $0 << 8 | Int($1) }
-            offset = 10
-        }
-        guard bytes[1] & 0x80 == 0 else { throw RawWebSocket.Failure(description: "a server frame was masked") }
-        guard bytes.count >= offset + length else { return nil }
-        let payload = Array(bytes[offset..<offset + length])
-        bytes.removeFirst(offset + length)
-        return (opcode, payload)
     }
 }
