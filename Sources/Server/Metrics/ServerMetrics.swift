@@ -44,7 +44,7 @@ public final class ServerMetrics: Sendable {
     }
 
     /// The close codes the server sends (docs/PROTOCOL.md and RFC 6455); others are counted as "other".
-    private static let closeCodes: [UInt16] = [1000, 1001, 1003, 1008, 1009, 1011, 1013]
+    private static let closeCodes: [UInt16] = [1000, 1001, 1002, 1003, 1007, 1008, 1009, 1011, 1013]
 
     private let connections = CoreMetrics.Meter(label: Label.connections)
     private let spectators = CoreMetrics.Meter(label: Label.spectators)
