@@ -2,8 +2,8 @@
 // clicks and keys into the client messages of docs/PROTOCOL.md.
 
 import { getMatch, matchIdFromLocation } from './api.js';
-import { wireBoard } from './board.js';
 import { Connection, SeatStore } from './connection.js';
+import { gameById, linkGameStylesheets } from './games/index.js';
 import { Notices, errorText } from './notices.js';
 import { createView } from './render.js';
 import { initialState, nameOf, reduce } from './state.js';
@@ -30,7 +30,9 @@ function remember(key, value) {
 }
 
 function main() {
-  const view = createView();
+  linkGameStylesheets(document);
+  // The games' controls send through the connection made below.
+  const view = createView({ send: (message) => send(message) });
   const notices = new Notices($('notices'));
   const matchId = matchIdFromLocation();
   let state = initialState(matchId);
@@ -54,9 +56,7 @@ function main() {
     view.render(state, ui);
     // A control that hid itself (a start button, the join form) must not strand keyboard focus.
     if (focused && focused !== document.body && (!focused.isConnected || focused.closest('[hidden]'))) {
-      const board = $('board');
-      const target = board.hidden ? $('stage') : board.querySelector('.cell[tabindex="0"]');
-      target.focus();
+      view.focusTarget().focus();
     }
   };
 
@@ -82,7 +82,7 @@ function main() {
   const onMessage = (message) => {
     switch (message.type) {
       case 'error':
-        notices.error(errorText(message), message.code || '');
+        notices.error(errorText(message, gameById(state.phase)?.errorWords), message.code || '');
         $('join-button').disabled = false;
         if (message.code === 'badToken') state = { ...state, you: null };
         break;
@@ -178,10 +178,6 @@ function main() {
     const button = event.target.closest('[data-game-id]');
     if (button) send({ type: 'startGame', gameId: button.dataset.gameId });
   });
-
-  $('roll-button').addEventListener('click', () => send({ type: 'roll' }));
-
-  wireBoard($('board'), (row, col) => send({ type: 'move', row, col }));
 
   $('leave-button').addEventListener('click', () => {
     if (!send({ type: 'leave' })) return;
