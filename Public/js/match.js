@@ -6,7 +6,8 @@ import { Connection, SeatStore } from './connection.js';
 import { gameById, linkGameStylesheets } from './games/index.js';
 import { Notices, errorText } from './notices.js';
 import { createView } from './render.js';
-import { initialState, nameOf, reduce } from './state.js';
+import { nameOf } from './seats.js';
+import { initialState, reduce } from './state.js';
 
 const NAME_KEY = 'tictactoe.name';
 const RECONNECTING_GRACE_MS = 700;

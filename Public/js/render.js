@@ -2,7 +2,8 @@
 // textContent: names come from other people and are never parsed as HTML.
 
 import { GAMES, gameById } from './games/index.js';
-import { MARKS, SEATS, freeSeats, nameOf, opponentOf, playerIn, resultText } from './state.js';
+import { MARKS, SEATS, freeSeats, nameOf, opponentOf, playerIn } from './seats.js';
+import { resultText } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 

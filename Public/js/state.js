@@ -4,7 +4,6 @@
 import { gameById, GAMES, readAnyBoard } from './games/index.js';
 import { nameOf } from './seats.js';
 
-export { MARKS, SEATS, freeSeats, nameOf, opponentOf, playerIn } from './seats.js';
 /** The games offered until an `offGame` screen lists the server's own. */
 export const DEFAULT_GAMES = GAMES.map(({ id, name }) => ({ id, name }));
 
