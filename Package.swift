@@ -37,6 +37,11 @@ let package = Package(
         // What a match stores (the append-only log, its summary), the MatchStore protocol every store
         // implements, and the in-memory store.
         .target(name: "MatchStore", dependencies: ["MatchTree"]),
+        // The games: what every game is to the server (GameUnits), then one module per game.
+        .target(name: "GameUnits", dependencies: ["MatchTree", "MatchStore", "WireProtocol"], path: "Sources/Games/GameUnits"),
+        .target(name: "TicTacToe", dependencies: ["GameUnits", "RIBs"], path: "Sources/Games/TicTacToe"),
+        .target(name: "RandomWin", dependencies: ["GameUnits", "RIBs"], path: "Sources/Games/RandomWin"),
+        .target(name: "ConnectFour", dependencies: ["GameUnits", "RIBs"], path: "Sources/Games/ConnectFour"),
         // The embedded default store: one SQLite file through GRDB, WAL, group commit, the record archive.
         .target(
             name: "SQLiteStore",
@@ -48,12 +53,14 @@ let package = Package(
         ),
         // The MatchStore contract as checks any store's test target runs against its own stores. A
         // library rather than a test target so that several test targets share it; only tests depend on it.
-        .target(name: "MatchStoreContract", dependencies: ["MatchStore", "MatchTree"], path: "Tests/MatchStoreContract"),
+        .target(
+            name: "MatchStoreContract", dependencies: ["MatchStore", "MatchTree", "TicTacToe", "RandomWin"],
+            path: "Tests/MatchStoreContract"),
         // The Hummingbird application: HTTP routes, WebSocket sessions, the match hosts.
         .target(
             name: "Server",
             dependencies: [
-                "MatchTree", "WireProtocol", "MatchStore", "SQLiteStore",
+                "MatchTree", "WireProtocol", "MatchStore", "SQLiteStore", "GameUnits", "TicTacToe", "RandomWin", "ConnectFour",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -83,7 +90,7 @@ let package = Package(
         .executableTarget(
             name: "tictactoe-store-bench",
             dependencies: [
-                "MatchStore", "SQLiteStore", "MatchTree",
+                "MatchStore", "SQLiteStore", "MatchTree", "TicTacToe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -91,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "tictactoe-bench",
             dependencies: [
-                "WireProtocol",
+                "WireProtocol", "GameUnits", "TicTacToe", "RandomWin",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -102,20 +109,39 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RIBsTests", dependencies: ["RIBs"]),
-        .testTarget(name: "MatchTreeTests", dependencies: ["MatchTree", "RIBs"]),
-        .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol"]),
+        .testTarget(name: "MatchTreeTests", dependencies: ["MatchTree", "RIBs", "TicTacToe", "RandomWin", "GameTestSupport"]),
+        .testTarget(
+            name: "GameUnitsTests", dependencies: ["GameUnits", "TicTacToe", "RandomWin", "MatchTree", "MatchStore", "WireProtocol"],
+            path: "Tests/Games/GameUnitsTests"),
+        .target(name: "GameTestSupport", dependencies: ["MatchTree"], path: "Tests/Games/GameTestSupport"),
+        .testTarget(
+            name: "TicTacToeTests",
+            dependencies: ["TicTacToe", "GameUnits", "GameTestSupport", "MatchTree", "MatchStore", "WireProtocol", "RIBs"],
+            path: "Tests/Games/TicTacToeTests"
+        ),
+        .testTarget(
+            name: "RandomWinTests",
+            dependencies: ["RandomWin", "GameUnits", "GameTestSupport", "MatchTree", "MatchStore", "WireProtocol", "RIBs"],
+            path: "Tests/Games/RandomWinTests"
+        ),
+        .testTarget(
+            name: "ConnectFourTests",
+            dependencies: ["ConnectFour", "GameUnits", "GameTestSupport", "MatchTree", "MatchStore", "WireProtocol", "RIBs"],
+            path: "Tests/Games/ConnectFourTests"
+        ),
+        .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol", "TicTacToe", "RandomWin"]),
         .testTarget(name: "MatchStoreTests", dependencies: ["MatchStore", "MatchStoreContract", "MatchTree"]),
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [
-                "SQLiteStore", "MatchStore", "MatchStoreContract", "MatchTree",
+                "SQLiteStore", "MatchStore", "MatchStoreContract", "MatchTree", "TicTacToe", "RandomWin",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "WireProtocol", "MatchStore", "SQLiteStore", "MatchTree",
+                "Server", "WireProtocol", "MatchStore", "SQLiteStore", "MatchTree", "GameUnits", "TicTacToe", "RandomWin", "ConnectFour",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

@@ -13,10 +13,9 @@ public enum MatchRecord: Sendable, Hashable, Codable {
     case launchRequested(gameId: GameID)
     /// Outcome: a game began, with the seat that moves first.
     case gameStarted(gameId: GameID, startingPlayer: Seat)
-    /// A mark was placed.
-    case moved(seat: Seat, row: Int, col: Int)
-    /// A Random Win roll by `seat`; `winner` is what the random source drew, replayed as drawn.
-    case rolled(seat: Seat, winner: Seat)
+    /// A move of the game being played, as its game writes it down (who played, what, and what the
+    /// random source drew for it, replayed as drawn).
+    case played(GameRecord)
     /// Outcome: a game ended; nil is a draw.
     case gameEnded(winner: Seat?)
     /// The player of `seat` left (forfeiting any game in progress).
@@ -61,4 +60,12 @@ public struct StoredSummary: Sendable, Hashable, Codable {
 
     /// A match that was just created: nobody seated yet.
     public static let empty = StoredSummary(phase: .loggedOut, players: [], score: nil)
+}
+
+extension MatchRecord {
+    /// The kinds of the match's own records (every case but `played`): a game's record kind must be
+    /// none of these.
+    public static let ownKinds: Set<String> = [
+        "created", "seatTaken", "launchRequested", "gameStarted", "played", "gameEnded", "left", "seatTimedOut",
+    ]
 }

@@ -24,7 +24,7 @@ enum SQLiteReads {
             rows.map { row in
                 StoredRecord(
                     sequence: try row.decode(forColumn: "sequence"),
-                    record: try StorageCoding.decode(MatchRecord.self, from: row.decode(forColumn: "payload")),
+                    record: try StorageCoding.decodeRecord(from: row.decode(forColumn: "payload")),
                     at: try row.decode(forColumn: "at")
                 )
             })

@@ -7,29 +7,47 @@ enum StorageCoding {
         EncodedRecord(kind: record.kind, payload: try handWritten(record) ?? json(record))
     }
 
-    /// The records of every move and game, written without `JSONEncoder` because one is written per move
+    /// The records written on every move and game, without `JSONEncoder` because one is written per move
     /// on the writer's path (docs/PERFORMANCE.md, item 8); byte for byte the golden JSON of the stored
-    /// format (StoredFormatTests) and what `JSONEncoder` writes (StorageCodingTests).
-    /// Nil for the rarer records, which carry free text and go through `JSONEncoder`.
+    /// format (StoredFormatTests) and what `JSONEncoder` writes (StorageCodingTests). A game's record
+    /// is its kind over the object its game wrote. Nil for the rarer records, which carry free text and
+    /// go through `JSONEncoder`.
     static func handWritten(_ record: MatchRecord) -> String? {
         switch record {
-        case .moved(let seat, let row, let col):
-            #"{"moved":{"col":\#(col),"row":\#(row),"seat":"\#(seat.rawValue)"}}"#
+        case .played(let game):
+            #"{"\#(game.kind)":\#(game.json)}"#
         case .gameStarted(let gameId, let startingPlayer):
             #"{"gameStarted":{"gameId":"\#(gameId.rawValue)","startingPlayer":"\#(startingPlayer.rawValue)"}}"#
         case .gameEnded(let winner?):
             #"{"gameEnded":{"winner":"\#(winner.rawValue)"}}"#
         case .gameEnded(nil):
             #"{"gameEnded":{}}"#
-        case .rolled(let seat, let winner):
-            #"{"rolled":{"seat":"\#(seat.rawValue)","winner":"\#(winner.rawValue)"}}"#
         default:
             nil
         }
     }
 
+    /// Reads a `payload`: a match's own record through its `Codable` form, a game's record as the kind
+    /// (its only key) and the object under it, which the game reads.
+    static func decodeRecord(from payload: String) throws -> MatchRecord {
+        guard payload.hasPrefix(#"{""#), payload.hasSuffix("}"),
+            let kindEnd = payload.firstRange(of: #"":"#)
+        else {
+            throw UnreadablePayload(payload: payload)
+        }
+        let kind = String(payload[payload.index(payload.startIndex, offsetBy: 2)..<kindEnd.lowerBound])
+        if MatchRecord.ownKinds.contains(kind) { return try decode(MatchRecord.self, from: payload) }
+        return .played(GameRecord(kind: kind, json: String(payload[kindEnd.upperBound..<payload.index(before: payload.endIndex)])))
+    }
+
+    /// A `payload` that is not one JSON object with one key.
+    struct UnreadablePayload: Error, CustomStringConvertible {
+        let payload: String
+        var description: String { "A stored record is not one object with its kind as key: \(payload.prefix(80))" }
+    }
+
     static func encode(_ summary: StoredSummary) throws -> EncodedSummary {
-        EncodedSummary(phase: summary.phase.rawValue, freeSeats: summary.freeSeats.count, json: try json(summary))
+        EncodedSummary(phase: summary.phase.name, freeSeats: summary.freeSeats.count, json: try json(summary))
     }
 
     static func decode<Value: Decodable>(_ type: Value.Type, from json: String) throws -> Value {
@@ -44,15 +62,14 @@ enum StorageCoding {
 }
 
 extension MatchRecord {
-    /// The case name, as the `kind` column shows it.
+    /// The kind, as the `kind` column shows it: the case name, or the game's kind for a game's record.
     var kind: String {
         switch self {
         case .created: "created"
         case .seatTaken: "seatTaken"
         case .launchRequested: "launchRequested"
         case .gameStarted: "gameStarted"
-        case .moved: "moved"
-        case .rolled: "rolled"
+        case .played(let game): game.kind
         case .gameEnded: "gameEnded"
         case .left: "left"
         case .seatTimedOut: "seatTimedOut"

@@ -1,5 +1,6 @@
 import NIOCore
 import NIOWebSocket
+import TicTacToe
 import WireProtocol
 
 /// One upgraded WebSocket of the bench, a player or a spectator: reads the server's frames, decodes
@@ -166,7 +167,7 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
             if role == .player && seat == nil && !loginSent {
                 loginSent = true
                 perform(.login(name: nil))
-            } else if let board = snapshot.board, snapshot.phase == .ticTacToe {
+            } else if let board = snapshot.board, snapshot.phase == .playing(TicTacToe.id.rawValue) {
                 // A resync: carry on from the snapshot.
                 plannedFor = nil
                 boardArrived(board)
@@ -257,7 +258,7 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
         let earliest = max(now &+ UInt64(delay), pacer.earliestSend(at: now))
         let action = { [self] in
             self.scheduledMove = nil
-            guard case .move = message, let code else { return self.send(message) }
+            guard case .play = message, let code else { return self.send(message) }
             self.loop.stats.movesSent += 1
             self.lastMoveCode = code
             self.send(message) { self.driver.recordSent(code: code, at: NIODeadline.now().uptimeNanoseconds) }

@@ -1,11 +1,12 @@
 import Foundation
 import NIOCore
+import TicTacToe
 import WireProtocol
 
 /// `--codec`: how long the wire codec takes per message, measured here, on this machine: writing a
 /// `board` message (`ServerMessage.jsonText()`, what the server does per change), reading it back
 /// (`ServerMessage.decode(_:)`, and the bench's `BoardShortcut`, which it uses for boards), and reading
-/// a client's `move` message (`ClientMessage.decode(_:)`, what the server does for every frame).
+/// a client's `move` message (`ClientMessageReader.decode(_:)`, what the server does for every frame).
 enum CodecBench {
     static func run(rounds: Int, iterations: Int) -> String {
         let board = ServerMessage.board(
@@ -18,6 +19,7 @@ enum CodecBench {
         let buffer = ByteBuffer(string: text)
         precondition(BoardShortcut.message(in: buffer) == board, "the board shortcut misreads \(text)")
         let move = ClientMessage.move(row: 1, col: 2).encoded()
+        let reader = ClientMessageReader(gameMessages: TicTacToe().messages)
         func measure(_ body: () -> Int) -> Double {
             let start = ContinuousClock.now
             var sink = 0
@@ -36,14 +38,14 @@ enum CodecBench {
             encode = min(encode, measure { board.jsonText().utf8.count })
             decode = min(decode, measure { (try? ServerMessage.decode(text).get()) == nil ? 0 : 1 })
             shortcut = min(shortcut, measure { BoardShortcut.message(in: buffer) == nil ? 0 : 1 })
-            clientDecode = min(clientDecode, measure { (try? ClientMessage.decode(move).get()) == nil ? 0 : 1 })
+            clientDecode = min(clientDecode, measure { (try? reader.decode(move).get()) == nil ? 0 : 1 })
         }
         return String(
             format: """
                 codec: fastest of %d rounds of %d iterations each, ns per message
                   write board (%d bytes): ServerMessage.jsonText() %.0f ns
                   read board: ServerMessage.decode(_:) %.0f ns, the bench's BoardShortcut %.0f ns
-                  read move (%d bytes): ClientMessage.decode(_:) %.0f ns
+                  read move (%d bytes): ClientMessageReader.decode(_:) %.0f ns
                 """, rounds, iterations, text.utf8.count, encode, decode, shortcut, move.utf8.count, clientDecode)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import MatchStore
 import MatchTree
 import SQLiteStore
+import TicTacToe
 
 /// A match that plays Tic Tac Toe as fast as its store allows: one `moved` record per append, with the
 /// summary the server would write, each append awaited before the next as the server awaits it before
@@ -11,7 +12,7 @@ struct SimulatedMatch {
     let store: SQLiteMatchStore
 
     private static let summary = StoredSummary(
-        phase: .ticTacToe,
+        phase: .playing(TicTacToe.id),
         players: [SeatedPlayer(seat: .player1, name: "Ann"), SeatedPlayer(seat: .player2, name: "Bob")],
         score: Score(player1Name: "Ann", player2Name: "Bob")
     )

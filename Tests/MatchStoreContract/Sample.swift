@@ -1,6 +1,8 @@
 import Foundation
 import MatchStore
 import MatchTree
+import RandomWin
+import TicTacToe
 
 /// Values the tests of every store write: the contract's, and each store's own.
 public enum Sample {

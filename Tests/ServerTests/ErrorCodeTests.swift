@@ -1,5 +1,7 @@
 import Foundation
+import RandomWin
 import Testing
+import TicTacToe
 import WireProtocol
 
 /// Every error code of docs/PROTOCOL.md, each provoked the way a client would, against the real server.

@@ -1,6 +1,8 @@
 import Foundation
 import RIBs
+import RandomWin
 import Testing
+import TicTacToe
 import WireProtocol
 
 /// Matches torn down from memory: nothing of their trees stays alive, and they come back from the store.

@@ -1,5 +1,7 @@
 import Foundation
+import RandomWin
 import Testing
+import TicTacToe
 import WireProtocol
 
 /// Tutorial 4's deep link over the wire: `launchGame` and `/launchGame?gameId=…`.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TicTacToe
 import WireProtocol
 
 /// Seats over time: leave with forfeit, reconnect with resume, the seat timeout.

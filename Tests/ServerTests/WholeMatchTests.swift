@@ -2,6 +2,7 @@ import Foundation
 import RIBs
 import Server
 import Testing
+import TicTacToe
 import WireProtocol
 
 /// Two players and a spectator play whole games against the real server over real WebSockets.

@@ -1,5 +1,7 @@
 import Foundation
+import RandomWin
 import Testing
+import TicTacToe
 
 @testable import WireProtocol
 
@@ -23,23 +25,23 @@ struct ClientMessageDecodingTests {
         ]
     )
     func test_decode_validMessage_givesMessage(text: String, expected: ClientMessage) throws {
-        #expect(try ClientMessage.decode(text).get() == expected)
+        #expect(try reader.decode(text).get() == expected)
     }
 
     @Test func test_decode_unknownExtraFields_areIgnored() throws {
         let text = #"{"extra":{"a":[1,2.5,{"b":null}],"c":true},"type":"move","col":1,"row":2,"z":"x"}"#
-        #expect(try ClientMessage.decode(text).get() == .move(row: 2, col: 1))
+        #expect(try reader.decode(text).get() == .move(row: 2, col: 1))
     }
 
     @Test func test_decode_whitespaceAroundTokens_isAccepted() throws {
         let text = " \n\t{ \"type\" : \"resume\" ,\r\n \"token\" : \"abc\" } \n"
-        #expect(try ClientMessage.decode(text).get() == .resume(token: "abc"))
+        #expect(try reader.decode(text).get() == .resume(token: "abc"))
     }
 
     /// `JSONDecoder` keeps the first value of a repeated key (README, "Extensions to the protocol").
     @Test func test_decode_repeatedKey_takesTheFirstValue() throws {
-        #expect(try ClientMessage.decode(#"{"type":"login","name":"first","name":"second"}"#).get() == .login(name: "first"))
-        #expect(try ClientMessage.decode(#"{"type":"sync","type":"leave"}"#).get() == .sync)
+        #expect(try reader.decode(#"{"type":"login","name":"first","name":"second"}"#).get() == .login(name: "first"))
+        #expect(try reader.decode(#"{"type":"sync","type":"leave"}"#).get() == .sync)
     }
 
     /// What `JSONDecoder` reads besides RFC 8259 JSON is read here too (README).
@@ -50,46 +52,46 @@ struct ClientMessageDecodingTests {
         ]
     )
     func test_decode_whatJSONDecoderAccepts_isAccepted(text: String) throws {
-        #expect(try ClientMessage.decode(text).get() == .sync)
+        #expect(try reader.decode(text).get() == .sync)
     }
 
     /// `JSONDecoder` checks a string's escapes and a number's digits only when the value is read: a
     /// lone surrogate or a malformed number in a field the server reads is a bad message, one in a field
     /// it ignores goes unnoticed (README).
     @Test func test_decode_valueText_isCheckedOnlyWhereRead() throws {
-        #expect(ClientMessage.decode(#"{"type":"login","name":"\ud800"}"#).failure == .invalidJSON)
-        #expect(ClientMessage.decode(#"{"type":"\udc00"}"#).failure == .invalidJSON)
-        #expect(ClientMessage.decode(#"{"type":"move","row":01,"col":1}"#).failure != nil)
-        #expect(try ClientMessage.decode(#"{"type":"sync","x":"\ud800"}"#).get() == .sync)
-        #expect(try ClientMessage.decode(#"{"type":"sync","x":01,"y":[1.]}"#).get() == .sync)
+        #expect(reader.decode(#"{"type":"login","name":"\ud800"}"#).failure == .invalidJSON)
+        #expect(reader.decode(#"{"type":"\udc00"}"#).failure == .invalidJSON)
+        #expect(reader.decode(#"{"type":"move","row":01,"col":1}"#).failure != nil)
+        #expect(try reader.decode(#"{"type":"sync","x":"\ud800"}"#).get() == .sync)
+        #expect(try reader.decode(#"{"type":"sync","x":01,"y":[1.]}"#).get() == .sync)
     }
 
     /// `JSONDecoder` would take text with NUL bytes for UTF-16 or UTF-32 and read it as such.
     @Test(arguments: [String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian])
     func test_decode_textInAnotherEncoding_isBadMessage(encoding: String.Encoding) throws {
         let bytes = try #require(#"{"type":"sync"}"#.data(using: encoding))
-        #expect(ClientMessage.decode(Data(bytes)).failure == .invalidJSON)
-        #expect(ClientMessage.decode(String(decoding: bytes, as: UTF8.self)).failure == .invalidJSON)
+        #expect(reader.decode(Data(bytes)).failure == .invalidJSON)
+        #expect(reader.decode(String(decoding: bytes, as: UTF8.self)).failure == .invalidJSON)
     }
 
     @Test func test_decode_unicodeName_keepsItExactly() throws {
-        #expect(try ClientMessage.decode(#"{"type":"login","name":"Zoë 🎲 名前"}"#).get() == .login(name: "Zoë 🎲 名前"))
+        #expect(try reader.decode(#"{"type":"login","name":"Zoë 🎲 名前"}"#).get() == .login(name: "Zoë 🎲 名前"))
     }
 
     @Test func test_decode_escapedName_unescapesIt() throws {
         let text = #"{"type":"login","name":"\u00e9\ud83c\udfb2\"\\\/\b\f\n\r\t\u0000"}"#
-        #expect(try ClientMessage.decode(text).get() == .login(name: "é🎲\"\\/\u{08}\u{0C}\n\r\t\u{00}"))
+        #expect(try reader.decode(text).get() == .login(name: "é🎲\"\\/\u{08}\u{0C}\n\r\t\u{00}"))
     }
 
     @Test func test_decode_longName_isLeftForTheGameToRefuse() throws {
         let name = String(repeating: "ab", count: 500_000)
-        #expect(try ClientMessage.decode(#"{"type":"login","name":"\#(name)"}"#).get() == .login(name: name))
+        #expect(try reader.decode(#"{"type":"login","name":"\#(name)"}"#).get() == .login(name: name))
     }
 
     @Test func test_decode_bytesAndData_matchTheTextDecoder() throws {
         let text = #"{"type":"login","name":"Zoë"}"#
-        #expect(try ClientMessage.decode(Array(text.utf8)).get() == .login(name: "Zoë"))
-        #expect(try ClientMessage.decode(Data(text.utf8)).get() == .login(name: "Zoë"))
+        #expect(try reader.decode(Array(text.utf8)).get() == .login(name: "Zoë"))
+        #expect(try reader.decode(Data(text.utf8)).get() == .login(name: "Zoë"))
     }
 
     // MARK: integers
@@ -109,7 +111,7 @@ struct ClientMessageDecodingTests {
         ]
     )
     func test_decode_integerRow_givesClampedInt(literal: String, expected: Int) throws {
-        let message = try ClientMessage.decode(#"{"type":"move","row":\#(literal),"col":1}"#).get()
+        let message = try reader.decode(#"{"type":"move","row":\#(literal),"col":1}"#).get()
         #expect(message == .move(row: expected, col: 1))
     }
 
@@ -117,7 +119,7 @@ struct ClientMessageDecodingTests {
     /// malformed number: such a row is a bad message (README).
     @Test(arguments: ["1e400", "-1e400", "1E99999999999999999999", String(repeating: "9", count: 400)])
     func test_decode_rowPastDouble_isBadMessage(literal: String) {
-        let message = ClientMessage.decode(#"{"type":"move","row":\#(literal),"col":1}"#).failure?.message
+        let message = reader.decode(#"{"type":"move","row":\#(literal),"col":1}"#).failure?.message
         #expect(message == "The field \"row\" of a \"move\" message must be an integer, not a malformed or too large number.")
     }
 
@@ -125,7 +127,7 @@ struct ClientMessageDecodingTests {
     /// whole number there (from about 17 significant digits on) counts as that number (README).
     @Test(arguments: ["1.00000000000000000001", "0.99999999999999999999", "1." + String(repeating: "0", count: 40) + "1"])
     func test_decode_fractionPastDoublePrecision_isReadAsTheWholeNumber(literal: String) throws {
-        #expect(try ClientMessage.decode(#"{"type":"move","row":\#(literal),"col":1}"#).get() == .move(row: 1, col: 1))
+        #expect(try reader.decode(#"{"type":"move","row":\#(literal),"col":1}"#).get() == .move(row: 1, col: 1))
     }
 
     @Test(
@@ -136,8 +138,8 @@ struct ClientMessageDecodingTests {
         ]
     )
     func test_decode_nonIntegerRow_isBadMessage(literal: String) throws {
-        let row = ClientMessage.decode(#"{"type":"move","row":\#(literal),"col":1}"#).failure
-        let col = ClientMessage.decode(#"{"type":"move","row":1,"col":\#(literal)}"#).failure
+        let row = reader.decode(#"{"type":"move","row":\#(literal),"col":1}"#).failure
+        let col = reader.decode(#"{"type":"move","row":1,"col":\#(literal)}"#).failure
         #expect(row?.message.contains("\"row\"") == true)
         #expect(col?.message.contains("\"col\"") == true)
     }
@@ -147,7 +149,7 @@ struct ClientMessageDecodingTests {
         arguments: ["01", "+1", ".5", "1.", "1e", "1e+", "-", "--1", "NaN", "Infinity", "-Infinity", "0x1", "1_0"]
     )
     func test_decode_invalidNumberSyntax_isBadMessage(literal: String) {
-        #expect(ClientMessage.decode(#"{"type":"move","row":\#(literal),"col":1}"#).failure != nil)
+        #expect(reader.decode(#"{"type":"move","row":\#(literal),"col":1}"#).failure != nil)
     }
 
     // MARK: bad messages
@@ -183,7 +185,7 @@ struct ClientMessageDecodingTests {
         ]
     )
     func test_decode_badMessage_givesSentence(text: String) throws {
-        let error = try #require(ClientMessage.decode(text).failure)
+        let error = try #require(reader.decode(text).failure)
         #expect(error.code == .badMessage)
         #expect(error.message.first?.isUppercase == true)
         #expect(error.message.hasSuffix("."))
@@ -191,7 +193,7 @@ struct ClientMessageDecodingTests {
     }
 
     @Test func test_decode_badMessages_explainWhatIsWrong() {
-        func message(_ text: String) -> String? { ClientMessage.decode(text).failure?.message }
+        func message(_ text: String) -> String? { reader.decode(text).failure?.message }
         #expect(message("nope") == "The message is not valid JSON.")
         #expect(message("[]") == "The message must be a JSON object.")
         #expect(message("{}") == "The message has no \"type\" field.")
@@ -210,7 +212,7 @@ struct ClientMessageDecodingTests {
 
     @Test func test_decode_longUnknownType_isCutInTheSentence() throws {
         let type = String(repeating: "x", count: 5000)
-        let error = try #require(ClientMessage.decode(#"{"type":"\#(type)"}"#).failure)
+        let error = try #require(reader.decode(#"{"type":"\#(type)"}"#).failure)
         #expect(error.message.count < 100)
     }
 
@@ -221,35 +223,35 @@ struct ClientMessageDecodingTests {
         let nested =
             String(repeating: "[", count: extraDepth + JSONPrecheck.maximumDepth)
             + String(repeating: "]", count: extraDepth + JSONPrecheck.maximumDepth)
-        #expect(ClientMessage.decode(#"{"type":"sync","x":\#(nested)}"#).failure == .tooDeep)
+        #expect(reader.decode(#"{"type":"sync","x":\#(nested)}"#).failure == .tooDeep)
         let objects = String(repeating: #"{"a":"#, count: extraDepth + JSONPrecheck.maximumDepth)
-        #expect(ClientMessage.decode(objects).failure == .tooDeep)
+        #expect(reader.decode(objects).failure == .tooDeep)
     }
 
     /// `JSONDecoder` traps on 513 unclosed `[` (its nesting limit is 512); the precheck keeps such text
     /// from it.
     @Test(arguments: [511, 512, 513, 514, 1025])
     func test_decode_unclosedNestingAroundJSONDecodersLimit_isBadMessageWithoutCrashing(count: Int) {
-        #expect(ClientMessage.decode(String(repeating: "[", count: count)).failure == .tooDeep)
-        #expect(ClientMessage.decode(String(repeating: #"{"a":"#, count: count)).failure == .tooDeep)
+        #expect(reader.decode(String(repeating: "[", count: count)).failure == .tooDeep)
+        #expect(reader.decode(String(repeating: #"{"a":"#, count: count)).failure == .tooDeep)
     }
 
     @Test func test_decode_nestingUpToTheLimit_isAccepted() throws {
         let depth = JSONPrecheck.maximumDepth - 1
         let nested = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
-        #expect(try ClientMessage.decode(#"{"type":"sync","x":\#(nested)}"#).get() == .sync)
+        #expect(try reader.decode(#"{"type":"sync","x":\#(nested)}"#).get() == .sync)
     }
 
     @Test func test_decode_bracketsInStrings_doNotCountAsNesting() throws {
         let name = String(repeating: "[{", count: 100) + #"\"[\\"#
         #expect(
-            try ClientMessage.decode(#"{"type":"login","name":"\#(name)"}"#).get()
+            try reader.decode(#"{"type":"login","name":"\#(name)"}"#).get()
                 == .login(name: String(repeating: "[{", count: 100) + #""[\"#))
     }
 
     @Test func test_decode_unterminatedHugeString_isBadMessage() {
         let text = #"{"type":"login","name":""# + String(repeating: "a", count: 1_000_000)
-        #expect(ClientMessage.decode(text).failure != nil)
+        #expect(reader.decode(text).failure != nil)
     }
 
     @Test(
@@ -260,16 +262,16 @@ struct ClientMessageDecodingTests {
     )
     func test_decode_invalidUTF8_isBadMessage(bytes: [UInt8]) {
         let frame = Array(#"{"type":"login","name":""#.utf8) + bytes + Array(#""}"#.utf8)
-        #expect(ClientMessage.decode(frame).failure == .invalidUTF8)
-        #expect(ClientMessage.decode(Data(frame)).failure == .invalidUTF8)
+        #expect(reader.decode(frame).failure == .invalidUTF8)
+        #expect(reader.decode(Data(frame)).failure == .invalidUTF8)
     }
 
     @Test func test_decode_everyPrefixOfAMessage_neverCrashes() {
         let text = #"{"type":"login","name":"Zoë \ud83c\udfb2 \n","extra":[1.5e3,-0,true,null,{}]}"#
         let bytes = Array(text.utf8)
         for end in 0..<bytes.count {
-            #expect(ClientMessage.decode(Array(bytes[..<end])).failure != nil)
+            #expect(reader.decode(Array(bytes[..<end])).failure != nil)
         }
-        #expect(ClientMessage.decode(bytes).failure == nil)
+        #expect(reader.decode(bytes).failure == nil)
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
+import RandomWin
 import Testing
+import TicTacToe
 import WireProtocol
 
 @Suite("Encoding client messages")
@@ -12,7 +14,7 @@ struct ClientMessageEncodingTests {
 
     @Test(arguments: allKinds)
     func test_encodedThenDecoded_givesTheSameMessage(message: ClientMessage) throws {
-        #expect(try ClientMessage.decode(message.encoded()).get() == message)
+        #expect(try reader.decode(message.encoded()).get() == message)
     }
 
     @Test(arguments: allKinds)
@@ -29,7 +31,7 @@ struct ClientMessageEncodingTests {
     )
     func test_encodedLogin_keepsUnicodeAndEscapesName(name: String) throws {
         let message = ClientMessage.login(name: name)
-        #expect(try ClientMessage.decode(message.encoded()).get() == message)
+        #expect(try reader.decode(message.encoded()).get() == message)
         let object = try #require(foundationObject(message.encoded()) as? NSDictionary)
         #expect(object["name"] as? String == name)
     }

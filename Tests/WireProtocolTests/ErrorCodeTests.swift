@@ -1,4 +1,6 @@
+import RandomWin
 import Testing
+import TicTacToe
 import WireProtocol
 
 @Suite("Error codes")
@@ -24,6 +26,7 @@ struct ErrorCodeTests {
 
     @Test func test_seatsAndPhases_matchTheProtocol() {
         #expect(WireSeat.allCases.map(\.rawValue) == ["player1", "player2"])
-        #expect(WirePhase.allCases.map(\.rawValue) == ["loggedOut", "offGame", "ticTacToe", "randomWin"])
+        #expect(
+            [WirePhase.loggedOut, .offGame, .ticTacToe, .randomWin].map(\.rawValue) == ["loggedOut", "offGame", "ticTacToe", "randomWin"])
     }
 }

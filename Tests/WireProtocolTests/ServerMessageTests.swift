@@ -1,5 +1,7 @@
 import Foundation
+import RandomWin
 import Testing
+import TicTacToe
 import WireProtocol
 
 @Suite("Server messages")
@@ -84,7 +86,7 @@ struct ServerMessageTests {
         "A malformed, mistyped or unknown value is refused with a sentence",
         arguments: [
             "", "nope", "[]", "{}", #"{"type":"dance","v":1}"#, #"{"type":"score","v":1}"#,
-            #"{"type":"screen","name":"chess","v":1}"#, #"{"type":"presence","players":[],"spectators":0}"#,
+            #"{"type":"screen","name":5,"v":1}"#, #"{"type":"presence","players":[],"spectators":0}"#,
             #"{"type":"error","code":"oops","message":"x"}"#,
             #"{"type":"board","v":"1","cells":[],"turn":null,"last":null}"#,
             #"{"type":"board","v":1.5,"cells":[],"turn":null,"last":null}"#,
@@ -94,7 +96,7 @@ struct ServerMessageTests {
             #"{"type":"board","v":1,"cells":null,"turn":null,"last":null}"#,
             #"{"type":"presence","v":1,"players":[{"seat":"player1","name":"A"}],"spectators":0}"#,
             #"{"type":"welcome","v":1,"you":null,"snapshot":{"phase":"loggedOut","players":[],"score":null,"board":null,"spectators":0}}"#,
-            #"{"type":"welcome","v":1,"you":{"seat":null},"snapshot":{"phase":"lobby","players":[],"score":null,"board":null,"spectators":0}}"#,
+            #"{"type":"welcome","v":1,"you":{"seat":null},"snapshot":{"phase":null,"players":[],"score":null,"board":null,"spectators":0}}"#,
             #"{"type":"seated","seat":"player1","name":"A"}"#,
             #"{"type":"screen","name":"offGame","games":[{"id":"x"}],"v":1}"#,
             #"["board"]"#,
@@ -103,6 +105,22 @@ struct ServerMessageTests {
     func test_decode_malformedMessage_failsWithSentence(text: String) throws {
         let error = try #require(ServerMessage.decode(text).failure)
         #expect(!error.message.isEmpty)
+    }
+
+    /// Phases are open: any name besides `loggedOut` and `offGame` is a game's id, so that a client
+    /// reads the screens of games added after it was written.
+    @Test func test_aScreenOfAGameItDoesNotKnow_isReadAsThatGamesScreen() throws {
+        #expect(
+            try ServerMessage.decode(#"{"type":"screen","name":"chess","v":1}"#).get()
+                == .screen(.playing(gameId: "chess", board: nil), v: 1))
+        let board = #"{"cells":[null,"player1"],"turn":"player2","last":{"row":0,"col":1,"seat":"player1"}}"#
+        let screen = try ServerMessage.decode(#"{"type":"screen","name":"chess","board":\#(board),"v":2}"#).get()
+        #expect(
+            screen
+                == .screen(
+                    .playing(
+                        gameId: "chess",
+                        board: WireBoard(cells: [nil, .player1], turn: .player2, last: WireMove(row: 0, col: 1, seat: .player1))), v: 2))
     }
 
     @Test func test_version_isNilOnlyForMessagesToOneConnection() {

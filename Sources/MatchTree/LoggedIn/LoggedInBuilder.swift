@@ -7,6 +7,8 @@ protocol LoggedInDependency: Dependency {
     /// Where LoggedIn presents the score and the games it starts.
     var loggedInPresenter: LoggedInPresentable { get }
     var display: MatchDisplay { get }
+    /// The games the pair may play, in the order OffGame lists them.
+    var games: [any GameDefinition] { get }
     var drawWinner: () -> Seat { get }
 }
 
@@ -31,10 +33,7 @@ final class LoggedInComponent: Component<LoggedInDependency> {
     /// builders hold this component, so a component holding them (tutorial 4's `shared` games)
     /// would be a retain cycle, leaking one LoggedIn scope per pair on a server.
     func makeGames() -> [Game] {
-        [
-            Game(id: .ticTacToe, builder: TicTacToeBuilder(dependency: self)),
-            Game(id: .randomWin, builder: RandomWinBuilder(dependency: self)),
-        ]
+        dependency.games.map { Game(definition: $0, builder: $0.makeBuilder(dependency: self)) }
     }
 }
 

@@ -1,18 +1,23 @@
 import RIBs
 
-/// One match: a RIB tree (Root, LoggedOut, LoggedIn, OffGame, TicTacToe, RandomWin) launched in a
+/// One match: a RIB tree (Root, LoggedOut, LoggedIn, OffGame and the games it offers) launched in a
 /// window whose views turn what they present into `MatchEvent`s.
 ///
 /// Not Sendable: the actor that owns a match is the only one to use it. Synchronous, with no I/O.
 public final class Match {
     private let window = MatchWindow()
     private var tree: (launchRouter: LaunchRouting, urlHandler: UrlHandler)?
+    private let knownGames: [GameID]
 
     /// Launches the tree: the match starts in `loggedOut` with both seats free.
-    /// - Parameter drawWinner: RandomWin's random source, called once per roll (the server replays
-    ///   recorded draws through it).
-    public init(drawWinner: @escaping () -> Seat) {
-        let component = MatchComponent(display: window.display, drawWinner: drawWinner)
+    /// - Parameters:
+    ///   - games: the games OffGame offers, in its order; their ids must differ.
+    ///   - drawWinner: the random source of the games that draw, called once per draw (the server
+    ///     replays recorded draws through it).
+    public init(games: [any GameDefinition], drawWinner: @escaping () -> Seat) {
+        precondition(Set(games.map(\.id)).count == games.count, "Two games of a match have the same id.")
+        knownGames = games.map(\.id)
+        let component = MatchComponent(display: window.display, games: games, drawWinner: drawWinner)
         let tree = RootBuilder(dependency: component).build()
         self.tree = tree
         tree.launchRouter.launch(from: window)
@@ -30,7 +35,7 @@ public final class Match {
         guard let tree, let rootViewController = window.rootViewController as? RootViewController else {
             throw .wrongPhase
         }
-        try MatchInputDispatch(rootViewController: rootViewController, urlHandler: tree.urlHandler)
+        try MatchInputDispatch(rootViewController: rootViewController, urlHandler: tree.urlHandler, knownGames: knownGames)
             .deliver(input, by: seat)
         return window.display.drain()
     }

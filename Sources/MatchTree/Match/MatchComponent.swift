@@ -4,10 +4,12 @@ import RIBs
 /// the tree.
 final class MatchComponent: Component<EmptyDependency>, RootDependency {
     let display: MatchDisplay
+    let games: [any GameDefinition]
     let drawWinner: () -> Seat
 
-    init(display: MatchDisplay, drawWinner: @escaping () -> Seat) {
+    init(display: MatchDisplay, games: [any GameDefinition], drawWinner: @escaping () -> Seat) {
         self.display = display
+        self.games = games
         self.drawWinner = drawWinner
         super.init(dependency: EmptyComponent())
     }

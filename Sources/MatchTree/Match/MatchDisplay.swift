@@ -1,6 +1,6 @@
 /// What every connection of a match sees: the events the views emitted since the last `drain()`,
 /// and the snapshot they add up to. The match's window owns it; every view writes to it.
-final class MatchDisplay {
+public final class MatchDisplay {
     private var pending: [MatchEvent] = []
 
     /// What is presented now.

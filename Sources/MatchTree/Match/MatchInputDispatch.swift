@@ -7,6 +7,7 @@ import RIBs
 struct MatchInputDispatch {
     let rootViewController: RootViewController
     let urlHandler: UrlHandler
+    let knownGames: [GameID]
 
     func deliver(_ input: MatchInput, by seat: Seat?) throws(MatchError) {
         switch input {
@@ -15,15 +16,11 @@ struct MatchInputDispatch {
             try presented(LoggedOutViewController.self, otherwise: .matchFull).login(name: name)
         case .startGame(let gameId):
             _ = try seated(seat)
-            guard GameID(rawValue: gameId) != nil else { throw .unknownGame }
+            guard knownGames.contains(GameID(rawValue: gameId)) else { throw .unknownGame }
             try presented(OffGameViewController.self, otherwise: .wrongPhase).startGame(withId: gameId)
-        case .move(let row, let col):
+        case .play(let action):
             let seat = try seated(seat)
-            try presented(TicTacToeViewController.self, otherwise: .wrongPhase)
-                .placeMark(at: Position(row: row, col: col), by: seat)
-        case .roll:
-            _ = try seated(seat)
-            try presented(RandomWinViewController.self, otherwise: .wrongPhase).roll()
+            try presented((any GameViewControllable).self, otherwise: .wrongPhase).play(action, by: seat)
         case .launchGame(let gameId):
             try urlHandler.launchGame(withId: gameId)
         case .leave:

@@ -10,9 +10,9 @@ extension MatchSnapshot {
             case .loggedOut:
                 score = nil
                 board = nil
-            case .ticTacToe(let newBoard):
+            case .playing(_, let newBoard):
                 board = newBoard
-            case .offGame, .randomWin:
+            case .offGame:
                 board = nil
             }
         case .score(let newScore):

@@ -15,29 +15,7 @@ public enum Seat: String, Sendable, Hashable, Codable, CaseIterable, Comparable 
     public static func < (lhs: Seat, rhs: Seat) -> Bool { lhs == .player1 && rhs == .player2 }
 }
 
-/// The games LoggedIn can launch, by the id a client sends.
-public enum GameID: String, Sendable, Hashable, Codable, CaseIterable {
-    case ticTacToe
-    case randomWin
-
-    /// The name shown on the OffGame screen.
-    public var displayName: String {
-        switch self {
-        case .ticTacToe: "Tic Tac Toe"
-        case .randomWin: "Random Win"
-        }
-    }
-}
-
-/// The RIB whose screen is presented.
-public enum Phase: String, Sendable, Hashable, Codable, CaseIterable {
-    case loggedOut
-    case offGame
-    case ticTacToe
-    case randomWin
-}
-
-/// A cell of the 3x3 board, 0-based.
+/// A cell of a grid board, 0-based, row 0 at the top.
 public struct Position: Sendable, Hashable, Codable {
     public let row: Int
     public let col: Int
@@ -59,8 +37,9 @@ public struct Move: Sendable, Hashable, Codable {
     }
 }
 
-/// What the TicTacToe screen shows: the cells (row-major, 9 entries), whose turn it is (nil once the
-/// game is over) and the last mark placed (nil before the first move).
+/// What a grid game's screen shows: the cells (row-major, `rows * columns` entries, as the game defines
+/// its grid), whose turn it is (nil once the game is over) and the last mark placed (nil before the
+/// first move).
 public struct BoardState: Sendable, Hashable, Codable {
     public var cells: [Seat?]
     public var turn: Seat?
@@ -107,27 +86,26 @@ public struct SeatedPlayer: Sendable, Hashable, Codable {
 /// A screen as a presented RIB shows it.
 public enum Screen: Sendable, Hashable {
     case loggedOut(freeSeats: [Seat])
-    case offGame(games: [GameID])
-    case ticTacToe(board: BoardState)
-    case randomWin
+    case offGame(games: [GameListing])
+    /// A game's screen: its board for a game played on a grid, nil for one without.
+    case playing(GameID, board: BoardState?)
 
     public var phase: Phase {
         switch self {
         case .loggedOut: .loggedOut
         case .offGame: .offGame
-        case .ticTacToe: .ticTacToe
-        case .randomWin: .randomWin
+        case .playing(let game, _): .playing(game)
         }
     }
 }
 
 /// What a player (or anyone, for `launchGame`) asks of a match. Untrusted: the tree checks all of it.
-public enum MatchInput: Sendable, Hashable {
+public enum MatchInput: Sendable {
     /// Take the first free seat. The name is trimmed; nil or empty becomes the seat's default name.
     case login(name: String?)
     case startGame(gameId: String)
-    case move(row: Int, col: Int)
-    case roll
+    /// A move in the game being played, as that game defines its moves.
+    case play(any GameAction)
     /// Tutorial 4's deep link: wait until both players are logged in, then launch the game.
     case launchGame(gameId: String)
     /// Give up the seat; during a game the leaver forfeits it.
@@ -150,7 +128,7 @@ public enum MatchEvent: Sendable, Hashable {
     case screen(Screen)
     case score(Score)
     case board(BoardState)
-    /// A game ended. `winner` nil is a draw; `line` is the winning line of Tic Tac Toe, else nil.
+    /// A game ended. `winner` nil is a draw; `line` is the winning line of a grid game, else nil.
     case gameOver(winner: Seat?, line: [Position]?)
 }
 
@@ -173,7 +151,7 @@ public struct MatchSnapshot: Sendable, Hashable {
     public var players: [SeatedPlayer]
     /// nil in `loggedOut`.
     public var score: Score?
-    /// nil unless a Tic Tac Toe game is presented.
+    /// nil unless a game played on a grid is presented.
     public var board: BoardState?
 
     public init(phase: Phase, players: [SeatedPlayer], score: Score?, board: BoardState?) {

@@ -7,7 +7,7 @@ protocol OffGameRouting: ViewableRouting {}
 protocol OffGamePresentable: AnyObject {
     var listener: OffGamePresentableListener? { get set }
     /// The screen between games, with one start action per game.
-    func present(games: [GameID])
+    func present(games: [GameListing])
 }
 
 /// What OffGame tells its parent.
@@ -33,7 +33,7 @@ final class OffGameInteractor: PresentableInteractor<OffGamePresentable>, OffGam
 
     override func didBecomeActive() {
         super.didBecomeActive()
-        presenter.present(games: games.map(\.id))
+        presenter.present(games: games.map(\.listing))
     }
 
     // MARK: - OffGamePresentableListener

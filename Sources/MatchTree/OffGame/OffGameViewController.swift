@@ -19,7 +19,7 @@ final class OffGameViewController: MatchViewController, OffGamePresentable, OffG
 
     // MARK: - OffGamePresentable
 
-    func present(games: [GameID]) {
+    func present(games: [GameListing]) {
         emit(.screen(.offGame(games: games)))
     }
 

@@ -4,7 +4,9 @@ import RIBs
 protocol RootDependency: Dependency {
     /// Where every view of the tree shows its events.
     var display: MatchDisplay { get }
-    /// RandomWin's random source: called once per roll.
+    /// The games the match offers, in the order OffGame lists them.
+    var games: [any GameDefinition] { get }
+    /// The match's random source, for the games that draw.
     var drawWinner: () -> Seat { get }
 }
 
@@ -30,7 +32,7 @@ final class RootBuilder: Builder<RootDependency>, RootBuildable {
     func build() -> (launchRouter: LaunchRouting, urlHandler: UrlHandler) {
         let viewController = RootViewController(display: dependency.display)
         let component = RootComponent(dependency: dependency, rootViewController: viewController)
-        let interactor = RootInteractor(presenter: viewController)
+        let interactor = RootInteractor(presenter: viewController, knownGames: dependency.games.map(\.id))
         let router = RootRouter(
             interactor: interactor,
             viewController: viewController,

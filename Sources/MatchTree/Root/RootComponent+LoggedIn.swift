@@ -3,5 +3,6 @@
 extension RootComponent: LoggedInDependency {
     var loggedInViewController: LoggedInViewControllable { rootViewController }
     var loggedInPresenter: LoggedInPresentable { rootViewController }
+    var games: [any GameDefinition] { dependency.games }
     var drawWinner: () -> Seat { dependency.drawWinner }
 }

@@ -40,13 +40,16 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
         case loggedIn(LoggedInSession, pair: [SeatedPlayer])
     }
 
+    /// The ids of the games the match offers: a `launchGame` for another id is refused.
+    private let knownGames: [GameID]
     private var stage = Stage.noChild
     /// A launch waits for the pair to complete; set until the pair logs in or the match is torn down.
     private var launchWaitsForPair = false
     // Reset whenever the pair breaks up, so that a waiting workflow gets the next pair's LoggedIn.
     private let loggedInActionableItemRelay = ReplayRelay<LoggedInActionableItem>()
 
-    override init(presenter: RootPresentable) {
+    init(presenter: RootPresentable, knownGames: [GameID]) {
+        self.knownGames = knownGames
         super.init(presenter: presenter)
         presenter.listener = self
     }
@@ -100,7 +103,8 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
     // MARK: - UrlHandler
 
     func launchGame(withId gameId: String) throws(MatchError) {
-        guard let gameId = GameID(rawValue: gameId) else { throw .unknownGame }
+        let gameId = GameID(rawValue: gameId)
+        guard knownGames.contains(gameId) else { throw .unknownGame }
         if !isPairComplete {
             // The waiting launch decides what starts once the pair is complete (a later one would find
             // that game in progress), so a repeat is not taken: nothing happened, nothing is recorded,

@@ -1,4 +1,5 @@
 import Foundation
+import GameUnits
 import Hummingbird
 import Logging
 import MatchStore
@@ -55,12 +56,12 @@ struct Routes: Sendable {
 
     private func launchGame(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         try requireReady()
-        guard let gameId = request.uri.queryParameters.get("gameId"), GameID(rawValue: gameId) != nil else {
+        guard let gameId = request.uri.queryParameters.get("gameId"), GameCatalog.standard.game(GameID(rawValue: gameId)) != nil else {
             refused(
                 "unknown or missing gameId, answered 400", match: request.uri.queryParameters.get("matchId").map { String($0) }, context)
             throw APIError(
                 .badRequest, .unknownGame,
-                "Unknown or missing gameId; known games: \(GameID.allCases.map(\.rawValue).joined(separator: ", ")).")
+                "Unknown or missing gameId; known games: \(GameCatalog.standard.games.map(\.id.rawValue).joined(separator: ", ")).")
         }
         let id: MatchID
         if let requested = request.uri.queryParameters.get("matchId") {

@@ -1,9 +1,11 @@
 import Foundation
+import GameUnits
 import MatchStore
 import MatchTree
 import RIBs
 
-/// A match's RIB tree as its host runs it: rebuilt from the match's log, with RandomWin's draws,
+/// A match's RIB tree as its host runs it, with the standard games: rebuilt from the match's log, with
+/// the draws of its random source,
 /// every call made with the match's RIB objects tracked under its LeakDetector tag (when set).
 ///
 /// Not Sendable, as `Match`: only the host actor that made it uses it.
@@ -19,8 +21,9 @@ struct HostedTree {
     /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
     init(replaying records: [StoredRecord], trackingTag: String?) throws {
         let draws = WinnerDraws()
-        let match = Self.tracked(trackingTag) { Match(drawWinner: { draws.next() }) }
-        restoredSeats = try Self.tracked(trackingTag) { try MatchLog.replay(records, into: match, draws: draws) }
+        let match = Self.tracked(trackingTag) { Match(games: GameCatalog.standard.definitions, drawWinner: { draws.next() }) }
+        restoredSeats = try Self.tracked(trackingTag) { try MatchLog.replay(records, into: match, draws: draws, games: .standard) }
+        _ = draws.takeDrawn()
         self.match = match
         self.draws = draws
         self.trackingTag = trackingTag
@@ -29,12 +32,14 @@ struct HostedTree {
     /// What is presented now.
     var snapshot: MatchSnapshot { match.snapshot }
 
-    /// The winner the last roll drew: what a roll's record keeps.
-    var lastDrawn: Seat? { draws.lastDrawn }
+    /// The seats the random source drew since the last call, in order: what a move's record keeps.
+    func takeDrawn() -> [Seat] { draws.takeDrawn() }
 
     /// `Match.apply`: the events of an accepted input; a refused one throws and changes nothing.
     func apply(_ input: MatchInput, by seat: Seat?) throws(MatchError) -> [MatchEvent] {
-        try Self.tracked(trackingTag) { () throws(MatchError) in try match.apply(input, by: seat) }
+        // What `takeDrawn()` returns next is what this input drew, and nothing an earlier one did.
+        _ = draws.takeDrawn()
+        return try Self.tracked(trackingTag) { () throws(MatchError) in try match.apply(input, by: seat) }
     }
 
     /// Detaches every RIB of the match.

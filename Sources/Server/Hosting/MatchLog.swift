@@ -1,4 +1,5 @@
 import Foundation
+import GameUnits
 import MatchStore
 import MatchTree
 
@@ -16,18 +17,19 @@ enum MatchLog {
     /// the input's own record when a replay must redo it, then the tree's outcomes.
     /// - Parameters:
     ///   - tokenHash: for a login, the hash of the token its seat was given.
-    ///   - rolled: for a roll, the winner the random source drew.
-    static func records(for input: MatchInput, by seat: Seat?, events: [MatchEvent], tokenHash: Data?, rolled: Seat?) -> [MatchRecord] {
+    ///   - drawn: what the random source drew for the input, in order.
+    ///   - games: the games that write the records of their moves.
+    static func records(
+        for input: MatchInput, by seat: Seat?, events: [MatchEvent], tokenHash: Data?, drawn: [Seat], games: GameCatalog
+    ) -> [MatchRecord] {
         var records: [MatchRecord] = []
         switch input {
         case .login:
             for case .seated(let player) in events {
                 if let tokenHash { records.append(.seatTaken(seat: player.seat, name: player.name, tokenHash: tokenHash)) }
             }
-        case .move(let row, let col):
-            if let seat { records.append(.moved(seat: seat, row: row, col: col)) }
-        case .roll:
-            if let seat, let rolled { records.append(.rolled(seat: seat, winner: rolled)) }
+        case .play(let action):
+            if let seat, let record = games.record(of: action, by: seat, draws: drawn) { records.append(.played(record)) }
         case .launchGame:
             // Only a launch the tree took: a repeat while one waits for the pair changed nothing.
             for case .launchQueued(let gameId) in events { records.append(.launchRequested(gameId: gameId)) }
@@ -53,7 +55,7 @@ enum MatchLog {
 
     /// Feeds `records` through `match` (fresh from `init`), with `draws` replaying recorded rolls.
     /// Returns the token hashes of the seats still taken at the end.
-    static func replay(_ records: [StoredRecord], into match: Match, draws: WinnerDraws) throws -> [Seat: Data] {
+    static func replay(_ records: [StoredRecord], into match: Match, draws: WinnerDraws, games: GameCatalog) throws -> [Seat: Data] {
         var tokenHashes: [Seat: Data] = [:]
         var expectedOutcomes: [MatchRecord] = []
         for stored in records {
@@ -76,11 +78,15 @@ enum MatchLog {
                 tokenHashes[seat] = tokenHash
             case .launchRequested(let gameId):
                 events = try apply(.launchGame(gameId: gameId.rawValue), nil)
-            case .moved(let seat, let row, let col):
-                events = try apply(.move(row: row, col: col), seat)
-            case .rolled(let seat, let winner):
-                draws.script(winner)
-                events = try apply(.roll, seat)
+            case .played(let record):
+                let play: RecordedPlay
+                do {
+                    play = try games.play(from: record)
+                } catch {
+                    throw InconsistentLog(sequence: stored.sequence, detail: "unreadable \(record.kind) record: \(error)")
+                }
+                draws.script(play.draws)
+                events = try apply(.play(play.action), play.seat)
             case .left(let seat), .seatTimedOut(let seat):
                 events = try apply(.leave, seat)
                 tokenHashes[seat] = nil

@@ -1,4 +1,5 @@
 import Foundation
+import GameUnits
 import Logging
 import MatchStore
 import MatchTree
@@ -82,8 +83,13 @@ struct MatchRoom {
             return MatchChange(direct: [(member.connection, welcome(for: member.seat))])
         case .resume(let token):
             return resume(token: token, member: member)
-        case .login, .startGame, .move, .roll, .launchGame, .leave:
-            return MatchInput(message).map { apply($0, from: member) }
+        case .login, .startGame, .play, .launchGame, .leave:
+            guard let input = MatchInput(message, games: .standard) else {
+                // The reader took the message by a game's schema: only a game that reads its own message
+                // differently would get here.
+                return refuse(.error(.badMessage), to: member, reason: "no game reads \(message.type)")
+            }
+            return apply(input, from: member)
         }
     }
 
@@ -132,7 +138,8 @@ struct MatchRoom {
             releaseSeat(seat)
             logger.info("seat left", metadata: ["seat": "\(seat.rawValue)"])
         }
-        let records = MatchLog.records(for: input, by: member.seat, events: events, tokenHash: tokenHash, rolled: tree.lastDrawn)
+        let records = MatchLog.records(
+            for: input, by: member.seat, events: events, tokenHash: tokenHash, drawn: tree.takeDrawn(), games: .standard)
         metrics.applied(input, events)
         logger.logOutcomes(of: events)
         return MatchChange(records: records, direct: direct, broadcasts: broadcasts(for: events))

@@ -1,3 +1,4 @@
+import GameUnits
 import MatchTree
 import WireProtocol
 
@@ -15,12 +16,7 @@ extension WireSeat {
 
 extension WirePhase {
     init(_ phase: Phase) {
-        switch phase {
-        case .loggedOut: self = .loggedOut
-        case .offGame: self = .offGame
-        case .ticTacToe: self = .ticTacToe
-        case .randomWin: self = .randomWin
-        }
+        self.init(rawValue: phase.name)
     }
 }
 
@@ -48,9 +44,8 @@ extension WireScreen {
     init(_ screen: Screen) {
         switch screen {
         case .loggedOut(let freeSeats): self = .loggedOut(freeSeats: freeSeats.map(WireSeat.init))
-        case .offGame(let games): self = .offGame(games: games.map { WireGame(id: $0.rawValue, name: $0.displayName) })
-        case .ticTacToe(let board): self = .ticTacToe(board: WireBoard(board))
-        case .randomWin: self = .randomWin
+        case .offGame(let games): self = .offGame(games: games.map { WireGame(id: $0.id.rawValue, name: $0.name) })
+        case .playing(let game, let board): self = .playing(gameId: game.rawValue, board: board.map(WireBoard.init))
         }
     }
 }
@@ -72,13 +67,15 @@ extension ErrorCode {
 }
 
 extension MatchInput {
-    /// What `message` asks of the tree; nil for what the host answers itself (`sync`, `resume`).
-    init?(_ message: ClientMessage) {
+    /// What `message` asks of the tree; nil for what the host answers itself (`sync`, `resume`), and
+    /// for a game's message none of `games` reads.
+    init?(_ message: ClientMessage, games: GameCatalog) {
         switch message {
         case .login(let name): self = .login(name: name)
         case .startGame(let gameId): self = .startGame(gameId: gameId)
-        case .move(let row, let col): self = .move(row: row, col: col)
-        case .roll: self = .roll
+        case .play(let message):
+            guard let action = games.action(from: message) else { return nil }
+            self = .play(action)
         case .launchGame(let gameId): self = .launchGame(gameId: gameId)
         case .leave: self = .leave
         case .sync, .resume: return nil

@@ -101,9 +101,10 @@ public final class ServerMetrics: Sendable {
         if case .error(let code, _) = message { errors[code]?.increment() }
     }
 
-    /// The tree accepted `input` and answered `events`: counts a move and the games that ended.
+    /// The tree accepted `input` and answered `events`: counts a move (of any game) and the games
+    /// that ended.
     func applied(_ input: MatchInput, _ events: [MatchEvent]) {
-        if case .move = input { moves.increment() }
+        if case .play = input { moves.increment() }
         for case .gameOver(let winner, _) in events {
             switch winner {
             case .player1: player1Wins.increment()

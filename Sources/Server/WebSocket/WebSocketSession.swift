@@ -1,3 +1,4 @@
+import GameUnits
 import Logging
 import MatchStore
 import NIOCore
@@ -165,7 +166,7 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
         let inbound: MatchHost.Inbound
         switch limiter.record() {
         case .allowed:
-            switch ClientMessage.decode(text) {
+            switch GameCatalog.standard.messageReader.decode(text) {
             case .success(let message): inbound = .message(message)
             case .failure(let error): inbound = .undecodable(error.message)
             }

@@ -1,39 +1,59 @@
 import Foundation
 
-extension ClientMessage {
+/// Reads client messages: the messages every match has, and the moves of the games it offers.
+public struct ClientMessageReader: Sendable {
+    /// The games' messages, by `type`.
+    private let gameMessages: [String: GameMessageSchema]
+
+    /// A reader for the core messages and `gameMessages`, whose types must differ from each other and
+    /// from the core messages'.
+    public init(gameMessages: [GameMessageSchema]) {
+        var byType: [String: GameMessageSchema] = [:]
+        for schema in gameMessages {
+            precondition(!Self.coreTypes.contains(schema.type), "A game's message cannot be named \(schema.type).")
+            precondition(byType.updateValue(schema, forKey: schema.type) == nil, "Two games' messages are named \(schema.type).")
+        }
+        self.gameMessages = byType
+    }
+
+    /// The `type`s of the messages every match has.
+    static let coreTypes: Set<String> = ["login", "resume", "startGame", "launchGame", "leave", "sync"]
+
     /// Reads a client message from the text of a WebSocket frame, with `JSONDecoder`.
     ///
     /// Fails with a `badMessage` sentence when the text is not JSON, not an object, has no string
     /// `type`, names an unknown type, or lacks or mistypes a field. Unknown extra fields are ignored.
     /// Nesting deeper than 64 levels is refused. The text is read as `JSONDecoder` reads it: a repeated
     /// key takes its first value; a trailing comma and a leading byte order mark are accepted; a
-    /// string's escapes and a number's digits are checked only in the fields read. `move`'s `row` and `col`
+    /// string's escapes and a number's digits are checked only in the fields read. Integer fields
     /// accept any whole number up to ±1.8e308 (`1.0` counts as 1, to `Double`'s precision); one past
-    /// `Int` is clamped to `Int.min` or `Int.max`, so the game still answers `outOfBounds`.
+    /// `Int` is clamped to `Int.min` or `Int.max`, so that a game still answers `outOfBounds`.
     /// - Parameter text: one JSON object.
     /// - Returns: the message, or why it could not be read.
-    public static func decode(_ text: String) -> Result<ClientMessage, WireDecodingError> {
+    public func decode(_ text: String) -> Result<ClientMessage, WireDecodingError> {
         decode(utf8: Data(text.utf8))
     }
 
     /// Reads a client message from UTF-8 bytes; bytes that are not valid UTF-8 are a `badMessage`.
     /// - Parameter bytes: the frame's payload.
-    public static func decode(_ bytes: [UInt8]) -> Result<ClientMessage, WireDecodingError> {
+    public func decode(_ bytes: [UInt8]) -> Result<ClientMessage, WireDecodingError> {
         guard String(validating: bytes, as: UTF8.self) != nil else { return .failure(.invalidUTF8) }
         return decode(utf8: Data(bytes))
     }
 
     /// Reads a client message from UTF-8 data; data that is not valid UTF-8 is a `badMessage`.
     /// - Parameter data: the frame's payload.
-    public static func decode(_ data: Data) -> Result<ClientMessage, WireDecodingError> {
+    public func decode(_ data: Data) -> Result<ClientMessage, WireDecodingError> {
         guard String(validating: data, as: UTF8.self) != nil else { return .failure(.invalidUTF8) }
         return decode(utf8: data)
     }
 
-    private static func decode(utf8 data: Data) -> Result<ClientMessage, WireDecodingError> {
+    private func decode(utf8 data: Data) -> Result<ClientMessage, WireDecodingError> {
         if let refusal = JSONPrecheck.refusal(of: data) { return .failure(refusal) }
         do {
-            return .success(try JSONDecoder().decode(DecodedClientMessage.self, from: data).message)
+            let decoder = JSONDecoder()
+            decoder.userInfo[DecodedClientMessage.gameMessagesKey] = gameMessages
+            return .success(try decoder.decode(DecodedClientMessage.self, from: data).message)
         } catch let error as WireDecodingError {
             return .failure(error)
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
@@ -49,6 +69,9 @@ extension ClientMessage {
 /// One client message as `JSONDecoder` reads it: the object's `type`, then the fields of that type.
 /// Every failure is a `WireDecodingError` with its sentence.
 private struct DecodedClientMessage: Decodable {
+    /// Where the reader hands its games' messages to `init(from:)`.
+    static let gameMessagesKey = CodingUserInfoKey(rawValue: "gameMessages")!
+
     let message: ClientMessage
 
     init(from decoder: any Decoder) throws {
@@ -70,19 +93,30 @@ private struct DecodedClientMessage: Decodable {
         case "login": message = .login(name: try fields.optionalString(.name))
         case "resume": message = .resume(token: try fields.string(.token))
         case "startGame": message = .startGame(gameId: try fields.string(.gameId))
-        case "move": message = .move(row: try fields.integer(.row), col: try fields.integer(.col))
-        case "roll": message = .roll
         case "launchGame": message = .launchGame(gameId: try fields.string(.gameId))
         case "leave": message = .leave
         case "sync": message = .sync
-        default: throw WireDecodingError.unknownType(type)
+        default:
+            let gameMessages = decoder.userInfo[Self.gameMessagesKey] as? [String: GameMessageSchema] ?? [:]
+            guard let schema = gameMessages[type] else { throw WireDecodingError.unknownType(type) }
+            message = .play(try fields.gameMessage(schema))
         }
     }
 }
 
-/// The keys of every client message.
-private enum FieldKey: String, CodingKey {
-    case type, name, token, gameId, row, col
+/// A key of a client message: the core messages' keys, or a game message's field.
+private struct FieldKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.init(stringValue) }
+    init?(intValue: Int) { nil }
+
+    static let type = FieldKey("type")
+    static let name = FieldKey("name")
+    static let token = FieldKey("token")
+    static let gameId = FieldKey("gameId")
 }
 
 /// The fields of one client message, read with the checks PROTOCOL.md asks for.
@@ -107,6 +141,20 @@ private struct Fields {
         } catch {
             throw failure(error, reading: key, expected: "a string")
         }
+    }
+
+    /// The fields `schema` asks for, in its order.
+    func gameMessage(_ schema: GameMessageSchema) throws(WireDecodingError) -> GameMessage {
+        var fields: [GameMessage.Field] = []
+        fields.reserveCapacity(schema.fields.count)
+        for field in schema.fields {
+            let key = FieldKey(field.name)
+            switch field.kind {
+            case .integer: fields.append(GameMessage.Field(name: field.name, value: .integer(try integer(key))))
+            case .string: fields.append(GameMessage.Field(name: field.name, value: .string(try string(key))))
+            }
+        }
+        return GameMessage(type: schema.type, fields: fields)
     }
 
     /// An integer field that must be present; clamped to `Int` when it is too large.

@@ -1,18 +1,16 @@
 /// A message a client sends over the match's WebSocket (PROTOCOL.md, "Client to server").
 ///
-/// Read one with ``decode(_:)``, write one with ``encoded()``.
+/// Read one with a ``ClientMessageReader`` (which knows the games' messages), write one with ``encoded()``.
 public enum ClientMessage: Hashable, Sendable {
     /// Take a free seat. `name` may be absent (`nil`) or empty; the server trims it and picks a default.
     case login(name: String?)
     /// Take back the seat the token belongs to, on this connection.
     case resume(token: String)
-    /// Start a game (`ticTacToe` or `randomWin`) from the OffGame screen.
+    /// Start a game from the OffGame screen.
     case startGame(gameId: String)
-    /// Mark a cell. The decoder accepts any whole number up to ±1.8e308, clamped to `Int`; values outside
-    /// 0...2 are the game's `outOfBounds`.
-    case move(row: Int, col: Int)
-    /// Play the Random Win game.
-    case roll
+    /// A move in the game being played (`move` for Tic Tac Toe, `roll` for Random Win…), as its game
+    /// defines the message.
+    case play(GameMessage)
     /// Run the launch workflow for a game id: wait for both players, then launch it.
     case launchGame(gameId: String)
     /// Give up the seat (forfeiting a game in progress).
@@ -26,8 +24,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .login: "login"
         case .resume: "resume"
         case .startGame: "startGame"
-        case .move: "move"
-        case .roll: "roll"
+        case .play(let message): message.type
         case .launchGame: "launchGame"
         case .leave: "leave"
         case .sync: "sync"
@@ -39,7 +36,7 @@ public enum ClientMessage: Hashable, Sendable {
     public func encoded() -> String {
         let prefix = "{\"type\":\(type.jsonStringLiteral)"
         switch self {
-        case .login(name: nil), .roll, .leave, .sync:
+        case .login(name: nil), .leave, .sync:
             return prefix + "}"
         case .login(name: let name?):
             return prefix + ",\"name\":\(name.jsonStringLiteral)}"
@@ -47,8 +44,13 @@ public enum ClientMessage: Hashable, Sendable {
             return prefix + ",\"token\":\(token.jsonStringLiteral)}"
         case .startGame(let gameId), .launchGame(let gameId):
             return prefix + ",\"gameId\":\(gameId.jsonStringLiteral)}"
-        case .move(let row, let col):
-            return prefix + ",\"row\":\(row),\"col\":\(col)}"
+        case .play(let message):
+            return message.fields.reduce(prefix) { text, field in
+                switch field.value {
+                case .integer(let value): text + ",\(field.name.jsonStringLiteral):\(value)"
+                case .string(let value): text + ",\(field.name.jsonStringLiteral):\(value.jsonStringLiteral)"
+                }
+            } + "}"
         }
     }
 }

@@ -45,12 +45,15 @@ extension ServerMessage {
                     out.raw("}")
                 }
                 out.raw(#"],"name":"offGame""#)
-            case .ticTacToe(let board):
-                out.raw(#"{"board":"#)
-                out.board(board)
-                out.raw(#","name":"ticTacToe""#)
-            case .randomWin:
-                out.raw(#"{"name":"randomWin""#)
+            case .playing(let gameId, let board):
+                if let board {
+                    out.raw(#"{"board":"#)
+                    out.board(board)
+                    out.raw(#","name":"#)
+                } else {
+                    out.raw(#"{"name":"#)
+                }
+                out.string(gameId)
             }
             out.raw(#","type":"screen","v":"#)
             out.integer(v)

@@ -5,18 +5,16 @@ public enum WireScreen: Decodable, Hashable, Sendable {
     case loggedOut(freeSeats: [WireSeat])
     /// The game list.
     case offGame(games: [WireGame])
-    /// A Tic Tac Toe game, with its board.
-    case ticTacToe(board: WireBoard)
-    /// A Random Win game; no fields.
-    case randomWin
+    /// A game being played, named by its id, with its board if it is played on a grid (Tic Tac Toe),
+    /// none otherwise (Random Win).
+    case playing(gameId: String, board: WireBoard?)
 
     /// The phase this screen presents (its `name`).
     public var phase: WirePhase {
         switch self {
         case .loggedOut: .loggedOut
         case .offGame: .offGame
-        case .ticTacToe: .ticTacToe
-        case .randomWin: .randomWin
+        case .playing(let gameId, _): .playing(gameId)
         }
     }
 
@@ -27,11 +25,11 @@ public enum WireScreen: Decodable, Hashable, Sendable {
     /// Reads `name` and the fields of that screen from the enclosing object.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        switch try container.decode(WirePhase.self, forKey: .name) {
+        let phase = try container.decode(WirePhase.self, forKey: .name)
+        switch phase {
         case .loggedOut: self = .loggedOut(freeSeats: try container.decode([WireSeat].self, forKey: .freeSeats))
         case .offGame: self = .offGame(games: try container.decode([WireGame].self, forKey: .games))
-        case .ticTacToe: self = .ticTacToe(board: try container.decode(WireBoard.self, forKey: .board))
-        case .randomWin: self = .randomWin
+        default: self = .playing(gameId: phase.rawValue, board: try container.decodeIfPresent(WireBoard.self, forKey: .board))
         }
     }
 }

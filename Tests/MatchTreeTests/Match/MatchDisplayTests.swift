@@ -1,4 +1,5 @@
 import Testing
+import TicTacToe
 
 @testable import MatchTree
 

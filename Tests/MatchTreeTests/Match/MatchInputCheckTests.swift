@@ -1,4 +1,6 @@
+import RandomWin
 import Testing
+import TicTacToe
 
 @testable import MatchTree
 

@@ -1,5 +1,8 @@
+import GameTestSupport
 import RIBs
+import RandomWin
 import Testing
+import TicTacToe
 
 @testable import MatchTree
 

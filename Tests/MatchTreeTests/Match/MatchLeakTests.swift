@@ -1,5 +1,8 @@
+import GameTestSupport
 import RIBs
+import RandomWin
 import Testing
+import TicTacToe
 
 @testable import MatchTree
 
@@ -80,9 +83,10 @@ struct MatchLeakTests {
     /// The tutorial's way (games kept in a `shared` of the component that their builders hold) is
     /// a cycle the detector catches: what `LoggedInComponent.makeGames()` avoids.
     @Test func test_gamesKeptInTheComponent_wouldLeakAndBeDetected() {
-        final class TutorialLoggedInComponent: Component<EmptyDependency>, TicTacToeDependency {
+        final class TutorialLoggedInComponent: Component<EmptyDependency>, GameDependency {
             let display = MatchDisplay()
-            var games: [Game] { shared { [Game(id: .ticTacToe, builder: TicTacToeBuilder(dependency: self))] } }
+            var drawWinner: () -> Seat { { .player1 } }
+            var games: [Game] { shared { [Game(definition: TicTacToe(), builder: TicTacToe().makeBuilder(dependency: self))] } }
         }
         let tag = "MatchLeakTests.tutorialCycle"
         LeakDetector.$trackingTag.withValue(tag) {

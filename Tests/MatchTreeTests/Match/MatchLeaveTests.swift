@@ -1,4 +1,7 @@
+import GameTestSupport
+import RandomWin
 import Testing
+import TicTacToe
 
 @testable import MatchTree
 

@@ -1,3 +1,5 @@
+import GameTestSupport
+import RandomWin
 import Testing
 
 @testable import MatchTree

@@ -1,4 +1,7 @@
+import GameTestSupport
+import RandomWin
 import Testing
+import TicTacToe
 
 @testable import MatchTree
 
@@ -31,7 +34,7 @@ struct MatchTicTacToeTests {
         #expect(
             events == [
                 .board(board),
-                .gameOver(winner: .player1, line: Expected.line((0, 0), (0, 1), (0, 2))),
+                .gameOver(winner: .player1, line: line((0, 0), (0, 1), (0, 2))),
                 .score(Expected.score(1, 0)),
                 Expected.offGameScreen,
             ])
@@ -80,7 +83,7 @@ struct MatchTicTacToeTests {
         try match.play(Script.draw)
         _ = try match.apply(.startGame(gameId: "ticTacToe"), by: .player1)
         let events = try match.play(Script.swapped(Script.player1WinsTopRow))
-        #expect(events.dropFirst().first == .gameOver(winner: .player2, line: Expected.line((0, 0), (0, 1), (0, 2))))
+        #expect(events.dropFirst().first == .gameOver(winner: .player2, line: line((0, 0), (0, 1), (0, 2))))
         #expect(match.snapshot.score == Expected.score(0, 1, draws: 1))
     }
 }

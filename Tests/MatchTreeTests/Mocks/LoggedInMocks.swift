@@ -79,17 +79,6 @@ final class GameSessionMock: GameSession {
     func forfeit(by leaver: Seat) { forfeits.append(leaver) }
 }
 
-final class GameListenerMock: GameListener {
-    private(set) var winners: [Seat?] = []
-    /// Called when the game ends, to see what was presented by then.
-    var onGameDidEnd: (() -> Void)?
-
-    func gameDidEnd(withWinner winner: Seat?) {
-        winners.append(winner)
-        onGameDidEnd?()
-    }
-}
-
 final class MutableScoreStreamMock: MutableScoreStream {
     private let stream = ScoreStreamImpl(player1Name: "Alice", player2Name: "Bob")
     private(set) var winners: [Seat?] = []

@@ -6,7 +6,7 @@ final class OffGamePresentableMock: OffGamePresentable {
     weak var listener: OffGamePresentableListener?
     private(set) var presentedGames: [[GameID]] = []
 
-    func present(games: [GameID]) { presentedGames.append(games) }
+    func present(games: [GameListing]) { presentedGames.append(games.map(\.id)) }
 }
 
 final class OffGameListenerMock: OffGameListener {

@@ -1,5 +1,7 @@
 import RIBs
+import RandomWin
 import Testing
+import TicTacToe
 
 @testable import MatchTree
 
@@ -10,16 +12,16 @@ struct LoggedInComponentTests {
         let display = MatchDisplay()
         var loggedInViewController: LoggedInViewControllable { view }
         var loggedInPresenter: LoggedInPresentable { presenter }
+        var games: [any GameDefinition] { [TicTacToe(), RandomWin()] }
         var drawWinner: () -> Seat { { .player1 } }
     }
 
-    @Test func test_makeGames_listsTicTacToeThenRandomWinWithTheirNamesAndBuilders() {
+    @Test func test_makeGames_listsTheGivenGamesInOrderWithTheirNamesAndBuilders() {
         let component = LoggedInComponent(dependency: LoggedInDependencyMock(), player1Name: "Alice", player2Name: "Bob")
         let games = component.makeGames()
         #expect(games.map(\.id) == [.ticTacToe, .randomWin])
-        #expect(games.map(\.name) == ["Tic Tac Toe", "Random Win"])
-        #expect(games[0].builder is TicTacToeBuilder)
-        #expect(games[1].builder is RandomWinBuilder)
+        #expect(games.map(\.listing.name) == ["Tic Tac Toe", "Random Win"])
+        #expect(games.map { String(describing: type(of: $0.builder)) } == ["TicTacToeBuilder", "RandomWinBuilder"])
     }
 
     @Test func test_mutableScoreStream_isOnePerComponentStartingAtZero() {

@@ -1,5 +1,7 @@
 import RIBs
+import RandomWin
 import Testing
+import TicTacToe
 
 @testable import MatchTree
 
@@ -7,8 +9,8 @@ struct LoggedInInteractorTests {
     private let presenter = LoggedInPresentableMock()
     private let router = LoggedInRoutingMock()
     private let scoreStream = MutableScoreStreamMock()
-    private let ticTacToe = Game(id: .ticTacToe, builder: GameBuildableMock())
-    private let randomWin = Game(id: .randomWin, builder: GameBuildableMock())
+    private let ticTacToe = Game(definition: TicTacToe(), builder: GameBuildableMock())
+    private let randomWin = Game(definition: RandomWin(), builder: GameBuildableMock())
 
     private func makeActiveInteractor() -> LoggedInInteractor {
         let interactor = LoggedInInteractor(presenter: presenter, games: [ticTacToe, randomWin], mutableScoreStream: scoreStream)

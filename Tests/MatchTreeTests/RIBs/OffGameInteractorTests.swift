@@ -1,5 +1,7 @@
 import RIBs
+import RandomWin
 import Testing
+import TicTacToe
 
 @testable import MatchTree
 
@@ -8,7 +10,9 @@ struct OffGameInteractorTests {
     private let listener = OffGameListenerMock()
 
     private func makeActiveInteractor() -> OffGameInteractor {
-        let games = [Game(id: .ticTacToe, builder: GameBuildableMock()), Game(id: .randomWin, builder: GameBuildableMock())]
+        let games = [
+            Game(definition: TicTacToe(), builder: GameBuildableMock()), Game(definition: RandomWin(), builder: GameBuildableMock()),
+        ]
         let interactor = OffGameInteractor(presenter: presenter, games: games)
         interactor.listener = listener
         interactor.activate()

@@ -1,5 +1,7 @@
 import RIBs
+import RandomWin
 import Testing
+import TicTacToe
 
 @testable import MatchTree
 
@@ -9,7 +11,7 @@ struct RootInteractorTests {
 
     /// An active Root interactor whose router has loaded, as after a launch.
     private func makeLaunchedInteractor() -> RootInteractor {
-        let interactor = RootInteractor(presenter: presenter)
+        let interactor = RootInteractor(presenter: presenter, knownGames: [.ticTacToe, .randomWin])
         interactor.router = router
         interactor.activate()
         router.load()
@@ -17,7 +19,7 @@ struct RootInteractorTests {
     }
 
     @Test func test_routerDidLoad_routesToLoggedOutWithNobodySeated() {
-        let interactor = RootInteractor(presenter: presenter)
+        let interactor = RootInteractor(presenter: presenter, knownGames: [.ticTacToe, .randomWin])
         interactor.router = router
         interactor.activate()
         #expect(router.routeToLoggedOutCalls.isEmpty)
@@ -26,7 +28,7 @@ struct RootInteractorTests {
     }
 
     @Test func test_init_listensToItsView() {
-        let interactor = RootInteractor(presenter: presenter)
+        let interactor = RootInteractor(presenter: presenter, knownGames: [.ticTacToe, .randomWin])
         #expect(presenter.listener === interactor)
     }
 

@@ -1,8 +1,12 @@
+import GameTestSupport
+import RandomWin
+import TicTacToe
+
 @testable import MatchTree
 
 /// Values the Match tests expect, named for what they mean.
 enum Expected {
-    static let games: [GameID] = [.ticTacToe, .randomWin]
+    static let games = [GameListing(id: .ticTacToe, name: "Tic Tac Toe"), GameListing(id: .randomWin, name: "Random Win")]
     static let offGameScreen = MatchEvent.screen(.offGame(games: games))
 
     static func score(
@@ -14,10 +18,6 @@ enum Expected {
 
     static func player(_ seat: Seat, _ name: String) -> SeatedPlayer {
         SeatedPlayer(seat: seat, name: name)
-    }
-
-    static func line(_ cells: (Int, Int)...) -> [Position] {
-        cells.map { Position(row: $0.0, col: $0.1) }
     }
 
     /// The empty board of a game that `turn` starts.
@@ -32,40 +32,12 @@ enum Expected {
     }
 }
 
-/// A move in a scripted game: `seat` marks (row, col).
-struct ScriptedMove {
-    let seat: Seat
-    let row: Int
-    let col: Int
-
-    init(_ seat: Seat, _ row: Int, _ col: Int) {
-        self.seat = seat
-        self.row = row
-        self.col = col
-    }
-}
-
-/// Scripted games, the first move by player1.
-enum Script {
-    /// player1 fills the top row.
-    static let player1WinsTopRow = [
-        ScriptedMove(.player1, 0, 0), ScriptedMove(.player2, 1, 0), ScriptedMove(.player1, 0, 1),
-        ScriptedMove(.player2, 1, 1), ScriptedMove(.player1, 0, 2),
-    ]
-    /// A full board with no line: X O X / X O O / O X X.
-    static let draw = [
-        ScriptedMove(.player1, 0, 0), ScriptedMove(.player2, 0, 1), ScriptedMove(.player1, 0, 2),
-        ScriptedMove(.player2, 1, 1), ScriptedMove(.player1, 1, 0), ScriptedMove(.player2, 1, 2),
-        ScriptedMove(.player1, 2, 1), ScriptedMove(.player2, 2, 0), ScriptedMove(.player1, 2, 2),
-    ]
-
-    /// `moves` with the seats swapped (for a game player2 starts).
-    static func swapped(_ moves: [ScriptedMove]) -> [ScriptedMove] {
-        moves.map { ScriptedMove($0.seat.opponent, $0.row, $0.col) }
-    }
-}
-
 extension Match {
+    /// A match offering the server's games: Tic Tac Toe, then Random Win.
+    convenience init(drawWinner: @escaping () -> Seat) {
+        self.init(games: [TicTacToe(), RandomWin()], drawWinner: drawWinner)
+    }
+
     /// A match with Alice (player1) and Bob (player2) logged in, in offGame.
     static func withPair(drawWinner: @escaping () -> Seat = { .player1 }) throws -> Match {
         let match = Match(drawWinner: drawWinner)
@@ -82,20 +54,5 @@ extension Match {
             events = try apply(.move(row: move.row, col: move.col), by: move.seat)
         }
         return events
-    }
-}
-
-/// A random source that gives `draws` in order, counting its calls.
-final class ScriptedDraws {
-    private var draws: [Seat]
-    private(set) var callCount = 0
-
-    init(_ draws: [Seat]) {
-        self.draws = draws
-    }
-
-    func next() -> Seat {
-        callCount += 1
-        return draws.removeFirst()
     }
 }

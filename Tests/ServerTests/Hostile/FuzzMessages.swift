@@ -1,6 +1,12 @@
 import Foundation
+import GameUnits
+import MatchTree
+import RandomWin
 import Synchronization
+import TicTacToe
 import WireProtocol
+
+@testable import Server
 
 // What the fuzz test sends, and what the server must answer to each: random and mutated client
 // messages, each generated together with its meaning (the message the server must decode it to, a
@@ -195,6 +201,8 @@ struct MessageFactory {
             let free = board.cells.indices.filter { board.cells[$0] == nil }
             guard let cell = free.isEmpty ? nil : rng.pick(free) else { return .sync }
             return .move(row: cell / 3, col: cell % 3)
+        default:
+            return .sync
         }
     }
 
@@ -250,8 +258,14 @@ struct MessageFactory {
             if let name { fields.append(("name", jsonString(name))) } else if rng.chance(0.5) { fields.append(("name", "null")) }
         case .resume(let token): fields.append(("token", jsonString(token)))
         case .startGame(let id), .launchGame(let id): fields.append(("gameId", jsonString(id)))
-        case .move(let row, let col): fields += [("row", numberText(row)), ("col", numberText(col))]
-        case .roll, .leave, .sync: break
+        case .play(let game):
+            for field in game.fields {
+                switch field.value {
+                case .integer(let value): fields.append((field.name, numberText(value)))
+                case .string(let value): fields.append((field.name, jsonString(value)))
+                }
+            }
+        case .leave, .sync: break
         }
         fields.shuffle(using: &rng)
         // Extra fields are ignored; a repeated key takes its first value.
@@ -512,7 +526,8 @@ func expectedAnswers(to message: ClientMessage, knowing knowledge: Knowledge, ex
         guard WireProtocolGames.isKnown(id) else { return race.union([.error(.unknownGame)]) }
         if exclusive { return [knowledge.phase == .offGame ? .accepted : .error(.wrongPhase)] }
         return race.union([.accepted, .error(.wrongPhase)])
-    case .move(let row, let col):
+    case .play(let game) where game.type == "move":
+        let (row, col) = (game.integer("row") ?? 0, game.integer("col") ?? 0)
         guard let seat = seated else { return [.error(.notSeated)] }
         let inBounds = (0...2).contains(row) && (0...2).contains(col)
         if exclusive {
@@ -523,7 +538,8 @@ func expectedAnswers(to message: ClientMessage, knowing knowledge: Knowledge, ex
         }
         let common: Set<Answer> = [.error(.notSeated), .error(.wrongPhase), .error(.notYourTurn)]
         return common.union(inBounds ? [.accepted, .error(.cellTaken)] : [.error(.outOfBounds)])
-    case .roll:
+    case .play:
+        // A roll, Random Win's only move (the fuzzer sends no other game's).
         guard seated != nil else { return [.error(.notSeated)] }
         if exclusive { return [knowledge.phase == .randomWin ? .accepted : .error(.wrongPhase)] }
         return [.accepted, .error(.wrongPhase), .error(.notSeated)]
@@ -534,5 +550,5 @@ func expectedAnswers(to message: ClientMessage, knowing knowledge: Knowledge, ex
 }
 
 enum WireProtocolGames {
-    static func isKnown(_ id: String) -> Bool { id == "ticTacToe" || id == "randomWin" }
+    static func isKnown(_ id: String) -> Bool { GameCatalog.standard.game(GameID(rawValue: id)) != nil }
 }

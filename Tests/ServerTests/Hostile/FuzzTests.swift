@@ -117,7 +117,9 @@ extension HostileTests {
                 for mismatch in tally.mismatches.prefix(30) { Issue.record("\(mismatch)") }
                 #expect(tally.mismatches.isEmpty, "\(tally.mismatches.count) answers differ from the prediction (seed \(seed))")
                 for code in [1003, 1007, 1008, 1009] { #expect(tally.closes[code, default: 0] > 0, "no close \(code) happened") }
-                for phase in WirePhase.allCases { #expect(tally.phases[phase.rawValue, default: 0] > 0, "nothing sent in \(phase)") }
+                for phase in [WirePhase.loggedOut, .offGame, .ticTacToe, .randomWin] {
+                    #expect(tally.phases[phase.rawValue, default: 0] > 0, "nothing sent in \(phase)")
+                }
                 #expect(played.count == Self.honestMatches, "every honest pair played to the end")
                 #expect(played.allSatisfy { $0.games == Self.gamesPerPair })
 

@@ -1,5 +1,7 @@
 import Foundation
+import RandomWin
 import Testing
+import TicTacToe
 import WireProtocol
 
 /// The state of a match as the moves of its two honest players imply it: the board, the score, whose
@@ -167,7 +169,7 @@ struct HonestMatch {
                 "the new board",
                 allow: { m in
                     if case .presence = m { return true }
-                    if case .screen(.ticTacToe, _) = m { return true }
+                    if case .screen(.playing("ticTacToe", _), _) = m { return true }
                     return false
                 }
             ) { if case .board = $0 { true } else { false } }
@@ -201,7 +203,9 @@ struct HonestMatch {
         await players[Int.random(in: 0...1, using: &factory.rng)].send(factory.encode(.startGame(gameId: "randomWin")))
         model.startGame(.randomWin)
         for index in players.indices {
-            _ = try await players[index].read("the randomWin screen") { if case .screen(.randomWin, _) = $0 { true } else { false } }
+            _ = try await players[index].read("the randomWin screen") {
+                if case .screen(.playing("randomWin", _), _) = $0 { true } else { false }
+            }
         }
         // A moment to think before rolling, as a person would: the spectators act in this phase too.
         try await Task.sleep(for: .milliseconds(400))

@@ -1,8 +1,10 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import RandomWin
 import Server
 import Testing
+import TicTacToe
 import WireProtocol
 
 extension HostileTests {

@@ -3,6 +3,7 @@ import Logging
 import MatchStore
 import Synchronization
 import Testing
+import TicTacToe
 import WireProtocol
 
 @testable import Server

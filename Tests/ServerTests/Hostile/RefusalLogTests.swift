@@ -1,6 +1,8 @@
 import Foundation
 import Logging
+import RandomWin
 import Testing
+import TicTacToe
 import WireProtocol
 
 extension HostileTests {

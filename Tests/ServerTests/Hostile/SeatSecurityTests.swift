@@ -1,5 +1,7 @@
 import Foundation
+import RandomWin
 import Testing
+import TicTacToe
 import WireProtocol
 
 extension HostileTests {
@@ -117,6 +119,8 @@ extension HostileTests {
                         try await alice.nextScreen(.randomWin)
                     case .loggedOut:
                         break
+                    default:
+                        Issue.record("no step for \(phase)")
                     }
                     let before = try await Self.state(spectator)
                     #expect(before.0.phase == phase)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TicTacToe
 import WireProtocol
 
 extension HostileTests {

@@ -1,7 +1,9 @@
 import Foundation
 import MatchStore
 import MatchTree
+import RandomWin
 import Testing
+import TicTacToe
 
 @testable import Server
 
@@ -30,15 +32,30 @@ struct HostedTreeTests {
         #expect(try tree.apply(.login(name: "Alice"), by: nil).contains(.seated(SeatedPlayer(seat: .player1, name: "Alice"))))
     }
 
-    @Test func test_lastDrawn_isTheWinnerOfTheLastRoll() throws {
+    @Test func test_takeDrawn_isWhatTheLastInputDrew() throws {
         let tree = try HostedTree(replaying: Self.stored([.created]), trackingTag: nil)
         _ = try tree.apply(.login(name: "Alice"), by: nil)
         _ = try tree.apply(.login(name: "Bob"), by: nil)
         _ = try tree.apply(.startGame(gameId: "randomWin"), by: .player1)
-        #expect(tree.lastDrawn == nil)
+        #expect(tree.takeDrawn() == [])
         let events = try tree.apply(.roll, by: .player2)
         let winner = events.lazy.compactMap { if case .gameOver(let winner, _) = $0 { winner } else { nil } }.first
-        #expect(tree.lastDrawn == winner)
+        #expect(tree.takeDrawn() == [winner].compactMap { $0 })
+        #expect(tree.takeDrawn() == [], "taken once")
+    }
+
+    @Test func test_aReplayedRoll_drawsAsRecorded_andLeavesNothingToTake() throws {
+        let tree = try HostedTree(
+            replaying: Self.stored([
+                .created,
+                .seatTaken(seat: .player1, name: "Alice", tokenHash: Data(repeating: 1, count: 32)),
+                .seatTaken(seat: .player2, name: "Bob", tokenHash: Data(repeating: 2, count: 32)),
+                .gameStarted(gameId: .randomWin, startingPlayer: .player1),
+                .rolled(seat: .player2, winner: .player2),
+                .gameEnded(winner: .player2),
+            ]), trackingTag: nil)
+        #expect(tree.snapshot.score?.player2Wins == 1)
+        #expect(tree.takeDrawn() == [])
     }
 
     @Test func test_tearDown_makesEveryLaterInputThrowWrongPhase() throws {

@@ -1,7 +1,10 @@
 import Foundation
+import GameUnits
 import MatchStore
 import MatchTree
+import RandomWin
 import Testing
+import TicTacToe
 
 @testable import Server
 
@@ -16,14 +19,14 @@ struct MatchLogTests {
 
     private static func replayed(_ records: [MatchRecord]) throws -> (Match, [Seat: Data]) {
         let draws = WinnerDraws()
-        let match = Match(drawWinner: { draws.next() })
-        let hashes = try MatchLog.replay(stored(records), into: match, draws: draws)
+        let match = Match(games: GameCatalog.standard.definitions, drawWinner: { draws.next() })
+        let hashes = try MatchLog.replay(stored(records), into: match, draws: draws, games: .standard)
         return (match, hashes)
     }
 
     @Test func test_recordsForALogin_takeTheSeatWithTheTokenHash() {
         let events: [MatchEvent] = [.seated(SeatedPlayer(seat: .player2, name: "Bob")), .playersChanged([])]
-        let records = MatchLog.records(for: .login(name: "Bob"), by: nil, events: events, tokenHash: Self.hash, rolled: nil)
+        let records = MatchLog.records(for: .login(name: "Bob"), by: nil, events: events, tokenHash: Self.hash, drawn: [], games: .standard)
         #expect(records == [.seatTaken(seat: .player2, name: "Bob", tokenHash: Self.hash)])
     }
 
@@ -31,35 +34,40 @@ struct MatchLogTests {
         let events: [MatchEvent] = [
             .launchQueued(gameId: .randomWin), .gameStarted(gameId: .randomWin, startingPlayer: .player1), .screen(.randomWin),
         ]
-        let records = MatchLog.records(for: .launchGame(gameId: "randomWin"), by: nil, events: events, tokenHash: nil, rolled: nil)
+        let records = MatchLog.records(
+            for: .launchGame(gameId: "randomWin"), by: nil, events: events, tokenHash: nil, drawn: [], games: .standard)
         #expect(records == [.launchRequested(gameId: .randomWin), .gameStarted(gameId: .randomWin, startingPlayer: .player1)])
     }
 
     @Test func test_recordsForALaunchTheTreeDidNotTake_areNone() {
-        #expect(MatchLog.records(for: .launchGame(gameId: "randomWin"), by: nil, events: [], tokenHash: nil, rolled: nil).isEmpty)
+        #expect(
+            MatchLog.records(for: .launchGame(gameId: "randomWin"), by: nil, events: [], tokenHash: nil, drawn: [], games: .standard)
+                .isEmpty)
     }
 
     @Test func test_recordsForAMoveThatEndsTheGame_moveThenGameEnded() {
-        let events: [MatchEvent] = [.gameOver(winner: .player1, line: nil), .screen(.offGame(games: GameID.allCases))]
-        let records = MatchLog.records(for: .move(row: 2, col: 0), by: .player1, events: events, tokenHash: nil, rolled: nil)
+        let events: [MatchEvent] = [.gameOver(winner: .player1, line: nil), .screen(.offGame(games: []))]
+        let records = MatchLog.records(
+            for: .move(row: 2, col: 0), by: .player1, events: events, tokenHash: nil, drawn: [], games: .standard)
         #expect(records == [.moved(seat: .player1, row: 2, col: 0), .gameEnded(winner: .player1)])
     }
 
     @Test func test_recordsForARoll_keepTheDrawnWinner() {
         let records = MatchLog.records(
-            for: .roll, by: .player2, events: [.gameOver(winner: .player1, line: nil)], tokenHash: nil, rolled: .player1)
+            for: .roll, by: .player2, events: [.gameOver(winner: .player1, line: nil)], tokenHash: nil, drawn: [.player1], games: .standard)
         #expect(records == [.rolled(seat: .player2, winner: .player1), .gameEnded(winner: .player1)])
     }
 
     @Test func test_recordsForALeave_leaveThenTheForfeitedGame() {
         let records = MatchLog.records(
-            for: .leave, by: .player1, events: [.gameOver(winner: .player2, line: nil)], tokenHash: nil, rolled: nil)
+            for: .leave, by: .player1, events: [.gameOver(winner: .player2, line: nil)], tokenHash: nil, drawn: [], games: .standard)
         #expect(records == [.left(seat: .player1), .gameEnded(winner: .player2)])
     }
 
     @Test func test_recordsForAStartGame_areItsOutcomeOnly() {
         let events: [MatchEvent] = [.gameStarted(gameId: .ticTacToe, startingPlayer: .player2)]
-        let records = MatchLog.records(for: .startGame(gameId: "ticTacToe"), by: .player1, events: events, tokenHash: nil, rolled: nil)
+        let records = MatchLog.records(
+            for: .startGame(gameId: "ticTacToe"), by: .player1, events: events, tokenHash: nil, drawn: [], games: .standard)
         #expect(records == [.gameStarted(gameId: .ticTacToe, startingPlayer: .player2)])
     }
 

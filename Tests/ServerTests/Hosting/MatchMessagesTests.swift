@@ -1,5 +1,7 @@
 import MatchTree
+import RandomWin
 import Testing
+import TicTacToe
 import WireProtocol
 
 @testable import Server

@@ -2,7 +2,9 @@ import Foundation
 import Logging
 import MatchStore
 import MatchTree
+import RandomWin
 import Testing
+import TicTacToe
 import WireProtocol
 
 @testable import Server

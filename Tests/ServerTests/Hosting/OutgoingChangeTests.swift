@@ -1,3 +1,4 @@
+import RandomWin
 import Testing
 import WireProtocol
 

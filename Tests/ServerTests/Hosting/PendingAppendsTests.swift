@@ -1,6 +1,7 @@
 import MatchStore
 import MatchTree
 import Testing
+import TicTacToe
 
 @testable import Server
 

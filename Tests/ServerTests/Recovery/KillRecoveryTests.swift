@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TicTacToe
 import WireProtocol
 
 /// The real server process is killed (SIGKILL) at chosen points and started again on the same file:
@@ -186,7 +187,7 @@ struct KillRecoveryTests {
                 // The leave is acknowledged once any client is told of its forfeit or of the loggedOut
                 // screen that follows the game (earlier loggedOut screens came with the logins).
                 let told = try toldBroadcasts(table.clients)
-                let afterTheGame = told.drop { if case .screen(.ticTacToe, _) = $0 { false } else { true } }
+                let afterTheGame = told.drop { if case .screen(.playing("ticTacToe", _), _) = $0 { false } else { true } }
                 let acknowledged = afterTheGame.contains { message in
                     switch message {
                     case .gameOver, .screen(.loggedOut, _): true

@@ -1,3 +1,4 @@
+import TicTacToe
 import WireProtocol
 
 /// The games of one pair of players as docs/PROTOCOL.md describes them, worked out by the test itself: what

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import TicTacToe
 import WireProtocol
 
 /// A store file written by the previous release (`Fixtures/previous-release-format-1.sqlite`, described in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TicTacToe
 import WireProtocol
 
 /// The orderly ways a match leaves memory: SIGTERM (docs/PROTOCOL.md "Running") and the idle timeout, both

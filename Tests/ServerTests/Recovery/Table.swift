@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TicTacToe
 import WireProtocol
 
 /// Alice (player1), Bob (player2) and a spectator on one match of one server process: the steps they

@@ -1,0 +1,38 @@
+import MatchStore
+import MatchTree
+import WireProtocol
+
+/// A game as one unit, everything the server needs of it in one place: the game in the match tree
+/// (id, name, RIB), the client messages that carry its moves, and how its moves are written to a
+/// match's log and read back. A game module declares one; the server lists them in its `GameCatalog`.
+///
+/// Game-agnostic layers never name a game: the tree hands moves to the game being played, the reader
+/// checks a game's messages by its schemas, the log stores a game's records as they are written here.
+public protocol GameUnit: GameDefinition {
+    /// The client messages that carry the game's moves, with their fields.
+    var messages: [GameMessageSchema] { get }
+    /// The move `message` asks for. `message` is one of `messages`, its fields checked by the reader.
+    func action(from message: GameMessage) -> (any GameAction)?
+
+    /// The kinds of the records the game writes.
+    var recordKinds: [String] { get }
+    /// The record of `action` played by `seat`, with the seats the random source drew for it in order;
+    /// nil when `action` is another game's move.
+    func record(of action: any GameAction, by seat: Seat, draws: [Seat]) -> GameRecord?
+    /// A move read back from one of the game's records, to replay.
+    func play(from record: GameRecord) throws -> RecordedPlay
+}
+
+/// A move as a match's log holds it: who played it, what, and what the random source drew for it.
+public struct RecordedPlay: Sendable {
+    public let seat: Seat
+    public let action: any GameAction
+    /// The draws to hand out again, in order, while the move is replayed.
+    public let draws: [Seat]
+
+    public init(seat: Seat, action: any GameAction, draws: [Seat] = []) {
+        self.seat = seat
+        self.action = action
+        self.draws = draws
+    }
+}

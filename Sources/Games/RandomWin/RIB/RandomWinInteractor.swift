@@ -1,0 +1,57 @@
+import MatchTree
+import RIBs
+
+/// What RandomWin's interactor asks of its router: nothing, it has no children.
+protocol RandomWinRouting: ViewableRouting {}
+
+/// What RandomWin's interactor asks of its view.
+protocol RandomWinPresentable: AnyObject {
+    var listener: RandomWinPresentableListener? { get set }
+    /// The game's screen.
+    func presentNewGame()
+    /// The game is over and `winner` won.
+    func present(winner: Seat)
+}
+
+/// What RandomWin tells its parent: the winner, as every game does.
+typealias RandomWinListener = GameListener
+
+/// RandomWin (tutorial 4's second game): one roll draws the winner.
+final class RandomWinInteractor: PresentableInteractor<RandomWinPresentable>, RandomWinInteractable,
+    RandomWinPresentableListener, GameSession
+{
+    weak var router: RandomWinRouting?
+    weak var listener: RandomWinListener?
+
+    private let drawWinner: () -> Seat
+    private var isOver = false
+
+    init(presenter: RandomWinPresentable, drawWinner: @escaping () -> Seat) {
+        self.drawWinner = drawWinner
+        super.init(presenter: presenter)
+        presenter.listener = self
+    }
+
+    override func didBecomeActive() {
+        super.didBecomeActive()
+        presenter.presentNewGame()
+    }
+
+    // MARK: - RandomWinPresentableListener
+
+    func roll() throws(MatchError) {
+        guard !isOver else { throw .wrongPhase }
+        isOver = true
+        let winner = drawWinner()
+        presenter.present(winner: winner)
+        listener?.gameDidEnd(withWinner: winner)
+    }
+
+    // MARK: - GameSession
+
+    func forfeit(by leaver: Seat) {
+        guard !isOver else { return }
+        isOver = true
+        presenter.present(winner: leaver.opponent)
+    }
+}

@@ -1,0 +1,28 @@
+import GameUnits
+import MatchTree
+
+/// Random Win (tutorial 4's second game): one roll draws the winner.
+///
+/// Its parts: `RIB/` (the game in the match tree), `Unit/` (its client message and its record).
+public struct RandomWin: GameUnit {
+    public static let id: GameID = "randomWin"
+
+    public var id: GameID { Self.id }
+    public var name: String { "Random Win" }
+
+    public init() {}
+
+    public func makeBuilder(dependency: GameDependency) -> GameBuildable {
+        RandomWinBuilder(dependency: dependency)
+    }
+}
+
+/// A roll: Random Win's only move.
+public struct RandomWinRoll: GameAction, Hashable {
+    public init() {}
+}
+
+extension MatchInput {
+    /// Rolls in a game of Random Win.
+    public static var roll: MatchInput { .play(RandomWinRoll()) }
+}

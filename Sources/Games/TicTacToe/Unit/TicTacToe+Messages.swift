@@ -1,0 +1,22 @@
+import GameUnits
+import MatchTree
+import WireProtocol
+
+/// `{"type": "move", "row": r, "col": c}`: any whole numbers (those off the board are `outOfBounds`).
+extension TicTacToe {
+    public var messages: [GameMessageSchema] {
+        [GameMessageSchema(type: "move", fields: [.integer("row"), .integer("col")])]
+    }
+
+    public func action(from message: GameMessage) -> (any GameAction)? {
+        guard message.type == "move", let row = message.integer("row"), let col = message.integer("col") else { return nil }
+        return TicTacToeMove(position: Position(row: row, col: col))
+    }
+}
+
+extension ClientMessage {
+    /// Tic Tac Toe's `move`.
+    public static func move(row: Int, col: Int) -> ClientMessage {
+        .play(GameMessage(type: "move", fields: [.init(name: "row", value: .integer(row)), .init(name: "col", value: .integer(col))]))
+    }
+}

@@ -1,0 +1,52 @@
+import RIBs
+
+/// A game a match can offer: tutorial 4's `Game` protocol, opened to games that live in their own
+/// modules. A game brings its id, the name OffGame shows, and the builder of its RIB; the match is
+/// given the games it offers when it is made, in the order OffGame lists them.
+public protocol GameDefinition: Sendable {
+    /// The id a client sends to start it.
+    var id: GameID { get }
+    /// The name shown to people.
+    var name: String { get }
+    /// The builder of the game's RIB, in LoggedIn's scope.
+    func makeBuilder(dependency: GameDependency) -> GameBuildable
+}
+
+/// A move in a game, as the game defines its moves (a mark on a cell, a roll, a disc in a column).
+/// The match hands it to the game being played, which refuses a move of another game (`wrongPhase`).
+public protocol GameAction: Sendable {}
+
+/// What LoggedIn's scope gives every game.
+public protocol GameDependency: Dependency {
+    /// Where the game's view shows its events.
+    var display: MatchDisplay { get }
+    /// The match's random source: draws a seat, once per call. A game that draws must draw only through
+    /// it, so that a replayed log draws the same.
+    var drawWinner: () -> Seat { get }
+}
+
+/// Builds a game's RIB: what every game's builder is to LoggedIn.
+public protocol GameBuildable: AnyObject {
+    /// The game's router, and the running game for LoggedIn to end early.
+    func build(withListener listener: GameListener, startingPlayer: Seat) -> (router: ViewableRouting, session: GameSession)
+}
+
+/// What a game tells LoggedIn.
+public protocol GameListener: AnyObject {
+    /// The game is over and its result presented; `winner` nil is a draw.
+    func gameDidEnd(withWinner winner: Seat?)
+}
+
+/// What LoggedIn asks of a running game.
+public protocol GameSession: AnyObject {
+    /// `leaver` gave up: the game presents the opponent as winner and accepts nothing more. It does
+    /// not tell its listener, which ends the game itself.
+    func forfeit(by leaver: Seat)
+}
+
+/// A game's view as the match delivers a player's move to it, the way a tap reaches an iOS view.
+public protocol GameViewControllable: ViewControllable {
+    /// `seat` plays `action`. Throws, changing nothing: `wrongPhase` for a move of another game, else
+    /// the game's own refusals.
+    func play(_ action: any GameAction, by seat: Seat) throws(MatchError)
+}

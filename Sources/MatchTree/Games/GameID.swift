@@ -1,0 +1,35 @@
+/// A game's id, as a client sends it in `startGame` and `launchGame` (`ticTacToe`, `randomWin`…).
+/// Open: each game module declares its own; the games a match offers are those it was given.
+public struct GameID: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    public init(stringLiteral value: String) {
+        self.init(rawValue: value)
+    }
+
+    public var description: String { rawValue }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(rawValue: try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// A game as OffGame offers it: its id and the name shown to people.
+public struct GameListing: Sendable, Hashable {
+    public let id: GameID
+    public let name: String
+
+    public init(id: GameID, name: String) {
+        self.id = id
+        self.name = name
+    }
+}

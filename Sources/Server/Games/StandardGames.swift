@@ -1,0 +1,14 @@
+import ConnectFour
+import GameUnits
+import RandomWin
+import TicTacToe
+
+extension GameCatalog {
+    /// The games this server offers, in the order OffGame lists them: the one place a game is
+    /// registered (docs/ADDING-A-GAME.md).
+    static let standard = GameCatalog([
+        TicTacToe(),
+        RandomWin(),
+        ConnectFour(),
+    ])
+}
