@@ -2,11 +2,12 @@
 // clicks and keys into the client messages of docs/PROTOCOL.md.
 
 import { getMatch, matchIdFromLocation } from './api.js';
-import { wireBoard } from './board.js';
 import { Connection, SeatStore } from './connection.js';
+import { gameById, linkGameStylesheets } from './games/index.js';
 import { Notices, errorText } from './notices.js';
 import { createView } from './render.js';
-import { initialState, nameOf, reduce } from './state.js';
+import { nameOf } from './seats.js';
+import { initialState, reduce } from './state.js';
 
 const NAME_KEY = 'tictactoe.name';
 const RECONNECTING_GRACE_MS = 700;
@@ -30,7 +31,9 @@ function remember(key, value) {
 }
 
 function main() {
-  const view = createView();
+  linkGameStylesheets(document);
+  // The games' controls send through the connection made below.
+  const view = createView({ send: (message) => send(message) });
   const notices = new Notices($('notices'));
   const matchId = matchIdFromLocation();
   let state = initialState(matchId);
@@ -54,9 +57,7 @@ function main() {
     view.render(state, ui);
     // A control that hid itself (a start button, the join form) must not strand keyboard focus.
     if (focused && focused !== document.body && (!focused.isConnected || focused.closest('[hidden]'))) {
-      const board = $('board');
-      const target = board.hidden ? $('stage') : board.querySelector('.cell[tabindex="0"]');
-      target.focus();
+      view.focusTarget().focus();
     }
   };
 
@@ -82,7 +83,7 @@ function main() {
   const onMessage = (message) => {
     switch (message.type) {
       case 'error':
-        notices.error(errorText(message), message.code || '');
+        notices.error(errorText(message, gameById(state.phase)?.errorWords), message.code || '');
         $('join-button').disabled = false;
         if (message.code === 'badToken') state = { ...state, you: null };
         break;
@@ -178,10 +179,6 @@ function main() {
     const button = event.target.closest('[data-game-id]');
     if (button) send({ type: 'startGame', gameId: button.dataset.gameId });
   });
-
-  $('roll-button').addEventListener('click', () => send({ type: 'roll' }));
-
-  wireBoard($('board'), (row, col) => send({ type: 'move', row, col }));
 
   $('leave-button').addEventListener('click', () => {
     if (!send({ type: 'leave' })) return;

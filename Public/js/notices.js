@@ -67,9 +67,13 @@ export const ERROR_WORDS = {
   matchNotFound: 'This match does not exist.',
 };
 
-/** The sentence to show for a server `error` message. */
-export function errorText(message) {
-  if (message && typeof message.message === 'string' && message.message.trim()) return message.message;
+/**
+ * The sentence to show for a server `error` message: the game's own words for its code if it has
+ * some (`gameWords`, e.g. a full column rather than a taken cell), else the server's sentence.
+ */
+export function errorText(message, gameWords = null) {
   const code = message && message.code;
+  if (gameWords && code && gameWords[code]) return gameWords[code];
+  if (message && typeof message.message === 'string' && message.message.trim()) return message.message;
   return ERROR_WORDS[code] || `Something went wrong${code ? ` (${code})` : ''}.`;
 }

@@ -1,8 +1,9 @@
 // Draws the match page from the state (state.js) and a few page-only flags. Text only through
 // textContent: names come from other people and are never parsed as HTML.
 
-import { drawBoard } from './board.js';
-import { MARKS, SEATS, freeSeats, nameOf, opponentOf, playerIn, resultText } from './state.js';
+import { GAMES, gameById } from './games/index.js';
+import { MARKS, SEATS, freeSeats, nameOf, opponentOf, playerIn } from './seats.js';
+import { resultText } from './state.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -18,8 +19,22 @@ function plural(count, one, many) {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** Builds the view over match.html's elements. `render(state, ui)` can be called as often as wanted. */
-export function createView() {
+/** The game being played, or null between games. */
+function playedGame(state) {
+  return gameById(state.phase);
+}
+
+/** True while a game with a board is played and its board is known. */
+function playingOnBoard(state) {
+  return Boolean(playedGame(state) && state.board);
+}
+
+/**
+ * Builds the view over match.html's elements; every game's view is created at once (hidden) in the
+ * game slot, and `send(message)` is what their controls call. `render(state, ui)` can be called as
+ * often as wanted.
+ */
+export function createView({ send }) {
   const el = {
     notFound: $('not-found'),
     matchView: $('match-view'),
@@ -34,10 +49,8 @@ export function createView() {
     scoreboard: $('scoreboard'),
     result: $('result'),
     turn: $('turn'),
-    board: $('board'),
+    gameSlot: $('game-slot'),
     lastMove: $('last-move'),
-    randomWin: $('random-win'),
-    rollButton: $('roll-button'),
     games: $('games'),
     gameButtons: $('game-buttons'),
     opponentPresence: $('opponent-presence'),
@@ -50,6 +63,7 @@ export function createView() {
   };
   let gamesKey = '';
   let announced = '';
+  const gameViews = new Map(GAMES.map((game) => [game.id, game.createView(el.gameSlot, { send })]));
 
   function renderConnection(state, ui) {
     let shown = state.connection;
@@ -83,7 +97,7 @@ export function createView() {
         setText(status, player.connected ? 'Online' : 'Offline: the seat is kept for a while');
       }
       show(you, state.you === seat);
-      card.classList.toggle('seat--turn', state.phase === 'ticTacToe' && !state.result && state.board?.turn === seat);
+      card.classList.toggle('seat--turn', playingOnBoard(state) && !state.result && state.board.turn === seat);
     }
 
     const opponentSeat = opponentOf(state.you);
@@ -107,10 +121,7 @@ export function createView() {
     setText(el.spectators, count === 0 ? 'No spectators' : `${plural(count, 'spectator', 'spectators')} watching`);
     show(el.watching, state.welcomed && !state.you && (state.phase !== 'loggedOut' || freeSeats(state).length === 0));
     show(el.leave, Boolean(state.you));
-    setText(
-      el.leave,
-      state.phase === 'ticTacToe' || state.phase === 'randomWin' ? 'Forfeit and leave' : 'Leave the match',
-    );
+    setText(el.leave, playedGame(state) ? 'Forfeit and leave' : 'Leave the match');
   }
 
   function renderScore(state) {
@@ -166,14 +177,11 @@ export function createView() {
         return seated
           ? { title: 'Pick a game', hint: 'Either player can start the next game.' }
           : { title: 'The players are picking a game', hint: 'The game appears here as soon as it starts.' };
-      case 'ticTacToe':
-        return { title: '', hint: '' };
-      case 'randomWin':
-        return seated
-          ? { title: 'Random Win', hint: 'Roll, and chance picks the winner.' }
-          : { title: 'Random Win', hint: 'Waiting for a player to roll.' };
-      default:
-        return { title: '…', hint: '' };
+      default: {
+        const game = playedGame(state);
+        if (!game) return { title: '…', hint: '' };
+        return game.stageText ? game.stageText(state, { seated }) : { title: '', hint: '' };
+      }
     }
   }
 
@@ -201,11 +209,11 @@ export function createView() {
       el.result.dataset.winner = result.winner || 'none';
     }
 
-    // Turn line while a game of Tic Tac Toe runs.
-    const playing = state.phase === 'ticTacToe' && state.board;
+    // Turn line while a game played on a board runs.
+    const playing = playingOnBoard(state);
     const turnSeat = playing ? state.board.turn : null;
-    show(el.turn, Boolean(playing && turnSeat));
-    if (playing && turnSeat) {
+    show(el.turn, Boolean(turnSeat));
+    if (turnSeat) {
       const text = !seated
         ? `${nameOf(state, turnSeat)}'s turn`
         : turnSeat === state.you
@@ -216,28 +224,20 @@ export function createView() {
       el.turn.classList.toggle('turn--mine', turnSeat === state.you);
     }
 
-    // Board: live while playing; the final position after a game of Tic Tac Toe.
-    const finished = state.phase === 'offGame' && result && result.game === 'ticTacToe' && state.board;
-    const boardVisible = Boolean(playing || finished);
-    show(el.board, boardVisible);
-    if (boardVisible) {
-      drawBoard(el.board, state.board, {
-        winLine: result ? result.line : null,
-        playable: Boolean(playing && seated && turnSeat),
-        myTurn: turnSeat === state.you,
+    // The game's own view: live while it is played; a board game's final position after it ended.
+    const finishedGame = result && state.board ? gameById(result.game) : null;
+    const shownGame = playedGame(state) ?? finishedGame;
+    for (const [id, gameView] of gameViews) {
+      gameView.render(state, {
+        shown: Boolean(shownGame && shownGame.id === id),
+        playing: Boolean(playedGame(state)),
+        seated,
+        result,
       });
     }
-    const last = boardVisible ? state.board.last : null;
-    show(el.lastMove, Boolean(last));
-    if (last) {
-      setText(
-        el.lastMove,
-        `Last move: ${nameOf(state, last.seat)} (${MARKS[last.seat]}) on row ${last.row + 1}, column ${last.col + 1}`,
-      );
-    }
-
-    show(el.randomWin, state.phase === 'randomWin');
-    show(el.rollButton, state.phase === 'randomWin' && seated);
+    const status = shownGame && shownGame.statusText && state.board ? shownGame.statusText(state, result) : '';
+    show(el.lastMove, Boolean(status));
+    setText(el.lastMove, status);
 
     renderGames(state);
     show(el.games, state.phase === 'offGame' && seated);
@@ -247,9 +247,14 @@ export function createView() {
 
   function announce(state) {
     let text = '';
-    if (state.phase === 'offGame' && state.result) text = resultText(state, state.result);
-    else if (state.phase === 'ticTacToe' && state.board?.turn && state.you && state.board.turn === state.you) {
-      text = 'Your turn';
+    if (state.phase === 'offGame' && state.result) {
+      const game = gameById(state.result.game);
+      const detail = game && game.resultDetail ? game.resultDetail(state, state.result) : '';
+      text = [resultText(state, state.result), detail].filter(Boolean).join(' ');
+    } else if (playingOnBoard(state)) {
+      const game = playedGame(state);
+      if (game.announcement) text = game.announcement(state);
+      else if (state.board.turn && state.you && state.board.turn === state.you) text = 'Your turn';
     }
     if (text && text !== announced) setText(el.announcer, text);
     announced = text;
@@ -257,13 +262,21 @@ export function createView() {
 
   function renderTitle(state) {
     let title = 'Match · TicTacToe';
-    if (state.phase === 'ticTacToe' && state.you && state.board?.turn === state.you) title = 'Your turn · TicTacToe';
+    if (playingOnBoard(state) && state.you && state.board.turn === state.you) title = 'Your turn · TicTacToe';
     else if (state.phase === 'offGame' && state.result) title = `${resultText(state, state.result)} · TicTacToe`;
     if (document.title !== title) document.title = title;
   }
 
   return {
     elements: el,
+    /** Where keyboard focus goes when the focused control vanished: the game's, else the stage. */
+    focusTarget: () => {
+      for (const gameView of gameViews.values()) {
+        const target = gameView.focusTarget();
+        if (target) return target;
+      }
+      return el.stage;
+    },
     render(state, ui) {
       renderConnection(state, ui);
       const gone = state.connection === 'gone' || ui.notFound;

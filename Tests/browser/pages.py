@@ -231,6 +231,34 @@ class Browser:
     def marks(self) -> list[str]:
         return [self.cell(r, c).get_attribute("data-mark") or "" for r in range(3) for c in range(3)]
 
+    # --- Connect Four (7 columns × 6 rows, row 0 at the top) ------------------------------------------
+
+    def disc(self, row: int, col: int) -> WebElement:
+        return self.find(f"c4-cell-{row}-{col}")
+
+    def column(self, col: int) -> WebElement:
+        return self.find(f"c4-column-{col}")
+
+    def free_cells(self, col: int) -> int:
+        """Empty cells of a column, read from the page (the discs sit at the bottom)."""
+        return sum(1 for row in range(6) if not self.disc(row, col).get_attribute("data-mark"))
+
+    def wait_disc(self, row: int, col: int, mark: str, timeout: float = WAIT_S) -> None:
+        self.until_attribute(f"c4-cell-{row}-{col}", "data-mark", mark, timeout)
+
+    def drop(self, col: int, touch_row: int = 0) -> int:
+        """Waits for our turn, clicks the cell at `touch_row` of the column (any cell drops there)
+        and waits until our disc sits in its lowest free cell; returns that row."""
+        self.wait_my_turn()
+        mark = self.my_mark()
+        row = self.free_cells(col) - 1
+        self.disc(touch_row, col).click()
+        self.wait_disc(row, col, mark)
+        return row
+
+    def discs(self) -> list[str]:
+        return [self.disc(r, c).get_attribute("data-mark") or "" for r in range(6) for c in range(7)]
+
     def notice_texts(self) -> list[str]:
         return [n.text for n in self.driver.find_elements(By.CSS_SELECTOR, '[data-testid="notice"]')]
 
@@ -245,6 +273,12 @@ def play(moves, first: Browser, second: Browser) -> None:
     """Plays `moves` ([(row, col), …]) alternately, `first` moving first."""
     for index, (row, col) in enumerate(moves):
         (first if index % 2 == 0 else second).move(row, col)
+
+
+def drops(columns, first: Browser, second: Browser) -> None:
+    """Drops in `columns` alternately, `first` dropping first."""
+    for index, col in enumerate(columns):
+        (first if index % 2 == 0 else second).drop(col)
 
 
 def seat_pair(browsers, first_name: str = "Alice", second_name: str = "Bob", width: int = 1280, height: int = 900,

@@ -1,0 +1,156 @@
+// Connect Four on the page: seven columns of six cells; a column is one button, so a click or a tap
+// anywhere in it, or Enter and Space on it, sends `drop` for that column. Row 0 is the top row.
+
+import { gridResult, lineIndexes, readGrid } from '../grid.js';
+import { createBoardView, placeMark } from '../boardView.js';
+import { focusItem } from '../roving.js';
+import { MARKS, nameOf } from '../seats.js';
+
+const COLUMNS = 7;
+const ROWS = 6;
+const TO_WIN = 4;
+
+const at = (board, row, col) => board.cells[row * COLUMNS + col];
+
+/** Free cells of `col`: the discs fall to the bottom, so they are the top ones. */
+function freeCells(board, col) {
+  let free = 0;
+  while (free < ROWS && !at(board, free, col)) free += 1;
+  return free;
+}
+
+function plural(count, one, many) {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** "Column 4, 3 free cells, from the bottom: X, O, X (last disc)". */
+function columnLabel(board, col) {
+  const free = freeCells(board, col);
+  const discs = [];
+  for (let row = ROWS - 1; row >= free; row -= 1) {
+    const isLast = board.last && board.last.row === row && board.last.col === col;
+    discs.push(`${MARKS[at(board, row, col)]}${isLast ? ' (last disc)' : ''}`);
+  }
+  const room = free === 0 ? 'full' : plural(free, 'free cell', 'free cells');
+  return `Column ${col + 1}, ${room}${discs.length ? `, from the bottom: ${discs.join(', ')}` : ''}`;
+}
+
+/** The winning line in words, e.g. "Four in a row in column 1". */
+function lineWords(line) {
+  const [first, , , end] = line;
+  const cols = `${Math.min(first[1], end[1]) + 1} to ${Math.max(first[1], end[1]) + 1}`;
+  if (first[1] === end[1]) return `Four in a row in column ${first[1] + 1}`;
+  if (first[0] === end[0]) return `Four in a row in row ${ROWS - first[0]} from the bottom, columns ${cols}`;
+  return `Four in a row diagonally, columns ${cols}`;
+}
+
+function buildBoard() {
+  const board = document.createElement('div');
+  board.className = 'board board--connect-four';
+  board.setAttribute('role', 'group');
+  board.setAttribute('aria-label', 'Connect Four board, 7 columns');
+  board.dataset.testid = 'c4-board';
+  board.hidden = true;
+  for (let col = 0; col < COLUMNS; col += 1) {
+    const column = document.createElement('button');
+    column.type = 'button';
+    column.className = 'c4-column';
+    column.dataset.col = String(col);
+    column.dataset.testid = `c4-column-${col}`;
+    for (let row = 0; row < ROWS; row += 1) {
+      const cell = document.createElement('span');
+      cell.className = 'c4-cell';
+      cell.dataset.row = String(row);
+      cell.dataset.col = String(col);
+      cell.dataset.testid = `c4-cell-${row}-${col}`;
+      cell.dataset.mark = '';
+      column.append(cell);
+    }
+    board.append(column);
+  }
+  return board;
+}
+
+function drawBoard(columns, board, { winLine, playable, myTurn }) {
+  const winning = lineIndexes(winLine, COLUMNS);
+  const last = board.last ? board.last.row * COLUMNS + board.last.col : -1;
+  columns.forEach((column, col) => {
+    column.querySelectorAll('.c4-cell').forEach((cell, row) => {
+      const index = row * COLUMNS + col;
+      const seat = board.cells[index];
+      placeMark(cell, seat ? MARKS[seat] : '', 'disc');
+      cell.classList.toggle('c4-cell--last', index === last && winning.size === 0);
+      cell.classList.toggle('c4-cell--win', winning.has(index));
+    });
+    column.setAttribute('aria-label', columnLabel(board, col));
+    // Columns stay focusable for everyone, so spectators can read the board with the arrow keys;
+    // a full column or an early press is still sent, and the server's answer is shown in words.
+    column.setAttribute('aria-disabled', String(!playable || !myTurn || freeCells(board, col) === 0));
+  });
+}
+
+/** A click or tap in a column, or Enter and Space on it, drops; the arrow keys, Home and End move. */
+function wireBoard(boardElement, columns, send) {
+  boardElement.addEventListener('click', (event) => {
+    const column = event.target.closest('.c4-column');
+    if (!column || boardElement.dataset.playable !== 'true') return;
+    const col = Number(column.dataset.col);
+    focusItem(columns, col);
+    send({ type: 'drop', col });
+  });
+
+  boardElement.addEventListener('keydown', (event) => {
+    const column = event.target.closest('.c4-column');
+    if (!column) return;
+    let col = columns.indexOf(column);
+    switch (event.key) {
+      case 'ArrowLeft': col = (col + COLUMNS - 1) % COLUMNS; break;
+      case 'ArrowRight': col = (col + 1) % COLUMNS; break;
+      case 'Home': col = 0; break;
+      case 'End': col = COLUMNS - 1; break;
+      default: return;
+    }
+    event.preventDefault();
+    focusItem(columns, col);
+  });
+}
+
+export default {
+  id: 'connectFour',
+  name: 'Connect Four',
+  stylesheet: '/css/games/connectFour.css',
+
+  readBoard: (raw) => readGrid(raw, COLUMNS, ROWS),
+  resultFromBoard: (board) => gridResult(board, COLUMNS, ROWS, TO_WIN),
+
+  /** The server's codes in this game's words: a "cell" here is a column. */
+  errorWords: {
+    cellTaken: 'That column is full: pick another one.',
+    outOfBounds: 'That column is not on the board.',
+  },
+
+  createView(container, { send }) {
+    const boardElement = buildBoard();
+    const columns = Array.from(boardElement.querySelectorAll('.c4-column'));
+    wireBoard(boardElement, columns, send);
+    return createBoardView(container, boardElement, columns, (board, options) => drawBoard(columns, board, options));
+  },
+
+
+  statusText(state, result) {
+    if (result && result.line) return lineWords(result.line);
+    const last = state.board && state.board.last;
+    if (!last) return '';
+    return `Last disc: ${nameOf(state, last.seat)} (${MARKS[last.seat]}) in column ${last.col + 1}`;
+  },
+
+  announcement(state) {
+    const board = state.board;
+    const mine = Boolean(board && board.turn && board.turn === state.you);
+    const last = board && board.last;
+    const dropped = last ? `${nameOf(state, last.seat)} (${MARKS[last.seat]}) dropped a disc in column ${last.col + 1}.` : '';
+    return [dropped, mine ? 'Your turn' : ''].filter(Boolean).join(' ');
+  },
+
+  resultDetail: (state, result) => (result && result.line ? lineWords(result.line) : ''),
+};

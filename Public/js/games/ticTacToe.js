@@ -1,0 +1,106 @@
+// Tic Tac Toe on the page: the 3×3 board, its labels, its keys, and the `move` a cell sends.
+
+import { gridResult, lineIndexes, readGrid } from '../grid.js';
+import { createBoardView, placeMark } from '../boardView.js';
+import { focusItem } from '../roving.js';
+import { MARKS, nameOf } from '../seats.js';
+
+const SIZE = 3;
+
+function cellLabel(row, col, seat) {
+  return `Row ${row + 1}, column ${col + 1}, ${seat ? MARKS[seat] : 'empty'}`;
+}
+
+function buildBoard() {
+  const board = document.createElement('div');
+  board.className = 'board board--tic-tac-toe';
+  board.setAttribute('role', 'group');
+  board.setAttribute('aria-label', 'Board');
+  board.dataset.testid = 'board';
+  board.hidden = true;
+  for (let row = 0; row < SIZE; row += 1) {
+    for (let col = 0; col < SIZE; col += 1) {
+      const cell = document.createElement('button');
+      cell.type = 'button';
+      cell.className = 'cell';
+      cell.dataset.row = String(row);
+      cell.dataset.col = String(col);
+      cell.dataset.testid = `cell-${row}-${col}`;
+      cell.setAttribute('aria-label', cellLabel(row, col, null));
+      board.append(cell);
+    }
+  }
+  return board;
+}
+
+/** Draws `board` (`{cells, turn, last}`); `winLine` lists the [row, col] to highlight. */
+function drawBoard(cells, board, { winLine, playable, myTurn }) {
+  const winning = lineIndexes(winLine, SIZE);
+  const last = board.last ? board.last.row * SIZE + board.last.col : -1;
+  cells.forEach((cell, index) => {
+    const row = Math.floor(index / SIZE);
+    const col = index % SIZE;
+    const seat = board.cells[index];
+    placeMark(cell, seat ? MARKS[seat] : '', 'mark');
+    cell.setAttribute('aria-label', cellLabel(row, col, seat));
+    cell.classList.toggle('cell--last', index === last && winning.size === 0);
+    cell.classList.toggle('cell--win', winning.has(index));
+    // Cells stay focusable for everyone, so spectators can read the board with the arrow keys.
+    // Players may still press a cell out of turn: the server answers with words we show.
+    cell.setAttribute('aria-disabled', String(!playable || !myTurn || Boolean(seat)));
+  });
+}
+
+/** Clicks, Enter and Space send a move; the arrow keys (wrapping), Home and End move focus. */
+function wireBoard(boardElement, cells, send) {
+  boardElement.addEventListener('click', (event) => {
+    const cell = event.target.closest('.cell');
+    if (!cell || boardElement.dataset.playable !== 'true') return;
+    const row = Number(cell.dataset.row);
+    const col = Number(cell.dataset.col);
+    focusItem(cells, row * SIZE + col);
+    send({ type: 'move', row, col });
+  });
+
+  boardElement.addEventListener('keydown', (event) => {
+    const cell = event.target.closest('.cell');
+    if (!cell) return;
+    const index = cells.indexOf(cell);
+    let row = Math.floor(index / SIZE);
+    let col = index % SIZE;
+    switch (event.key) {
+      case 'ArrowUp': row = (row + SIZE - 1) % SIZE; break;
+      case 'ArrowDown': row = (row + 1) % SIZE; break;
+      case 'ArrowLeft': col = (col + SIZE - 1) % SIZE; break;
+      case 'ArrowRight': col = (col + 1) % SIZE; break;
+      case 'Home': col = 0; if (event.ctrlKey) row = 0; break;
+      case 'End': col = SIZE - 1; if (event.ctrlKey) row = SIZE - 1; break;
+      default: return;
+    }
+    event.preventDefault();
+    focusItem(cells, row * SIZE + col);
+  });
+}
+
+export default {
+  id: 'ticTacToe',
+  name: 'Tic Tac Toe',
+  stylesheet: '/css/games/ticTacToe.css',
+
+  readBoard: (raw) => readGrid(raw, SIZE, SIZE),
+  resultFromBoard: (board) => gridResult(board, SIZE, SIZE, SIZE),
+
+  createView(container, { send }) {
+    const boardElement = buildBoard();
+    const cells = Array.from(boardElement.querySelectorAll('.cell'));
+    wireBoard(boardElement, cells, send);
+    return createBoardView(container, boardElement, cells, (board, options) => drawBoard(cells, board, options));
+  },
+
+
+  statusText(state) {
+    const last = state.board && state.board.last;
+    if (!last) return '';
+    return `Last move: ${nameOf(state, last.seat)} (${MARKS[last.seat]}) on row ${last.row + 1}, column ${last.col + 1}`;
+  },
+};

@@ -1,0 +1,29 @@
+// The two seats of a match and who sits in them, for every game: pure functions over the state.
+
+export const SEATS = ['player1', 'player2'];
+/** Each seat's symbol on the page (seat cards, scoreboard, the turn line); games draw with it too. */
+export const MARKS = { player1: 'X', player2: 'O' };
+
+/** The player in `seat`, from presence, or null when the seat is free. */
+export function playerIn(state, seat) {
+  return state.players.find((player) => player.seat === seat) ?? null;
+}
+
+/** The name to show for `seat`: presence first, then the scoreboard, then a default. */
+export function nameOf(state, seat) {
+  const player = playerIn(state, seat);
+  if (player && player.name) return player.name;
+  const scored = state.score && state.score[seat];
+  if (scored && scored.name) return scored.name;
+  return seat === 'player1' ? 'Player 1' : 'Player 2';
+}
+
+/** The other seat. */
+export function opponentOf(seat) {
+  return seat === 'player1' ? 'player2' : seat === 'player2' ? 'player1' : null;
+}
+
+/** The seats nobody has taken. */
+export function freeSeats(state) {
+  return SEATS.filter((seat) => !playerIn(state, seat));
+}
