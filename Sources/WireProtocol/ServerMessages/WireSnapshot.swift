@@ -7,7 +7,7 @@ public struct WireSnapshot: Decodable, Hashable, Sendable {
     public var players: [WirePlayer]
     /// The pair's score, or `nil` (`null`) in `loggedOut`.
     @ExplicitNull public var score: WireScore?
-    /// The board of the Tic Tac Toe game being played, or `nil` (`null`).
+    /// The board of the game being played if it is played on a grid, or `nil` (`null`).
     @ExplicitNull public var board: WireBoard?
     /// How many connections have no seat.
     public var spectators: Int

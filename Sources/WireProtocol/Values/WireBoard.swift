@@ -1,7 +1,8 @@
-/// A Tic Tac Toe board: the body of the `board` message, the `ticTacToe` screen's `board` and the
-/// snapshot's `board`.
+/// The board of a game played on a grid (Tic Tac Toe, Connect Four): the body of the `board` message,
+/// the game's screen's `board` and the snapshot's `board`.
 public struct WireBoard: Decodable, Hashable, Sendable {
-    /// The 9 cells, row-major (index `row * 3 + col`): the seat that marked it, or `nil` (`null`).
+    /// The cells, row-major (index `row * columns + col`, the grid's size being the game's: 3×3 for
+    /// Tic Tac Toe): the seat that marked it, or `nil` (`null`).
     public var cells: [WireSeat?]
     /// Whose turn it is, or `nil` (`null`) once the game is over.
     @ExplicitNull public var turn: WireSeat?
@@ -22,9 +23,9 @@ public struct WireBoard: Decodable, Hashable, Sendable {
 
 /// A mark on the board: `{"row", "col", "seat"}`.
 public struct WireMove: Decodable, Hashable, Sendable {
-    /// The row, 0...2.
+    /// The row, 0 at the top.
     public var row: Int
-    /// The column, 0...2.
+    /// The column, 0 at the left.
     public var col: Int
     /// The seat that placed the mark.
     public var seat: WireSeat
