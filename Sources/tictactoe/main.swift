@@ -60,6 +60,24 @@ struct TicTacToeCommand: AsyncParsableCommand {
     )
     var pingInterval: Double?
 
+    @Option(
+        help:
+            "Seconds from the server's decision to close a WebSocket until it drops the socket if the closing handshake has not ended (default 5). Env: TICTACTOE_CLOSE_TIMEOUT."
+    )
+    var closeTimeout: Double?
+
+    @Option(
+        help:
+            "Seconds a new connection may take to send its first request or WebSocket upgrade in full (default 10). Env: TICTACTOE_HANDSHAKE_TIMEOUT."
+    )
+    var handshakeTimeout: Double?
+
+    @Option(help: "Seconds a keep-alive HTTP connection may stay without a request (default 60). Env: TICTACTOE_HTTP_IDLE_TIMEOUT.")
+    var httpIdleTimeout: Double?
+
+    @Option(help: "Connections the server holds at once; more wait to be accepted (default 1000). Env: TICTACTOE_MAX_CONNECTIONS.")
+    var maxConnections: Int?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical (default info). Env: TICTACTOE_LOG_LEVEL.")
     var logLevel: String?
 
@@ -85,6 +103,10 @@ struct TicTacToeCommand: AsyncParsableCommand {
         set("maxConnectionsPerMatch", maxConnectionsPerMatch.map { .int($0) })
         set("matchesPerMinute", matchesPerMinute.map { .int($0) })
         set("pingInterval", pingInterval.map { .double($0) })
+        set("closeTimeout", closeTimeout.map { .double($0) })
+        set("handshakeTimeout", handshakeTimeout.map { .double($0) })
+        set("httpIdleTimeout", httpIdleTimeout.map { .double($0) })
+        set("maxConnections", maxConnections.map { .int($0) })
         set("logLevel", logLevel.map { .string($0) })
         set("trackRibObjects", trackRIBObjects ? .bool(true) : nil)
         return values

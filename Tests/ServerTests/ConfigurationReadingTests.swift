@@ -21,6 +21,21 @@ struct ConfigurationReadingTests {
         #expect(read.seatTimeout == .seconds(60))
         #expect(read.webSocketPingInterval == .seconds(30))
         #expect(read.allowedOrigins.isEmpty)
+        #expect(read.handshakeTimeout == .seconds(10))
+        #expect(read.httpIdleTimeout == .seconds(60))
+        #expect(read.maxConnections == 1000)
+        #expect(read.webSocketCloseTimeout == .seconds(5))
+    }
+
+    @Test func test_theConnectionOptions_areReadFromTheEnvironment() throws {
+        let read = try configuration(environment: [
+            "TICTACTOE_HANDSHAKE_TIMEOUT": "2.5", "TICTACTOE_HTTP_IDLE_TIMEOUT": "31622400", "TICTACTOE_MAX_CONNECTIONS": "50",
+            "TICTACTOE_CLOSE_TIMEOUT": "1",
+        ])
+        #expect(read.handshakeTimeout == .milliseconds(2500))
+        #expect(read.httpIdleTimeout == .seconds(31_622_400))
+        #expect(read.maxConnections == 50)
+        #expect(read.webSocketCloseTimeout == .seconds(1))
     }
 
     @Test func test_theEnvironment_setsOptions_andTheCommandLineWins() throws {
@@ -48,6 +63,9 @@ struct ConfigurationReadingTests {
     @Test(arguments: [
         ("TICTACTOE_PORT", "eighty"), ("TICTACTOE_PORT", "70000"), ("TICTACTOE_SEAT_TIMEOUT", "-1"),
         ("TICTACTOE_SYNCHRONOUS", "fast"), ("TICTACTOE_PING_INTERVAL", "-5"),
+        // Issue 17, item 12: a time past NIO's clock was a crash at start; now it is an error naming it.
+        ("TICTACTOE_SEAT_TIMEOUT", "1e300"), ("TICTACTOE_HANDSHAKE_TIMEOUT", "0"), ("TICTACTOE_HTTP_IDLE_TIMEOUT", "31622401"),
+        ("TICTACTOE_CLOSE_TIMEOUT", "-1"), ("TICTACTOE_MAX_CONNECTIONS", "0"),
     ])
     func test_anUnusableValue_isAnErrorNamingTheVariable(variable: String, value: String) throws {
         let error = #expect(throws: ConfigurationError.self) { try configuration(environment: [variable: value]) }

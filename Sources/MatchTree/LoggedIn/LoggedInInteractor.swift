@@ -25,6 +25,8 @@ protocol LoggedInListener: AnyObject {}
 protocol LoggedInSession: LoggedInActionableItem {
     /// `leaver` leaves the pair: a game being played is forfeited (the opponent wins and scores).
     func forfeitGame(by leaver: Seat)
+    /// Whether a game is being played: a launch then starts nothing.
+    var isGameInProgress: Bool { get }
 }
 
 /// LoggedIn: the pair's score and games. OffGame between games, one game at a time.
@@ -82,6 +84,8 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
     }
 
     // MARK: - LoggedInSession
+
+    var isGameInProgress: Bool { gameInProgress != nil }
 
     func forfeitGame(by leaver: Seat) {
         guard let game = gameInProgress else { return }

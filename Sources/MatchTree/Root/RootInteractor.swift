@@ -45,6 +45,9 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
     private var stage = Stage.noChild
     /// A launch waits for the pair to complete; set until the pair logs in or the match is torn down.
     private var launchWaitsForPair = false
+    /// The latest launch's workflow: it has run (or waits for the pair, then no other is taken), so the
+    /// next taken launch cancels it, and Root holds one launch subscription however many come.
+    private var launchSubscription: Subscription?
     // Reset whenever the pair breaks up, so that a waiting workflow gets the next pair's LoggedIn.
     private let loggedInActionableItemRelay = ReplayRelay<LoggedInActionableItem>()
 
@@ -64,6 +67,7 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
         super.willResignActive()
         stage = .noChild
         launchWaitsForPair = false
+        launchSubscription = nil
         loggedInActionableItemRelay.reset()
         router?.detachCurrentChild()
     }
@@ -105,6 +109,11 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
     func launchGame(withId gameId: String) throws(MatchError) {
         let gameId = GameID(rawValue: gameId)
         guard knownGames.contains(gameId) else { throw .unknownGame }
+        if case .loggedIn(let session, _) = stage, session.isGameInProgress {
+            // A game being played is not interrupted: the launch would start nothing, so it is not taken
+            // (nothing recorded), and a client repeating `launchGame` during a game cannot grow the log.
+            return
+        }
         if !isPairComplete {
             // The waiting launch decides what starts once the pair is complete (a later one would find
             // that game in progress), so a repeat is not taken: nothing happened, nothing is recorded,
@@ -115,7 +124,9 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
         // Presented before the workflow runs, so that the host hears of the launch before its outcome.
         presenter.presentLaunchQueued(gameId: gameId)
         // Bound to Root's activeness: a workflow still waiting when the match is torn down dies with it.
-        LaunchGameWorkflow(gameId: gameId)
+        // The previous launch's has run; cancelled, it leaves the interactor's bag on this insert.
+        launchSubscription?.cancel()
+        launchSubscription = LaunchGameWorkflow(gameId: gameId)
             .subscribe(self)
             .disposeOnDeactivate(interactor: self)
     }

@@ -26,18 +26,21 @@ public func buildApplication(
         router: buildRouter(context),
         server: .gameServer(
             admission: context.admission,
+            timeouts: .init(handshake: configuration.handshakeTimeout, httpIdle: configuration.httpIdleTimeout),
             webSocket: .init(
                 maxMessageSize: configuration.maxFrameSize,
                 session: .init(
                     messagesPerSecond: configuration.messagesPerSecond,
                     outboundQueueLimit: configuration.outboundQueueLimit,
                     pingInterval: configuration.webSocketPingInterval,
-                    closeTimeout: .seconds(5)
+                    closeTimeout: configuration.webSocketCloseTimeout
                 ),
                 registry: context.registry, metrics: context.metrics, logger: logger
             )
         ),
-        configuration: .init(address: .hostname(host, port: configuration.port), serverName: nil),
+        configuration: .init(
+            address: .hostname(host, port: configuration.port), serverName: nil,
+            availableConnectionsDelegate: .maximum(configuration.maxConnections, logger: logger)),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? 0
             logger.info("listening on http://\(host):\(port)")

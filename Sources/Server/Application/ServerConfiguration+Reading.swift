@@ -28,6 +28,10 @@ extension ServerConfiguration {
         if let interval = try options.seconds("pingInterval", allowingZero: true) {
             webSocketPingInterval = interval == .zero ? nil : interval
         }
+        webSocketCloseTimeout = try options.seconds("closeTimeout") ?? webSocketCloseTimeout
+        handshakeTimeout = try options.seconds("handshakeTimeout") ?? handshakeTimeout
+        httpIdleTimeout = try options.seconds("httpIdleTimeout") ?? httpIdleTimeout
+        maxConnections = try options.int("maxConnections", in: 1...Int.max) ?? maxConnections
         tracksRIBObjects = try options.bool("trackRibObjects") ?? tracksRIBObjects
     }
 
@@ -93,11 +97,18 @@ private struct OptionReader {
         try read(key) { try reader.requiredBool(forKey: [key]) }
     }
 
-    /// A number of seconds (fractions allowed), positive, or also 0 when `allowingZero`.
+    /// The longest time an option may give: timers run on NIO's clock, whose nanoseconds a longer
+    /// time would overflow.
+    static let longestSeconds: Double = 366 * 24 * 60 * 60
+
+    /// A number of seconds (fractions allowed), positive, or also 0 when `allowingZero`, at most a year.
     func seconds(_ key: String, allowingZero: Bool = false) throws -> Duration? {
         guard let value = try read(key, { try reader.requiredDouble(forKey: [key]) }) else { return nil }
         guard value.isFinite, value > 0 || (allowingZero && value == 0) else {
             throw ConfigurationError(option: key, problem: allowingZero ? "must not be negative" : "must be positive")
+        }
+        guard value <= Self.longestSeconds else {
+            throw ConfigurationError(option: key, problem: "must be at most \(Int(Self.longestSeconds)) seconds (366 days)")
         }
         return .milliseconds(Int64((value * 1000).rounded()))
     }

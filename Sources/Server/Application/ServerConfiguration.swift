@@ -36,6 +36,19 @@ public struct ServerConfiguration: Sendable {
     /// How often the server pings each WebSocket; one that has not answered the previous ping is closed
     /// (1001). Nil turns pings off. A ping is a task scheduled on the socket's event loop.
     public var webSocketPingInterval: Duration? = .seconds(30)
+    /// How long the server waits, once it has decided to close a WebSocket, for the closing handshake
+    /// to end before it drops the socket: counted from the decision, even while a client that does not
+    /// read keeps the close frame from being written.
+    public var webSocketCloseTimeout: Duration = .seconds(5)
+    /// How long a new connection may take to send its first request head (or WebSocket upgrade) in
+    /// full; a connection that is still sending it then (an idle socket, a slowloris) is closed.
+    public var handshakeTimeout: Duration = .seconds(10)
+    /// How long a keep-alive HTTP connection may wait between requests (or take to send one) before it
+    /// is closed. A WebSocket's liveness is its ping instead (`webSocketPingInterval`).
+    public var httpIdleTimeout: Duration = .seconds(60)
+    /// Connections the server holds at once, HTTP and WebSocket together; beyond it new connections
+    /// wait in the listen backlog until one closes. Keep it under the process's open-file limit.
+    public var maxConnections: Int = 1000
     /// Track the RIB objects of every match for leak checks (tests only: costs a lock per RIB object).
     public var tracksRIBObjects: Bool = false
 

@@ -8,6 +8,7 @@ import NIOHTTP1
 import NIOHTTPTypes
 import NIOHTTPTypesHTTP1
 import NIOWebSocket
+import ServiceLifecycle
 import WireProtocol
 
 /// The server's connections: HTTP/1 for pages and the API, and `/ws/{matchId}` upgraded to a WebSocket
@@ -47,13 +48,23 @@ struct GameServerChannel: ServerChildChannel {
         var logger: Logger
     }
 
+    /// How long a connection may take before its first request, and between requests.
+    struct Timeouts: Sendable {
+        /// From the accept to the first request head (an upgrade's included), read in full.
+        var handshake: Duration
+        /// A keep-alive HTTP connection without a request in progress.
+        var httpIdle: Duration
+    }
+
     /// The routes, for a connection's requests.
     let http: HTTP1Channel
     let admission: WebSocketAdmission
+    let timeouts: Timeouts
     let webSocket: WebSocketSettings
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
+            let timeouts = timeouts
             // What the upgrade check decided, for the handler that runs after it on this channel.
             let decision = NIOLoopBoundBox<WebSocketAdmission.Decision?>(nil, eventLoop: channel.eventLoop)
             let admission = admission
@@ -95,7 +106,7 @@ struct GameServerChannel: ServerChildChannel {
                                     answer: Self.laterUpgrades(upgrader: upgrader, decision: decision, settings: webSocket)))
                         }
                         try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
-                        try channel.pipeline.syncOperations.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))
+                        try channel.pipeline.syncOperations.addHandler(HTTPConnectionStateHandler(idleTimeout: timeouts.httpIdle, logger: logger))
                         let http = try HTTPChannel(
                             wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
                         guard let refusal = Self.refusal(decision.value) else { return .http(http) }
@@ -107,9 +118,12 @@ struct GameServerChannel: ServerChildChannel {
             pipeline.enablePipelining = false  // HTTP is pipelined by NIOAsyncChannel
             pipeline.enableErrorHandling = false  // Hummingbird handles errors
             pipeline.enableResponseHeaderValidation = false  // Swift HTTP Types validate already
-            return Value(
-                negotiated: try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(configuration: pipeline),
-                channel: channel)
+            let negotiated = try channel.pipeline.syncOperations.configureUpgradableHTTPServerPipeline(configuration: pipeline)
+            // NIO's HTTP decoder waits for a head as long as it takes: an idle socket or a slowloris
+            // would hold the connection (and an open file) for ever without this deadline.
+            let deadline = channel.eventLoop.scheduleTask(in: TimeAmount(timeouts.handshake)) { channel.close(promise: nil) }
+            negotiated.whenComplete { _ in deadline.cancel() }
+            return Value(negotiated: negotiated, channel: channel)
         }
     }
 
@@ -164,7 +178,14 @@ struct GameServerChannel: ServerChildChannel {
 
     func handle(value: Value, logger: Logger) async {
         do {
-            switch try await value.negotiated.get() {
+            // A connection still waiting for its first request has nothing to finish: a shutdown closes
+            // it rather than wait for the handshake timeout.
+            let negotiated = try await withGracefulShutdownHandler {
+                try await value.negotiated.get()
+            } onGracefulShutdown: {
+                value.channel.close(promise: nil)
+            }
+            switch negotiated {
             case .http(let http):
                 await self.http.handle(value: http, logger: logger)
             case .refused(let http, let error):
@@ -192,10 +213,12 @@ struct GameServerChannel: ServerChildChannel {
 
 extension HTTPServerBuilder {
     /// HTTP/1 with `/ws/{matchId}` upgrades admitted by `admission` and served by NIO handlers.
-    static func gameServer(admission: WebSocketAdmission, webSocket: GameServerChannel.WebSocketSettings) -> HTTPServerBuilder {
+    static func gameServer(
+        admission: WebSocketAdmission, timeouts: GameServerChannel.Timeouts, webSocket: GameServerChannel.WebSocketSettings
+    ) -> HTTPServerBuilder {
         .init { responder in
             GameServerChannel(
-                http: HTTP1Channel(responder: responder), admission: admission, webSocket: webSocket
+                http: HTTP1Channel(responder: responder), admission: admission, timeouts: timeouts, webSocket: webSocket
             )
         }
     }

@@ -8,6 +8,10 @@ enum OutboundItem: Sendable {
     case text(ByteBuffer)
     /// Close the WebSocket with this code (RFC 6455) and reason, then send nothing more.
     case close(code: UInt16, reason: String)
+
+    var isClose: Bool {
+        if case .close = self { true } else { false }
+    }
 }
 
 /// The messages waiting to be written to one connection, bounded.
@@ -19,7 +23,9 @@ enum OutboundItem: Sendable {
 ///
 /// The writer is woken, not polled: the push that finds the queue idle calls `wake` once; the writer
 /// then takes until `take()` answers nil, which marks the queue idle again in the same critical section,
-/// so a wake-up is never lost and never doubled.
+/// so a wake-up is never lost and never doubled. A close is the exception: queuing one always wakes the
+/// writer, even one that waits for the socket to take more, so that the close's deadline starts at once
+/// (`closeQueued`).
 final class OutboundQueue: Sendable {
     private struct State {
         var items: [OutboundItem] = []
@@ -27,6 +33,8 @@ final class OutboundQueue: Sendable {
         /// A wake-up was sent and the writer has not yet found the queue empty.
         var writerScheduled = false
         var isFinished = false
+        /// A close is among `items`.
+        var closeQueued = false
 
         var count: Int { items.count - head }
 
@@ -46,9 +54,11 @@ final class OutboundQueue: Sendable {
             return item
         }
 
-        /// Marks the writer scheduled; true when this call is the one that must wake it.
-        mutating func scheduleWriter() -> Bool {
-            guard !writerScheduled else { return false }
+        /// Marks the writer scheduled; true when this call is the one that must wake it. One that brings a
+        /// close wakes it in any case.
+        mutating func scheduleWriter(bringingClose: Bool = false) -> Bool {
+            if bringingClose { closeQueued = true }
+            guard !writerScheduled else { return bringingClose }
             writerScheduled = true
             return true
         }
@@ -68,7 +78,7 @@ final class OutboundQueue: Sendable {
     let limit: Int
 
     /// - Parameter wake: asks the writer to come and `take()`; called at most once until `take()`
-    ///   has answered nil. It must not call back into the queue synchronously.
+    ///   has answered nil, and once more for a close. It must not call back into the queue synchronously.
     init(limit: Int, wake: @escaping @Sendable () -> Void) {
         self.limit = limit
         self.wake = wake
@@ -80,7 +90,7 @@ final class OutboundQueue: Sendable {
             if state.isFinished { return (.finished, false) }
             if case .text = item, state.count >= limit { return (.full, false) }
             state.items.append(item)
-            return (.queued, state.scheduleWriter())
+            return (.queued, state.scheduleWriter(bringingClose: item.isClose))
         }
         if wakes { wake() }
         return result
@@ -92,7 +102,8 @@ final class OutboundQueue: Sendable {
             guard !state.isFinished else { return false }
             state.items = items
             state.head = 0
-            return !items.isEmpty && state.scheduleWriter()
+            state.closeQueued = false
+            return !items.isEmpty && state.scheduleWriter(bringingClose: items.contains { $0.isClose })
         }
         if wakes { wake() }
     }
@@ -114,8 +125,13 @@ final class OutboundQueue: Sendable {
             state.isFinished = true
             state.items = []
             state.head = 0
+            state.closeQueued = false
         }
     }
+
+    /// Whether a close waits to be written: the writer starts its deadline even while the socket takes
+    /// nothing, so that a client that does not read cannot hold the connection open.
+    var closeQueued: Bool { state.withLock { $0.closeQueued } }
 
     /// How many items wait to be written.
     var count: Int { state.withLock { $0.count } }

@@ -8,15 +8,18 @@ import WireProtocol
 /// One upgraded WebSocket, served by a channel handler on its event loop: no Swift task per connection.
 ///
 /// Inbound: every frame is checked against RFC 6455 (`InboundFrames`: masking, reserved bits and
-/// opcodes, fragments, UTF-8, close payloads); a text message is then counted against the rate limit,
-/// decoded and handed to the match host's mailbox in arrival order. A frame that breaks a rule closes the
+/// opcodes, fragments, UTF-8, close payloads); a text message, a ping or a pong is then counted against
+/// the rate limit; a text message is decoded and handed to the match host's mailbox in arrival order. A frame that breaks a rule closes the
 /// connection with the RFC's code, and the close frame is flushed before the socket is dropped.
 ///
 /// Outbound: the host pushes onto the connection's bounded queue; the push that finds the writer idle
 /// wakes this handler on its event loop, which writes what is queued while the socket
 /// takes it and flushes once (one `writev` for a burst). When the socket stops taking (a client that
 /// does not read), writing pauses until NIO reports it writable again and the queue fills up: the
-/// host's signal for a slow reader. The session only translates; the host decides.
+/// host's signal for a slow reader. A pong waits for the socket like any message; only the latest ping
+/// is answered (RFC 6455 5.5.3), so pings cannot queue pongs. Every close gets its deadline when it is
+/// decided, here or by the host, not when its frame is written: a client that does not read cannot hold
+/// the connection. The session only translates; the host decides.
 final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
@@ -59,6 +62,8 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
     private var pinger: RepeatedTask?
     private var unansweredPing: UInt64?
     private var pingsSent: UInt64 = 0
+    /// The payload of the latest ping not answered yet: written when the socket takes it.
+    private var pendingPong: ByteBuffer?
 
     /// - Parameter maxMessageSize: the most bytes a text message may hold, all its fragments together.
     init(
@@ -100,6 +105,7 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        logger.debug("connection closed")
         pinger?.cancel()
         pinger = nil
         closeDeadline?.cancel()
@@ -164,37 +170,48 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
         case nil:
             break
         case .text(let text):
-            received(text)
+            if counted() { received(text) }
         case .binary:
             refuse(code: 1003, reason: "Binary frames are not accepted; send JSON text.", log: "binary frame")
         case .ping(let data):
-            context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: data)), promise: nil)
+            guard counted() else { return }
+            pendingPong = data
+            writeQueued()
         case .pong(var data):
+            guard counted() else { return }
             if let answered = data.readInteger(as: UInt64.self), answered == unansweredPing { unansweredPing = nil }
         case .close(let code):
             receivedClose(code: code, context: context)
         }
     }
 
-    private func received(_ text: String) {
-        let inbound: MatchHost.Inbound
+    /// Counts a text message, ping or pong against the rate limit: true when it is to be served. Over the
+    /// limit the client is told (`rateLimited`); at twice the limit it is closed (1008).
+    private func counted() -> Bool {
         switch limiter.record() {
         case .allowed:
-            switch GameCatalog.standard.messageReader.decode(text) {
-            case .success(let message): inbound = .message(message)
-            case .failure(let error): inbound = .undecodable(error.message)
-            }
+            return true
         case .limited:
-            inbound = .rateLimited
+            deliver(.rateLimited)
         case .exceeded:
             // The warnings the host sent for this window may still be on their way, and the close drops
             // what is queued: one more goes right before the close, so the client is always warned first.
             let warning = ServerMessage.error(.rateLimited)
             metrics.errorSent(warning)
-            return refuse(
-                code: 1008, reason: "Too many messages.", log: "rate limit exceeded", after: [.text(ByteBuffer(string: warning.jsonText()))]
-            )
+            refuse(code: 1008, reason: "Too many messages.", log: "rate limit exceeded", after: [.text(ByteBuffer(string: warning.jsonText()))])
         }
+        return false
+    }
+
+    private func received(_ text: String) {
+        switch GameCatalog.standard.messageReader.decode(text) {
+        case .success(let message): deliver(.message(message))
+        case .failure(let error): deliver(.undecodable(error.message))
+        }
+    }
+
+    /// Hands `inbound` to the host, or keeps it in order until the host is known.
+    private func deliver(_ inbound: MatchHost.Inbound) {
         switch attachment {
         case .attaching(var buffered):
             buffered.append(inbound)
@@ -213,6 +230,8 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
         connection?.queue.finish()
         var data = context.channel.allocator.buffer(capacity: 2)
         data.writeInteger(code ?? 1000)
+        // The answer may wait behind writes a client that does not read never takes.
+        startCloseDeadline(context)
         let context = NIOLoopBound(context, eventLoop: context.eventLoop)
         context.value.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data))).whenComplete { _ in
             context.value.close(promise: nil)
@@ -252,10 +271,17 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
         context.fireChannelWritabilityChanged()
     }
 
-    /// Writes what is queued while the socket takes it, then flushes once.
+    /// Writes what is queued while the socket takes it (the pending pong first), then flushes once.
     private func writeQueued() {
         guard let context, let connection else { return }
+        // A close the host queued is decided already, whether or not the socket takes its frame.
+        if connection.queue.closeQueued { startCloseDeadline(context) }
         var wrote = false
+        if !closeSent, context.channel.isWritable, let pong = pendingPong {
+            pendingPong = nil
+            context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: pong)), promise: nil)
+            wrote = true
+        }
         while !closeSent, context.channel.isWritable, let item = connection.queue.take() {
             switch item {
             case .text(let payload):

@@ -19,6 +19,7 @@ final class LoggedInBuildableMock: LoggedInBuildable {
 final class LoggedInSessionMock: LoggedInSession {
     private(set) var launchedGames: [GameID] = []
     private(set) var forfeits: [Seat] = []
+    var isGameInProgress = false
 
     func launchGame(with gameId: GameID) -> Observable<(LoggedInActionableItem, Void)> {
         launchedGames.append(gameId)

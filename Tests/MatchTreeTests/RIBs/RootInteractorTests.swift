@@ -91,6 +91,19 @@ struct RootInteractorTests {
         #expect(router.session.launchedGames == [.randomWin])
     }
 
+    @Test func test_launchGameDuringAGame_isNotTaken_nothingQueuedNothingLaunched() throws {
+        let interactor = makeLaunchedInteractor()
+        interactor.didLogin(player1Name: "Alice", player2Name: "Bob")
+        router.session.isGameInProgress = true
+        for _ in 0..<100 { try interactor.launchGame(withId: "randomWin") }
+        #expect(presenter.queuedLaunches.isEmpty)
+        #expect(router.session.launchedGames.isEmpty)
+        router.session.isGameInProgress = false
+        try interactor.launchGame(withId: "randomWin")
+        #expect(presenter.queuedLaunches == [.randomWin])
+        #expect(router.session.launchedGames == [.randomWin])
+    }
+
     @Test func test_launchGameWithUnknownIdWhileALaunchWaits_stillThrows() throws {
         let interactor = makeLaunchedInteractor()
         try interactor.launchGame(withId: "ticTacToe")

@@ -48,8 +48,12 @@ extension HostileTests {
         }
 
         @Test func test_aSpectatorThatNeverReads_isDroppedAndClosed1013_whileMovesStayPromptAndMemoryFlat() async throws {
-            // The players move as fast as the server answers: no rate limit in the way.
-            try await withTestServer(configure: { $0.messagesPerSecond = 1_000_000 }) { server in
+            // The players move as fast as the server answers: no rate limit in the way. The spectators read
+            // their close only after all the games: its deadline (counted from the drop) must outlast them.
+            try await withTestServer(configure: {
+                $0.messagesPerSecond = 1_000_000
+                $0.webSocketCloseTimeout = .seconds(600)
+            }) { server in
                 let matchID = try await server.createMatch()
                 let pair = try await server.seatedPair(matchID: matchID)
                 // Spectators that complete the upgrade and then read nothing, on a small receive buffer.

@@ -69,6 +69,19 @@ struct MatchRoomTests {
         #expect(repeated?.isEmpty == true)
     }
 
+    @Test func test_1000LaunchesDuringAGame_fromASpectator_recordNothingAndChangeNothing() throws {
+        let hash = Secrets.tokenHash("token")
+        var room = try Self.makeRoom([
+            .created, .seatTaken(seat: .player1, name: "Alice", tokenHash: hash), .seatTaken(seat: .player2, name: "Bob", tokenHash: hash),
+            .gameStarted(gameId: .ticTacToe, startingPlayer: .player1),
+        ])
+        _ = room.connect(alice)
+        for gameId in Array(repeating: ["randomWin", "ticTacToe"], count: 500).joined() {
+            let change = room.handle(.launchGame(gameId: gameId), from: alice.id)
+            #expect(change?.isEmpty == true, "a launch during a game starts nothing, so nothing is stored or sent")
+        }
+    }
+
     @Test func test_resumeWithAnUnknownToken_isRefusedBadToken() throws {
         var room = try Self.makeRoom()
         _ = room.connect(alice)

@@ -21,6 +21,7 @@ final class RawWebSocket: Sendable {
         var frames: [Frame] = []
         var bytesRead = 0
         var pingsReceived = 0
+        var pongsReceived = 0
         var isFinished = false
     }
 
@@ -116,6 +117,11 @@ final class RawWebSocket: Sendable {
         outgoing.yield(FrameBytes.frame(opcode: 0x1, payload: Array(text.utf8)))
     }
 
+    /// Sends a ping with `payload` (at most 125 bytes), masked.
+    func ping(_ payload: [UInt8]) {
+        outgoing.yield(FrameBytes.frame(opcode: 0x9, payload: payload))
+    }
+
     // MARK: - Reading
 
     /// Starts reading what the server sent (and everything it sends from now on).
@@ -156,6 +162,7 @@ final class RawWebSocket: Sendable {
             case 0x9:
                 state.withLock { $0.pingsReceived += 1 }
                 if answersPings { outgoing.yield(FrameBytes.frame(opcode: 0xA, payload: payload)) }
+            case 0xA: state.withLock { $0.pongsReceived += 1 }
             default: break
             }
         }
@@ -171,6 +178,12 @@ final class RawWebSocket: Sendable {
 
     /// How many pings the server sent that were read so far.
     var pingsReceived: Int { state.withLock { $0.pingsReceived } }
+
+    /// How many pongs the server sent that were read so far.
+    var pongsReceived: Int { state.withLock { $0.pongsReceived } }
+
+    /// Whether the connection has ended (read to its end, or broken).
+    var isFinished: Bool { state.withLock { $0.isFinished } }
 
     /// How many bytes of frames were read from the socket so far.
     var bytesRead: Int { state.withLock { $0.bytesRead } }
