@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "WireProtocol", "MatchStore", "SQLiteStore", "MatchTree", "GameUnits", "TicTacToe", "RandomWin", "ConnectFour",
+                "Server", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore", "MatchTree", "GameUnits", "TicTacToe", "RandomWin", "ConnectFour",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

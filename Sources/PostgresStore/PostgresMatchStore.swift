@@ -137,6 +137,14 @@ public final class PostgresMatchStore: MatchStore {
         await clientRun.value
     }
 
+    /// The value of the server setting `name` on one of the store's pooled connections (which the writer
+    /// uses too): lets tests check `synchronous_commit`.
+    func settingForTesting(_ name: String) async throws -> String? {
+        let rows = try await client.query("SELECT current_setting(\(name))", logger: logger)
+        for try await value in rows.decode(String.self) { return value }
+        return nil
+    }
+
     private func checkOpen() throws {
         if queue.isClosed { throw MatchStoreError.closed }
     }

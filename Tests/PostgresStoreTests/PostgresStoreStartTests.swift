@@ -1,8 +1,9 @@
 import Foundation
 import MatchStore
 import MatchStoreContract
-import PostgresStore
 import Testing
+
+@testable import PostgresStore
 
 /// Reading `--db postgres://…` and starting: the password shows nowhere, an unreachable server is a
 /// clear error naming its address.
@@ -59,6 +60,16 @@ struct PostgresStoreStartTests {
             let message = "\(error)"
             #expect(message.contains(good.address), "\(message)")
             #expect(!message.contains("not-the-password-xyz"), "\(message)")
+        }
+    }
+
+    @Test(.enabled(if: TestDatabase.isAvailable, TestDatabase.skipMessage))
+    func test_connections_commitSynchronously_andUseTheStoresSchema() async throws {
+        try await TestDatabase.withSchema { schema in
+            let store = try await TestDatabase.openStore(schema: schema)
+            #expect(try await store.settingForTesting("synchronous_commit") == "on")
+            #expect(try await store.settingForTesting("search_path") == schema)
+            try await store.close()
         }
     }
 
