@@ -33,26 +33,45 @@ final class PostgresWriter: Sendable {
     /// the error when any statement or the commit failed, in which case none of the batch is written.
     private func commit(_ batch: [WriteQueue.Pending]) async {
         let operations = batch.map(\.operation)
+        var attempt = 1
+        while true {
+            do {
+                let outcome = try await transaction(operations)
+                known.saw(outcome.lastSequences)
+                queue.complete(batch, with: .success(outcome.refusals))
+            } catch let error as PSQLError where error.serverInfo?[.sqlState] == Self.deadlockDetected && attempt < Self.attemptsOnDeadlock
+            {
+                // Two servers' batches locked shared matches in opposite orders; PostgreSQL rolled this
+                // one back whole, so it can run again as it was.
+                logger.notice("a write transaction met a deadlock with another writer; trying it again")
+                attempt += 1
+                continue
+            } catch {
+                logger.error(
+                    "a write transaction of \(batch.count) operations failed; none of it was stored: \(PostgresErrorText.describe(error))")
+                queue.complete(batch, with: .failure(error))
+            }
+            return
+        }
+    }
+
+    /// SQLSTATE deadlock_detected.
+    private static let deadlockDetected = "40P01"
+    private static let attemptsOnDeadlock = 3
+
+    private func transaction(_ operations: [WriteOperation]) async throws -> PostgresWrites.Outcome {
         let known = known
         let logger = logger
-        do {
-            let outcome = try await client.withConnection { connection in
-                try await connection.query("BEGIN", logger: logger)
-                do {
-                    let outcome = try await PostgresWrites.apply(operations, on: connection, known: known, logger: logger)
-                    try await connection.query("COMMIT", logger: logger)
-                    return outcome
-                } catch {
-                    _ = try? await connection.query("ROLLBACK", logger: logger)
-                    throw error
-                }
+        return try await client.withConnection { connection in
+            try await connection.query("BEGIN", logger: logger)
+            do {
+                let outcome = try await PostgresWrites.apply(operations, on: connection, known: known, logger: logger)
+                try await connection.query("COMMIT", logger: logger)
+                return outcome
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
             }
-            known.saw(outcome.lastSequences)
-            queue.complete(batch, with: .success(outcome.refusals))
-        } catch {
-            logger.error(
-                "a write transaction of \(batch.count) operations failed; none of it was stored: \(PostgresErrorText.describe(error))")
-            queue.complete(batch, with: .failure(error))
         }
     }
 }

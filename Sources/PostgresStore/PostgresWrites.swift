@@ -4,9 +4,9 @@ import Logging
 import MatchStore
 import PostgresNIO
 
-/// The SQL of one batch, run inside the writer's transaction: a few statements per batch whatever its
-/// size (arrays bound as parameters and `unnest`ed), so that one round trip and one commit serve the
-/// writes of many matches.
+/// The SQL of one batch, run inside the writer's transaction: one statement per run of creates or of
+/// appends whatever its size (arrays bound as parameters and `unnest`ed), so that a few round trips and
+/// one commit serve the writes of many matches.
 enum PostgresWrites {
     /// What a committed batch did: each operation's refusal (nil: written), and the last sequences it
     /// wrote, for `KnownSequences` once committed.
@@ -104,121 +104,135 @@ enum PostgresWrites {
             appends[id]?.dates += Array(repeating: date, count: records.count)
             if let summary { appends[id]?.summary = (summary, date) }
         }
-        let current = try await lockedLastSequences(of: order, on: connection, logger: logger)
-        let expected = known.lastSequences(of: order).merging(outcome.lastSequences) { _, inBatch in inBatch }
-
+        let seen = known.lastSequences(of: order).merging(outcome.lastSequences) { _, inBatch in inBatch }
         var rows = AppendRows()
-        for id in order {
+        // In id order, so that two writers' batches that share matches tend to lock them in the same
+        // order (a deadlock, should one happen anyway, fails the transaction and the writer retries it).
+        for id in order.sorted() {
             guard let append = appends[id] else { continue }
-            guard let last = current[id] else {
-                for index in append.operations { outcome.refusals[index] = .unknownMatch(id) }
-                continue
-            }
-            // A store that never saw the match (nothing written or read since it opened) takes the log
-            // as it is; one that did appends only right after what it saw.
-            let seen = expected[id] ?? last
-            guard seen == last else {
-                logger.warning("another writer appended to match \(id) (at \(last), this store saw \(seen)): refusing the append")
-                for index in append.operations { outcome.refusals[index] = .appendedElsewhere(id) }
-                continue
-            }
-            rows.add(append, to: id, after: last)
-            outcome.lastSequences[id] = last + append.records.count
+            rows.add(append, to: id, expected: seen[id])
         }
-        guard !rows.matchIds.isEmpty else { return }
-        try await rows.write(on: connection, logger: logger)
+        let written = try await rows.write(on: connection, logger: logger)
+        let refused = order.filter { written[$0] == nil }
+        let existing = refused.isEmpty ? [] : try await existingMatches(refused, on: connection, logger: logger)
+        for id in order {
+            if let last = written[id] {
+                outcome.lastSequences[id] = last
+                continue
+            }
+            let refusal: MatchStoreError
+            if existing.contains(id) {
+                logger.warning("another writer appended to match \(id) after what this store saw: refusing the append")
+                refusal = .appendedElsewhere(id)
+            } else {
+                refusal = .unknownMatch(id)
+            }
+            for index in appends[id]?.operations ?? [] { outcome.refusals[index] = refusal }
+        }
     }
 
-    /// The matches' `last_sequence`, their rows locked until the transaction ends, in id order so that
-    /// two writers' batches lock shared matches in the same order and never deadlock.
-    private static func lockedLastSequences(
-        of ids: [MatchID], on connection: PostgresConnection, logger: Logger
-    ) async throws -> [MatchID: Int] {
-        let rows = try await connection.query(
-            "SELECT id, last_sequence FROM match WHERE id = ANY(\(ids.map(\.rawValue))::text[]) ORDER BY id FOR UPDATE",
-            logger: logger)
-        var found: [MatchID: Int] = [:]
-        for try await (id, last) in rows.decode((String, Int).self) { found[MatchID(rawValue: id)] = last }
+    /// Which of `ids` are stored: tells a refusal for an unknown match from one for a log another writer
+    /// extended. Only refused appends ask.
+    private static func existingMatches(
+        _ ids: [MatchID], on connection: PostgresConnection, logger: Logger
+    ) async throws -> Set<MatchID> {
+        let rows = try await connection.query("SELECT id FROM match WHERE id = ANY(\(ids.map(\.rawValue))::text[])", logger: logger)
+        var found = Set<MatchID>()
+        for try await id in rows.decode(String.self) { found.insert(MatchID(rawValue: id)) }
         return found
     }
 }
 
-/// The columns of the accepted appends of a batch, bound as arrays.
+/// The columns of a batch's appends, bound as arrays.
 private struct AppendRows {
+    /// Unknown to this store: the append goes after the log as it stands.
+    static let unseen = -1
+
     var matchIds: [String] = []
     var expected: [Int] = []
-    var newLast: [Int] = []
+    var counts: [Int] = []
     var summaryDates: [Double] = []
     /// "" where the append keeps the stored summary: arrays are bound without NULLs.
     var summaries: [String] = []
     var phases: [String] = []
     var freeSeats: [Int] = []
     var recordMatchIds: [String] = []
-    var sequences: [Int] = []
+    var offsets: [Int] = []
     var recordDates: [Double] = []
     var kinds: [String] = []
     var payloads: [String] = []
 
-    mutating func add(_ append: PostgresWrites.MatchAppend, to id: MatchID, after last: Int) {
+    mutating func add(_ append: PostgresWrites.MatchAppend, to id: MatchID, expected last: Int?) {
         matchIds.append(id.rawValue)
-        expected.append(last)
-        newLast.append(last + append.records.count)
+        expected.append(last ?? Self.unseen)
+        counts.append(append.records.count)
         summaryDates.append(append.summary?.1.timeIntervalSince1970 ?? 0)
         summaries.append(append.summary?.0.json ?? "")
         phases.append(append.summary?.0.phase ?? "")
         freeSeats.append(append.summary?.0.freeSeats ?? 0)
         for (offset, record) in append.records.enumerated() {
             recordMatchIds.append(id.rawValue)
-            sequences.append(last + 1 + offset)
+            offsets.append(offset + 1)
             recordDates.append(append.dates[offset].timeIntervalSince1970)
             kinds.append(record.kind)
             payloads.append(record.payload)
         }
     }
 
-    /// One statement: moves each match's `last_sequence` on, conditioned on the value just read (the
-    /// rows are locked, so a mismatch means a bug, not a race), replaces the summaries given, and
-    /// inserts the records. Throws, failing the batch, when a count is off or a (match, sequence) is
-    /// taken: the log never forks, even if the condition above were wrong.
-    func write(on connection: PostgresConnection, logger: Logger) async throws {
+    /// One statement for the whole run of appends: moves on the `last_sequence` of each match whose
+    /// stored value is the one this store saw (the UPDATE locks the row and, in READ COMMITTED, checks
+    /// the condition again on the newest version when it had to wait for another writer), replaces the
+    /// summaries given, and inserts those matches' records numbered after the old value. Returns the new
+    /// last sequence of each match it moved on; the others were refused. Throws, failing the batch, when
+    /// the records inserted are not the ones expected or a (match, sequence) is taken: the log never
+    /// forks, even if the condition were wrong.
+    func write(on connection: PostgresConnection, logger: Logger) async throws -> [MatchID: Int] {
         let rows = try await connection.query(
             """
             WITH updated AS (
                 UPDATE match AS m SET
-                    last_sequence = i.new_last,
+                    last_sequence = m.last_sequence + i.count,
                     updated_at = CASE WHEN i.summary = '' THEN m.updated_at ELSE to_timestamp(i.at) END,
                     phase = CASE WHEN i.summary = '' THEN m.phase ELSE i.phase END,
                     free_seats = CASE WHEN i.summary = '' THEN m.free_seats ELSE i.free_seats END,
                     summary = CASE WHEN i.summary = '' THEN m.summary ELSE i.summary END
-                FROM unnest(\(matchIds)::text[], \(expected)::int8[], \(newLast)::int8[], \(summaryDates)::float8[],
+                FROM unnest(\(matchIds)::text[], \(expected)::int8[], \(counts)::int8[], \(summaryDates)::float8[],
                             \(summaries)::text[], \(phases)::text[], \(freeSeats)::int8[])
-                    AS i(id, expected, new_last, at, summary, phase, free_seats)
-                WHERE m.id = i.id AND m.last_sequence = i.expected
-                RETURNING m.id
+                    AS i(id, expected, count, at, summary, phase, free_seats)
+                WHERE m.id = i.id AND (i.expected = \(Self.unseen) OR m.last_sequence = i.expected)
+                RETURNING m.id, m.last_sequence AS new_last, i.count
             ), inserted AS (
                 INSERT INTO record (match_id, sequence, at, kind, payload)
-                SELECT match_id, sequence, to_timestamp(at), kind, payload
-                FROM unnest(\(recordMatchIds)::text[], \(sequences)::int8[], \(recordDates)::float8[],
+                SELECT r.match_id, u.new_last - u.count + r.record_offset, to_timestamp(r.at), r.kind, r.payload
+                FROM unnest(\(recordMatchIds)::text[], \(offsets)::int8[], \(recordDates)::float8[],
                             \(kinds)::text[], \(payloads)::text[])
-                    AS r(match_id, sequence, at, kind, payload)
+                    AS r(match_id, record_offset, at, kind, payload)
+                JOIN updated u ON u.id = r.match_id
                 RETURNING 1
             )
-            SELECT (SELECT count(*) FROM updated), (SELECT count(*) FROM inserted)
+            SELECT id, new_last, count, (SELECT count(*) FROM inserted) FROM updated
             """, logger: logger)
-        for try await (updated, inserted) in rows.decode((Int, Int).self) {
-            guard updated == matchIds.count, inserted == recordMatchIds.count else {
-                throw UnexpectedWriteCount(updatedMatches: updated, expectedMatches: matchIds.count)
-            }
+        var written: [MatchID: Int] = [:]
+        var expectedRecords = 0
+        var insertedRecords = 0
+        for try await (id, newLast, count, inserted) in rows.decode((String, Int, Int, Int).self) {
+            written[MatchID(rawValue: id)] = newLast
+            expectedRecords += count
+            insertedRecords = inserted
         }
+        guard insertedRecords == expectedRecords else {
+            throw UnexpectedWriteCount(insertedRecords: insertedRecords, expectedRecords: expectedRecords)
+        }
+        return written
     }
 }
 
-/// A batch whose conditioned update did not move every match it locked: refused as a whole.
+/// A batch whose records inserted are not those of the appends it accepted: refused as a whole.
 struct UnexpectedWriteCount: Error, CustomStringConvertible {
-    let updatedMatches: Int
-    let expectedMatches: Int
+    let insertedRecords: Int
+    let expectedRecords: Int
     var description: String {
-        "an append batch moved \(updatedMatches) of \(expectedMatches) matches on; nothing of it was written"
+        "an append batch inserted \(insertedRecords) records instead of \(expectedRecords); nothing of it was written"
     }
 }
 
