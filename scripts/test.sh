@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Runs every test of the project: the Swift tests (RIBs core, RIBs, rules, wire protocol, storage,
 # the live server, crash recovery, WebSocket conformance), the browser tests in headless Chromium and
-# the interop tests with WebSocket clients we did not write (Tests/browser/test_interop.py).
+# the interop tests with WebSocket clients we did not write (Tests/browser/test_interop.py), and the
+# PostgreSQL store's tests against a private PostgreSQL server it starts (scripts/private-postgres.sh)
+# and stops at the end, also on failure.
 # Installs what a fresh Debian machine with Swift may lack; safe to run again (idempotent).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 log() { printf '\n==> %s\n' "$*"; }
 
-# 1. System packages: Chromium and its driver for the browser tests, SQLite headers for GRDB.
+# 1. System packages: Chromium and its driver for the browser tests, SQLite headers for GRDB, PostgreSQL
+#    for the PostgreSQL store's tests.
 missing=()
-for pkg in chromium chromium-driver libsqlite3-dev python3-venv; do
+for pkg in chromium chromium-driver libsqlite3-dev python3-venv postgresql; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -35,8 +38,16 @@ fi
 # 3. Swift: build the server (the browser tests run this binary), then every Swift test.
 log "swift build"
 swift build --product tictactoe && swift build --product tictactoe-bench
+# The PostgreSQL tests run against a private server; here they must run (TICTACTOE_TEST_POSTGRES_REQUIRED:
+# a missing URL fails a test instead of skipping the suite).
+log "starting a private PostgreSQL"
+. scripts/private-postgres.sh
+trap stop_private_postgres EXIT
+start_private_postgres
+echo "PostgreSQL on $PRIVATE_POSTGRES_ADDRESS"
 log "swift test"
-swift test
+TICTACTOE_TEST_POSTGRES_URL="$PRIVATE_POSTGRES_URL" TICTACTOE_TEST_POSTGRES_REQUIRED=1 swift test
+stop_private_postgres
 
 # 4. Browser and interop tests against the real server binary (the Node interop test needs Node 20 or
 #    later, which Debian does not package; it is skipped, saying so, where there is none).

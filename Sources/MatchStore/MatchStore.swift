@@ -11,8 +11,9 @@ import Foundation
 /// - Dates are kept to the millisecond at least.
 /// - A call that has started is carried out even if its task is cancelled: a write is never half done.
 ///
-/// Implementations: `InMemoryMatchStore` here (tests, `--db :memory:`) and `SQLiteMatchStore` in the
-/// SQLiteStore module (one file, WAL, group commit); the server's `MatchStores.open(path:)` picks one
+/// Implementations: `InMemoryMatchStore` here (tests, `--db :memory:`), `SQLiteMatchStore` in the
+/// SQLiteStore module (one file, WAL, group commit) and `PostgresMatchStore` in the PostgresStore module
+/// (several servers on one database, docs/SCALING.md); the server's `MatchStores.open(path:)` picks one
 /// from a `--db` value. Every implementation's tests run the checks of the MatchStoreContract module.
 public protocol MatchStore: Sendable {
     /// Stores a new match with its `created` record and an empty summary.
@@ -52,4 +53,9 @@ public enum MatchStoreError: Error, Sendable, Equatable {
     case unknownMatch(MatchID)
     /// The store was closed.
     case closed
+    /// `append` to a match whose log another writer (another server's store on the same database) has
+    /// extended since this store last read or wrote it: nothing is written, so the log cannot fork. The
+    /// store refuses further appends to the match until its log is read again (`records(of:)`), which
+    /// is what loading the match does. Only stores shared by several processes throw it (PostgreSQL).
+    case appendedElsewhere(MatchID)
 }

@@ -1,3 +1,4 @@
+import DurableStore
 import GRDB
 import Logging
 

@@ -1,3 +1,4 @@
+import DurableStore
 import Foundation
 import GRDB
 import Logging
@@ -97,12 +98,7 @@ public final class SQLiteMatchStore: MatchStore {
 
     /// Appends `records` to the log of match `id` and replaces its summary; returns once committed.
     public func append(_ records: [MatchRecord], summary: StoredSummary?, to id: MatchID, at date: Date) async throws {
-        let operation = WriteOperation.append(
-            matchId: id, at: date,
-            records: try records.map(StorageCoding.encode),
-            summary: try summary.map(StorageCoding.encode)
-        )
-        try await queue.submit(operation)
+        try await queue.append(records, summary: summary, to: id, at: date)
     }
 
     /// Frees SQLite's page caches and closes idle reader connections, eventually (GRDB schedules it

@@ -1,3 +1,4 @@
+import DurableStore
 import Foundation
 import GRDB
 import MatchStore

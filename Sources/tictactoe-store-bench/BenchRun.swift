@@ -1,6 +1,8 @@
+import DurableStore
 import Foundation
 import MatchStore
 import MatchTree
+import PostgresStore
 import SQLiteStore
 import Synchronization
 
@@ -8,12 +10,20 @@ import Synchronization
 /// limit, and measures.
 enum BenchRun {
     static func measure(_ setup: BenchSetup) async throws -> BenchResult {
-        let store = try SQLiteMatchStore(
-            path: setup.path, synchronous: setup.synchronous,
-            groupCommit: setup.groupCommit, maxBatchSize: setup.maxBatchSize
-        )
+        let store: any MatchStore
+        let statistics: @Sendable () -> WriteStatistics
+        switch setup.store {
+        case .sqlite(let path, let synchronous):
+            let sqlite = try SQLiteMatchStore(
+                path: path, synchronous: synchronous, groupCommit: setup.groupCommit, maxBatchSize: setup.maxBatchSize)
+            (store, statistics) = (sqlite, { sqlite.statistics })
+        case .postgres(let url, let schema):
+            let postgres = try await PostgresMatchStore(
+                url: url, schema: schema, groupCommit: setup.groupCommit, maxBatchSize: setup.maxBatchSize)
+            (store, statistics) = (postgres, { postgres.statistics })
+        }
         do {
-            let result = try await measure(setup, on: store)
+            let result = try await measure(setup, on: store, statistics: statistics)
             try await store.close()
             return result
         } catch {
@@ -22,14 +32,16 @@ enum BenchRun {
         }
     }
 
-    private static func measure(_ setup: BenchSetup, on store: SQLiteMatchStore) async throws -> BenchResult {
+    private static func measure(
+        _ setup: BenchSetup, on store: any MatchStore, statistics: @Sendable () -> WriteStatistics
+    ) async throws -> BenchResult {
         let run = UUID().uuidString.prefix(8)
         let ids = (0..<setup.matches).map { MatchID(rawValue: "bench-\(run)-\($0)") }
         for id in ids {
             try await store.createMatch(id: id, at: Date())
         }
         let gate = MoveGate(limit: setup.limit)
-        let before = store.statistics
+        let before = statistics()
         let start = ContinuousClock.now
         let latencies = try await withThrowingTaskGroup(of: [Double].self) { group in
             for id in ids {
@@ -38,7 +50,7 @@ enum BenchRun {
             return try await group.reduce(into: [Double]()) { $0 += $1 }
         }
         let elapsed = ContinuousClock.now - start
-        return BenchResult(latencies: latencies.sorted(), elapsed: elapsed, statistics: store.statistics.since(before))
+        return BenchResult(latencies: latencies.sorted(), elapsed: elapsed, statistics: statistics().since(before))
     }
 }
 

@@ -1,3 +1,5 @@
+import DurableStore
+import PostgresStore
 import SQLiteStore
 
 /// When a configuration stops appending.
@@ -15,11 +17,33 @@ enum BenchLimit: CustomStringConvertible {
     }
 }
 
+/// The store a configuration writes to.
+enum BenchStore {
+    /// A SQLite file at `path`, with `PRAGMA synchronous` at `synchronous`.
+    case sqlite(path: String, synchronous: SQLiteSynchronous)
+    /// A PostgreSQL database, in a new schema of the configuration's own.
+    case postgres(PostgresURL, schema: String)
+
+    var kind: String {
+        switch self {
+        case .sqlite: "sqlite"
+        case .postgres: "postgres"
+        }
+    }
+
+    /// SQLite's pragma; PostgreSQL's `synchronous_commit`, which the store always sets on.
+    var durability: String {
+        switch self {
+        case .sqlite(_, let synchronous): synchronous.rawValue
+        case .postgres: "on"
+        }
+    }
+}
+
 /// One configuration to measure.
 struct BenchSetup {
-    let path: String
+    let store: BenchStore
     let groupCommit: Bool
-    let synchronous: SQLiteSynchronous
     let maxBatchSize: Int
     let matches: Int
     let limit: BenchLimit

@@ -3,7 +3,7 @@ import Foundation
 /// The bench's output: one aligned row per configuration.
 struct ResultTable {
     private let columns: [(title: String, width: Int)] = [
-        ("group commit", 12), ("synchronous", 11), ("moves", 8), ("seconds", 7), ("moves/s", 9),
+        ("store", 8), ("group commit", 12), ("synchronous", 11), ("moves", 8), ("seconds", 7), ("moves/s", 9),
         ("p50 ms", 8), ("p99 ms", 8), ("transactions", 12), ("records/tx", 10),
     ]
 
@@ -13,8 +13,9 @@ struct ResultTable {
 
     func row(for setup: BenchSetup, _ result: BenchResult) -> String {
         line([
+            setup.store.kind,
             setup.groupCommit ? "on" : "off",
-            setup.synchronous.rawValue,
+            setup.store.durability,
             "\(result.moves)",
             format(result.elapsed / .seconds(1), digits: 2),
             format(result.movesPerSecond, digits: 0),
@@ -29,7 +30,7 @@ struct ResultTable {
         zip(columns, cells).enumerated().map { index, pair in
             let (column, cell) = pair
             let padding = String(repeating: " ", count: max(column.width - cell.count, 0))
-            return index < 2 ? cell + padding : padding + cell
+            return index < 3 ? cell + padding : padding + cell
         }.joined(separator: "  ")
     }
 

@@ -1,7 +1,6 @@
 import Foundation
 import MatchStore
 import MatchTree
-import SQLiteStore
 import TicTacToe
 
 /// A match that plays Tic Tac Toe as fast as its store allows: one `moved` record per append, with the
@@ -9,7 +8,7 @@ import TicTacToe
 /// telling the players.
 struct SimulatedMatch {
     let id: MatchID
-    let store: SQLiteMatchStore
+    let store: any MatchStore
 
     private static let summary = StoredSummary(
         phase: .playing(TicTacToe.id),

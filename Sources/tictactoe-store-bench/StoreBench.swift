@@ -1,14 +1,15 @@
 import ArgumentParser
 import Foundation
+import PostgresStore
 import SQLiteStore
 
 /// `tictactoe-store-bench`: how many moves per second a `SQLiteMatchStore` sustains, with group commit
-/// on and off, at `PRAGMA synchronous` FULL and NORMAL.
+/// on and off, at `PRAGMA synchronous` FULL and NORMAL; or a `PostgresMatchStore` with `--db postgres://…`.
 @main
 struct StoreBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tictactoe-store-bench",
-        abstract: "Measures how many moves per second the SQLite match store sustains.",
+        abstract: "Measures how many moves per second the SQLite (or PostgreSQL) match store sustains.",
         discussion: """
             Each simulated match is a Task that creates its match, then appends one move record (with \
             the match's summary) at a time, waiting for each append to return as the server does before \
@@ -30,9 +31,13 @@ struct StoreBench: AsyncParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The SQLite file to write. Every configuration appends new matches to it and it is kept.",
-            discussion: "By default each configuration writes a new file in a temporary directory, removed at exit.",
-            valueName: "path"
+            "The SQLite file to write (every configuration appends new matches to it and it is kept), or postgres://USER[:PASSWORD]@HOST:PORT/DB to measure the PostgreSQL store.",
+            discussion: """
+                By default each configuration writes a new SQLite file in a temporary directory, removed at exit. \
+                With PostgreSQL, each configuration writes to a new schema of the database (bench_…), which is kept; \
+                --synchronous does not apply (the store always commits with synchronous_commit on).
+                """,
+            valueName: "path-or-url"
         ))
     var db: String?
 
@@ -50,7 +55,12 @@ struct StoreBench: AsyncParsableCommand {
         guard duration > 0 else { throw ValidationError("--duration must be positive") }
         guard (moves ?? 1) > 0 else { throw ValidationError("--moves must be at least 1") }
         guard maxBatchSize > 0 else { throw ValidationError("--max-batch-size must be at least 1") }
-        guard db != ":memory:" else { throw ValidationError("--db must be a file: the bench measures SQLite") }
+        guard db != ":memory:" else {
+            throw ValidationError("--db must be a file or a postgres:// URL: the bench measures a durable store")
+        }
+        if let db, PostgresURL.isPostgres(db) {
+            do { _ = try PostgresURL(db) } catch { throw ValidationError("\(error)") }
+        }
     }
 
     func run() async throws {
@@ -60,17 +70,25 @@ struct StoreBench: AsyncParsableCommand {
 
         let limit: BenchLimit = moves.map { .moves($0) } ?? .duration(.milliseconds(Int(duration * 1000)))
         print("store bench: \(matches) concurrent matches, \(limit), \(ProcessInfo.processInfo.activeProcessorCount) cores")
-        print("file: \(db ?? directory.path + "/<configuration>.sqlite")")
+        let postgres = try db.flatMap { PostgresURL.isPostgres($0) ? try PostgresURL($0) : nil }
+        let run = UUID().uuidString.prefix(8).lowercased()
+        print(postgres.map { "database: \($0), schemas bench_\(run)_…" } ?? "file: \(db ?? directory.path + "/<configuration>.sqlite")")
         print()
         let table = ResultTable()
         print(table.header)
         for group in groupCommit.values {
-            for level in synchronous.values {
-                let setup = BenchSetup(
-                    path: db ?? directory.appendingPathComponent("gc-\(group)-\(level.rawValue).sqlite").path,
-                    groupCommit: group, synchronous: level, maxBatchSize: maxBatchSize,
-                    matches: matches, limit: limit
-                )
+            let stores: [BenchStore] =
+                if let postgres {
+                    [.postgres(postgres, schema: "bench_\(run)_gc_\(group ? "on" : "off")")]
+                } else {
+                    synchronous.values.map { level in
+                        .sqlite(
+                            path: db ?? directory.appendingPathComponent("gc-\(group)-\(level.rawValue).sqlite").path,
+                            synchronous: level)
+                    }
+                }
+            for store in stores {
+                let setup = BenchSetup(store: store, groupCommit: group, maxBatchSize: maxBatchSize, matches: matches, limit: limit)
                 let result = try await BenchRun.measure(setup)
                 print(table.row(for: setup, result))
             }

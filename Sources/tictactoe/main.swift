@@ -23,7 +23,10 @@ struct TicTacToeCommand: AsyncParsableCommand {
     @Option(help: "Port to bind; 0 picks a free one (default 8080). Env: TICTACTOE_PORT.")
     var port: Int?
 
-    @Option(help: "SQLite file of the matches, or :memory: to keep nothing (default data/tictactoe.sqlite). Env: TICTACTOE_DB.")
+    @Option(
+        help:
+            "SQLite file of the matches, postgres://USER[:PASSWORD]@HOST:PORT/DB for PostgreSQL, or :memory: to keep nothing (default data/tictactoe.sqlite). Env: TICTACTOE_DB."
+    )
     var db: String?
 
     @Option(
@@ -136,7 +139,8 @@ struct TicTacToeCommand: AsyncParsableCommand {
         // The process's one metrics bootstrap (swift-metrics to Prometheus); the server serves the
         // registry at GET /metrics.
         let metricsRegistry = ServerMetrics.bootstrapPrometheus()
-        let app = try buildApplication(configuration: configuration, logger: Logger(label: "tictactoe"), metricsRegistry: metricsRegistry)
+        let app = try await buildApplication(
+            configuration: configuration, logger: Logger(label: "tictactoe"), metricsRegistry: metricsRegistry)
         try await app.runService()
     }
 }

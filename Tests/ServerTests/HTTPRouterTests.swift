@@ -18,7 +18,7 @@ struct HTTPRouterTests {
         configuration.publicDirectory = TestServer.publicDirectory
         var logger = Logger(label: "router-test")
         logger.logLevel = .critical
-        let context = try ServerContext(configuration: configuration, metricsRegistry: .init(), logger: logger)
+        let context = try await ServerContext(configuration: configuration, metricsRegistry: .init(), logger: logger)
         context.state.set(.ready)
         let app = Application(router: buildRouter(context), logger: logger)
         try await app.test(.router, test)

@@ -19,8 +19,8 @@ public func buildApplication(
     logger: Logger = Logger(label: "tictactoe"),
     metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
     onListening: @escaping @Sendable (Int) -> Void = { _ in }
-) throws -> some ApplicationProtocol {
-    let context = try ServerContext(configuration: configuration, metricsRegistry: metricsRegistry, logger: logger)
+) async throws -> some ApplicationProtocol {
+    let context = try await ServerContext(configuration: configuration, metricsRegistry: metricsRegistry, logger: logger)
     let host = configuration.host
     let application = Application(
         router: buildRouter(context),

@@ -1,16 +1,28 @@
 import Logging
 import MatchStore
+import PostgresStore
 import SQLiteStore
 
 /// Opens the store a `--db` option names. It lives in the server, the one module that sees every store
 /// kind, so that no store module depends on another.
 public enum MatchStores {
-    /// An `InMemoryMatchStore` for `:memory:`, else a `SQLiteMatchStore` at `path` (created when
-    /// missing) with the given `synchronous`, group commit on and the standard archive policy.
+    /// An `InMemoryMatchStore` for `:memory:`, a `PostgresMatchStore` for a
+    /// `postgres://USER[:PASSWORD]@HOST:PORT/DB` URL (migrated at open), else a `SQLiteMatchStore` at
+    /// `path` (created when missing) with the given `synchronous`; group commit on either way.
+    /// - Throws: `PostgresStoreError` for a URL that cannot be read or a server that cannot be reached
+    ///   (naming its address, never the password), or what the SQLite store throws.
     public static func open(
         path: String, synchronous: SQLiteSynchronous = .full, logger: Logger = Logger(label: "MatchStore")
-    ) throws -> any MatchStore {
+    ) async throws -> any MatchStore {
         if path == ":memory:" { return InMemoryMatchStore() }
+        if PostgresURL.isPostgres(path) { return try await PostgresMatchStore(url: PostgresURL(path), logger: logger) }
         return try SQLiteMatchStore(path: path, synchronous: synchronous, logger: logger)
+    }
+
+    /// What a log line may say of a `--db` value: a PostgreSQL URL without its password, else the
+    /// value as given.
+    public static func loggable(_ path: String) -> String {
+        guard PostgresURL.isPostgres(path) else { return path }
+        return (try? PostgresURL(path).description) ?? PostgresURL.redacted(path)
     }
 }

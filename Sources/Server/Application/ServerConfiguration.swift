@@ -1,4 +1,5 @@
 import Foundation
+import PostgresStore
 import SQLiteStore
 
 /// Everything the server can be told from the command line (docs/PROTOCOL.md "Running") plus the limits
@@ -56,4 +57,7 @@ public struct ServerConfiguration: Sendable {
 
     /// Whether `databasePath` asks for the in-memory store.
     public var usesInMemoryStore: Bool { databasePath == ":memory:" }
+
+    /// Whether `databasePath` is a PostgreSQL URL.
+    public var usesPostgres: Bool { PostgresURL.isPostgres(databasePath) }
 }

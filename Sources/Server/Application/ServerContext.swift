@@ -16,14 +16,16 @@ struct ServerContext: Sendable {
 
     /// Opens the store that `configuration` names and the registry of its matches.
     /// - Throws: when the store cannot be opened (a missing folder it cannot create, a file of a newer
-    ///   format, a file that is not a database).
-    init(configuration: ServerConfiguration, metricsRegistry: PrometheusCollectorRegistry, logger: Logger) throws {
+    ///   format, a file that is not a database, a PostgreSQL server that cannot be reached).
+    init(configuration: ServerConfiguration, metricsRegistry: PrometheusCollectorRegistry, logger: Logger) async throws {
         if configuration.usesInMemoryStore {
             logger.info("storing matches in memory only (--db :memory:)")
+        } else if configuration.usesPostgres {
+            logger.info("storing matches in \(MatchStores.loggable(configuration.databasePath))")
         } else {
             logger.info("storing matches in \(configuration.databasePath) (synchronous \(configuration.synchronous.rawValue))")
         }
-        let store = try MatchStores.open(path: configuration.databasePath, synchronous: configuration.synchronous, logger: logger)
+        let store = try await MatchStores.open(path: configuration.databasePath, synchronous: configuration.synchronous, logger: logger)
         let state = ServerState()
         let metrics = ServerMetrics()
         let registry = MatchRegistry(

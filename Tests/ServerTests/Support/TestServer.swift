@@ -76,7 +76,7 @@ struct TestServer: LiveServer {
                 return logger
             }()
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = try buildApplication(configuration: configuration, logger: logger) { port in continuation.yield(port) }
+        let app = try await buildApplication(configuration: configuration, logger: logger) { port in continuation.yield(port) }
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }

@@ -1,20 +1,21 @@
 import MatchStore
 import Synchronization
 
-/// The writes waiting for the writer loop, in arrival order, and the loop's wake-up call.
+/// The writes waiting for a durable store's writer loop (SQLite's `GroupCommitWriter`, PostgreSQL's
+/// `PostgresWriter`), in arrival order, and the loop's wake-up call.
 ///
 /// Callers suspend in `submit` until the writer has committed (or refused) their write; the writer
 /// takes everything that arrived while it was busy as its next batch (`nextBatch`), commits it in one
 /// transaction and resumes every caller of the batch (`complete`). A batch is a prefix of the queue
 /// and batches commit one after the other, so writes to one match commit in the order they arrived.
-final class WriteQueue: Sendable {
-    struct Pending: Sendable {
-        let operation: WriteOperation
+package final class WriteQueue: Sendable {
+    package struct Pending: Sendable {
+        package let operation: WriteOperation
         let continuation: CheckedContinuation<Void, any Error>
     }
 
     /// What the writer gets from `next(waiting:)`.
-    enum Taken {
+    package enum Taken {
         /// Writes to commit in one transaction.
         case batch([Pending])
         /// Nothing queued: the writer did not wait, or `wakeWriter()` ended its wait.
@@ -49,21 +50,21 @@ final class WriteQueue: Sendable {
     private let maxBatchSize: Int
 
     /// A queue whose batches hold at most `maxBatchSize` writes (1: no group commit).
-    init(maxBatchSize: Int) {
+    package init(maxBatchSize: Int) {
         precondition(maxBatchSize > 0, "a batch holds at least one write")
         self.maxBatchSize = maxBatchSize
     }
 
     /// What has been committed so far.
-    var statistics: WriteStatistics { state.withLock { $0.statistics } }
+    package var statistics: WriteStatistics { state.withLock { $0.statistics } }
 
     /// Whether `close()` was called.
-    var isClosed: Bool { state.withLock { $0.isClosed } }
+    package var isClosed: Bool { state.withLock { $0.isClosed } }
 
     /// Queues `operation` and returns once it is committed; throws what refused it or what failed its
     /// batch, or `MatchStoreError.closed` after `close()`. The operation joins the queue before this
     /// function first suspends, so calls made one after the other are queued in that order.
-    func submit(_ operation: WriteOperation) async throws {
+    package func submit(_ operation: WriteOperation) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             let outcome: Result<CheckedContinuation<Void, Never>?, MatchStoreError> = state.withLock { state in
                 if state.isClosed { return .failure(.closed) }
@@ -80,13 +81,13 @@ final class WriteQueue: Sendable {
 
     /// The writer's next batch; when nothing is queued, waits for a write if `waiting` (or for
     /// `wakeWriter()`), else returns `.idle` at once.
-    func next(waiting: Bool) async -> Taken {
+    package func next(waiting: Bool) async -> Taken {
         if waiting { await waitForWork() }
         return state.withLock { $0.take(atMost: maxBatchSize) }
     }
 
     /// Ends the writer's wait for work without a write: it has something else to do (archiving).
-    func wakeWriter() {
+    package func wakeWriter() {
         let writerWakeUp = state.withLock { state in
             state.wokenWithoutWork = true
             defer { state.writerWakeUp = nil }
@@ -96,7 +97,7 @@ final class WriteQueue: Sendable {
     }
 
     /// Counts one committed archive step that moved `records` rows into the `record` table.
-    func countArchiveStep(records: Int) {
+    package func countArchiveStep(records: Int) {
         state.withLock { state in
             state.statistics.archiveTransactions += 1
             state.statistics.archivedRecords += records
@@ -105,7 +106,7 @@ final class WriteQueue: Sendable {
 
     /// Resumes the callers of `batch`: each with its own refusal, or all with the error that failed
     /// the transaction.
-    func complete(_ batch: [Pending], with outcome: Result<[MatchStoreError?], any Error>) {
+    package func complete(_ batch: [Pending], with outcome: Result<[MatchStoreError?], any Error>) {
         let refusals: [MatchStoreError?]
         switch outcome {
         case .success(let result):
@@ -132,7 +133,7 @@ final class WriteQueue: Sendable {
     /// Refuses new writes from now on and wakes the writer, which drains the queue and stops.
     /// Returns false when the queue was already closed.
     @discardableResult
-    func close() -> Bool {
+    package func close() -> Bool {
         let (wasOpen, writerWakeUp) = state.withLock { state in
             defer {
                 state.isClosed = true

@@ -4,13 +4,13 @@ import MatchStore
 /// A write waiting for the writer loop, already encoded to the columns it is stored in, so that the
 /// loop's transaction spends its time on SQL only and a value that cannot be encoded fails its own
 /// caller before it joins a batch.
-enum WriteOperation: Sendable {
+package enum WriteOperation: Sendable {
     case create(matchId: MatchID, at: Date)
     /// `summary` nil: the stored summary stays.
     case append(matchId: MatchID, at: Date, records: [EncodedRecord], summary: EncodedSummary?)
 
     /// The log records this operation adds once committed.
-    var recordCount: Int {
+    package var recordCount: Int {
         switch self {
         case .create: 1
         case .append(_, _, let records, _): records.count
@@ -19,17 +19,30 @@ enum WriteOperation: Sendable {
 }
 
 /// A `MatchRecord` as the `record` table stores it.
-struct EncodedRecord: Sendable {
+package struct EncodedRecord: Sendable {
     /// The record's case name (`moved`, `seatTaken`…), for people reading the table.
-    let kind: String
+    package let kind: String
     /// The whole record as JSON, which is what is read back.
-    let payload: String
+    package let payload: String
 }
 
 /// A `StoredSummary` as the `match` table stores it.
-struct EncodedSummary: Sendable {
-    let phase: String
-    let freeSeats: Int
+package struct EncodedSummary: Sendable {
+    package let phase: String
+    package let freeSeats: Int
     /// The whole summary as JSON, which is what is read back.
-    let json: String
+    package let json: String
+}
+
+extension WriteQueue {
+    /// Encodes an append and queues it; returns once committed. Encoding happens here, on the caller's
+    /// task, so that a value that cannot be encoded fails its own caller and not a batch.
+    package func append(_ records: [MatchRecord], summary: StoredSummary?, to id: MatchID, at date: Date) async throws {
+        let operation = WriteOperation.append(
+            matchId: id, at: date,
+            records: try records.map(StorageCoding.encode),
+            summary: try summary.map(StorageCoding.encode)
+        )
+        try await submit(operation)
+    }
 }

@@ -1,4 +1,4 @@
-/// What a `SQLiteMatchStore` has committed since it was opened.
+/// What a durable store (`SQLiteMatchStore`, `PostgresMatchStore`) has committed since it was opened.
 public struct WriteStatistics: Sendable, Hashable {
     /// Transactions committed. With group commit this is lower than `operations`.
     public var committedTransactions = 0

@@ -1,9 +1,11 @@
 import Foundation
 import MatchStore
 
-/// The JSON of the `payload` and `summary` columns: the types' own Codable forms, keys sorted.
-enum StorageCoding {
-    static func encode(_ record: MatchRecord) throws -> EncodedRecord {
+/// The JSON of the `payload` and `summary` columns of every durable store (SQLite, PostgreSQL): the
+/// types' own Codable forms, keys sorted. Pinned by the golden tests of Tests/SQLiteStoreTests
+/// (StoredFormatTests), so both stores write the same bytes.
+package enum StorageCoding {
+    package static func encode(_ record: MatchRecord) throws -> EncodedRecord {
         EncodedRecord(kind: record.kind, payload: try handWritten(record) ?? json(record))
     }
 
@@ -12,7 +14,7 @@ enum StorageCoding {
     /// format (StoredFormatTests) and what `JSONEncoder` writes (StorageCodingTests). A game's record
     /// is its kind over the object its game wrote. Nil for the rarer records, which carry free text and
     /// go through `JSONEncoder`.
-    static func handWritten(_ record: MatchRecord) -> String? {
+    package static func handWritten(_ record: MatchRecord) -> String? {
         switch record {
         case .played(let game):
             #"{"\#(game.kind)":\#(game.json)}"#
@@ -29,7 +31,7 @@ enum StorageCoding {
 
     /// Reads a `payload`: a match's own record through its `Codable` form, a game's record as the kind
     /// (its only key) and the object under it, which the game reads.
-    static func decodeRecord(from payload: String) throws -> MatchRecord {
+    package static func decodeRecord(from payload: String) throws -> MatchRecord {
         guard payload.hasPrefix(#"{""#), payload.hasSuffix("}"),
             let kindEnd = payload.firstRange(of: #"":"#)
         else {
@@ -41,16 +43,16 @@ enum StorageCoding {
     }
 
     /// A `payload` that is not one JSON object with one key.
-    struct UnreadablePayload: Error, CustomStringConvertible {
-        let payload: String
-        var description: String { "A stored record is not one object with its kind as key: \(payload.prefix(80))" }
+    package struct UnreadablePayload: Error, CustomStringConvertible {
+        package let payload: String
+        package var description: String { "A stored record is not one object with its kind as key: \(payload.prefix(80))" }
     }
 
-    static func encode(_ summary: StoredSummary) throws -> EncodedSummary {
+    package static func encode(_ summary: StoredSummary) throws -> EncodedSummary {
         EncodedSummary(phase: summary.phase.name, freeSeats: summary.freeSeats.count, json: try json(summary))
     }
 
-    static func decode<Value: Decodable>(_ type: Value.Type, from json: String) throws -> Value {
+    package static func decode<Value: Decodable>(_ type: Value.Type, from json: String) throws -> Value {
         try JSONDecoder().decode(type, from: Data(json.utf8))
     }
 
@@ -63,7 +65,7 @@ enum StorageCoding {
 
 extension MatchRecord {
     /// The kind, as the `kind` column shows it: the case name, or the game's kind for a game's record.
-    var kind: String {
+    package var kind: String {
         switch self {
         case .created: "created"
         case .seatTaken: "seatTaken"

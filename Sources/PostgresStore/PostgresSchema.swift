@@ -1,0 +1,97 @@
+import Logging
+import PostgresNIO
+
+/// The tables of a PostgreSQL match store, as numbered migrations; `schema_migration` records which
+/// ran. Append new migrations; never edit one that has shipped.
+///
+/// ```sql
+/// match(id text PRIMARY KEY, created_order bigint IDENTITY, created_at, updated_at timestamptz,
+///       phase text, free_seats integer, summary text,   -- summary: StoredSummary as JSON
+///       last_sequence bigint)                           -- the sequence of the log's last record
+/// record(match_id text REFERENCES match, sequence bigint, at timestamptz, kind text,
+///        payload text,                                  -- payload: MatchRecord as JSON
+///        PRIMARY KEY (match_id, sequence))
+/// ```
+///
+/// The JSON is `StorageCoding`'s, byte for byte the SQLite store's, kept as `text` (not `jsonb`, which
+/// would rewrite it). `last_sequence` is what an append is conditioned on (`PostgresWrites`); the
+/// primary key of `record` is the last line of defence against a forked log.
+enum PostgresSchema {
+    struct Migration {
+        let version: Int
+        let name: String
+        let statements: [String]
+    }
+
+    static let migrations: [Migration] = [
+        Migration(
+            version: 1, name: "match and record",
+            statements: [
+                """
+                CREATE TABLE match (
+                    id text NOT NULL PRIMARY KEY,
+                    created_order bigint GENERATED ALWAYS AS IDENTITY,
+                    created_at timestamptz NOT NULL,
+                    updated_at timestamptz NOT NULL,
+                    phase text NOT NULL,
+                    free_seats integer NOT NULL,
+                    summary text NOT NULL,
+                    last_sequence bigint NOT NULL
+                )
+                """,
+                "CREATE INDEX match_by_creation ON match (created_at DESC, created_order DESC)",
+                "CREATE INDEX match_with_free_seat ON match (created_at DESC, created_order DESC) WHERE free_seats > 0",
+                """
+                CREATE TABLE record (
+                    match_id text NOT NULL REFERENCES match (id) ON DELETE CASCADE,
+                    sequence bigint NOT NULL,
+                    at timestamptz NOT NULL,
+                    kind text NOT NULL,
+                    payload text NOT NULL,
+                    PRIMARY KEY (match_id, sequence)
+                )
+                """,
+            ])
+    ]
+
+    /// Any fixed number, the same in every release: the advisory lock that lets one server at a time
+    /// migrate, so that servers starting together do not race to create the same tables.
+    private static let migrationLock = 0x7469_6374_6163 as Int64
+
+    /// Runs, in one transaction, the migrations the database has not run yet.
+    /// - Throws: `PostgresStoreError.schemaTooNew` when a newer release migrated the database.
+    static func migrate(on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("BEGIN", logger: logger)
+        do {
+            try await connection.query("SELECT pg_advisory_xact_lock(\(migrationLock))", logger: logger)
+            try await connection.query(
+                """
+                CREATE TABLE IF NOT EXISTS schema_migration (
+                    version integer NOT NULL PRIMARY KEY,
+                    name text NOT NULL,
+                    applied_at timestamptz NOT NULL DEFAULT now()
+                )
+                """, logger: logger)
+            var applied = Set<Int>()
+            for try await version in try await connection.query("SELECT version FROM schema_migration", logger: logger).decode(Int.self) {
+                applied.insert(version)
+            }
+            let known = migrations.map(\.version).max() ?? 0
+            if let newest = applied.max(), newest > known {
+                throw PostgresStoreError.schemaTooNew(found: newest, known: known)
+            }
+            for migration in migrations where !applied.contains(migration.version) {
+                for statement in migration.statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+                }
+                try await connection.query(
+                    "INSERT INTO schema_migration (version, name) VALUES (\(migration.version), \(migration.name))", logger: logger)
+                logger.info("migrated the PostgreSQL schema to version \(migration.version): \(migration.name)")
+            }
+            try await connection.query("COMMIT", logger: logger)
+        } catch {
+            _ = try? await connection.query("ROLLBACK", logger: logger)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import Logging
+import MatchStore
+import PostgresNIO
+import PostgresStore
+import Testing
+
+/// The PostgreSQL the tests run against: the URL in `TICTACTOE_TEST_POSTGRES_URL`, which scripts/test.sh
+/// sets to the private server it starts. Each store gets a new schema of its own, dropped afterwards,
+/// so that tests run in parallel on one database without seeing each other.
+enum TestDatabase {
+    static let environment = ProcessInfo.processInfo.environment
+
+    /// The URL, when one is given.
+    static let url: PostgresURL? = environment["TICTACTOE_TEST_POSTGRES_URL"].flatMap { try? PostgresURL($0) }
+
+    /// Whether the PostgreSQL tests run: a plain `swift test` without a server skips them (saying so).
+    static let isAvailable = url != nil
+
+    /// scripts/test.sh sets `TICTACTOE_TEST_POSTGRES_REQUIRED=1`: there a missing or unreadable URL is
+    /// a failure (`TestDatabaseRequirementTests`), not a skip.
+    static let isRequired = environment["TICTACTOE_TEST_POSTGRES_REQUIRED"] == "1"
+
+    static let skipMessage: Comment =
+        "TICTACTOE_TEST_POSTGRES_URL is not set: the PostgreSQL tests need a server (scripts/test.sh starts a private one)"
+
+    static let logger: Logger = {
+        var logger = Logger(label: "postgres-store-test")
+        logger.logLevel = .critical
+        return logger
+    }()
+
+    /// Runs `body` with a new schema's name, then drops the schema and everything in it.
+    static func withSchema<Value>(_ body: (String) async throws -> Value) async throws -> Value {
+        let schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
+        // Best effort: a schema left behind is only clutter in a throwaway test server.
+        do {
+            let value = try await body(schema)
+            try? await drop(schema)
+            return value
+        } catch {
+            try? await drop(schema)
+            throw error
+        }
+    }
+
+    /// A store on `schema` (created and migrated when new).
+    static func openStore(schema: String, groupCommit: Bool = true) async throws -> PostgresMatchStore {
+        let url = try #require(url, skipMessage)
+        return try await PostgresMatchStore(url: url, schema: schema, groupCommit: groupCommit, logger: logger)
+    }
+
+    private static func drop(_ schema: String) async throws {
+        guard let url else { return }
+        let configuration = PostgresConnection.Configuration(
+            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: .disable)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        do {
+            try await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE"), logger: logger)
+        } catch {
+            try? await connection.close()
+            throw error
+        }
+        try await connection.close()
+    }
+}
+
+/// Where scripts/test.sh runs the tests, PostgreSQL must be there: a run that would skip them fails.
+@Suite("PostgreSQL test server")
+struct TestDatabaseRequirementTests {
+    @Test func test_whenRequired_theTestServersURLIsSetAndReadable() {
+        guard TestDatabase.isRequired else { return }
+        #expect(TestDatabase.url != nil, "TICTACTOE_TEST_POSTGRES_REQUIRED=1 but TICTACTOE_TEST_POSTGRES_URL is missing or unreadable")
+    }
+}
