@@ -1,6 +1,7 @@
 // The lobby (/): create a match, join one by code or link, and list the open matches.
 
-import { createMatch, getMatch, listMatches, parseInvite } from './api.js';
+import { createMatch, getMatch, listMatches, markCreator, parseInvite } from './api.js';
+import { GAMES } from './games/index.js';
 import { Notices } from './notices.js';
 
 const REFRESH_MS = 5000;
@@ -16,13 +17,41 @@ function matchPath(matchId, gameId) {
 
 // --- Create -------------------------------------------------------------------------------------
 
-$('create-match').addEventListener('click', async (event) => {
-  const button = event.currentTarget;
+const LATER = '';
+
+/** One radio per game the page knows, then "decide later"; the first game is the default. */
+function drawGameChoices() {
+  const choices = [...GAMES.map(({ id, name }) => ({ id, name })), { id: LATER, name: 'Decide together later' }];
+  $('game-choices').replaceChildren(
+    ...choices.map(({ id, name }, index) => {
+      const label = document.createElement('label');
+      label.className = 'choice';
+      const radio = document.createElement('input');
+      radio.type = 'radio';
+      radio.name = 'gameId';
+      radio.value = id;
+      radio.checked = index === 0;
+      radio.dataset.testid = `create-game-${id || 'later'}`;
+      const text = document.createElement('span');
+      text.textContent = name;
+      label.append(radio, text);
+      return label;
+    }),
+  );
+}
+
+drawGameChoices();
+
+$('create-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const button = $('create-match');
+  const gameId = new FormData(event.currentTarget).get('gameId') || null;
   button.disabled = true;
   button.textContent = 'Creating…';
   try {
     const created = await createMatch();
-    window.location.assign(created.url || matchPath(created.matchId));
+    markCreator(created.matchId);
+    window.location.assign(matchPath(created.matchId, gameId));
   } catch (error) {
     notices.error(`Could not create a match. ${error.message}`, error.code);
     button.disabled = false;

@@ -168,12 +168,22 @@ class Browser:
 
     # --- lobby ------------------------------------------------------------------------------------
 
-    def create_match(self) -> str:
-        """Creates a match from the lobby and returns its id (the browser ends up on its page)."""
+    def create_match(self, game: str | None = None) -> str:
+        """Creates a match from the lobby and returns its id (the browser ends up on its page).
+
+        `game` is the game chosen in the lobby (started as soon as the pair is seated); None chooses
+        "decide together later". The creator is then seated at once if the browser remembers a name,
+        else asked for one.
+        """
         self.open("/")
+        self.clickable(f"create-game-{game or 'later'}").click()
         self.clickable("create-match").click()
         self.wait().until(lambda d: re.search(r"/m/[A-Za-z0-9_-]{10,}$", d.current_url), "never reached a match page")
-        self.visible("join-form")
+        self.wait().until(
+            lambda d: d.find_element(*testid("join-form")).is_displayed()
+            or d.find_element(*testid("leave-button")).is_displayed(),
+            "the creator was neither seated nor asked for a name",
+        )
         return self.match_id()
 
     # --- match page -------------------------------------------------------------------------------

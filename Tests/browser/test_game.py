@@ -36,8 +36,11 @@ def test_two_players_play_a_full_game_while_a_spectator_watches(browsers):
     watcher.screenshot("spectator-view")
 
     play(ALICE_WINS_TOP_ROW[3:], bob, alice)
+    # The winner is told in the second person; everyone else by name.
+    alice.until_text("result", "You won!")
     for browser in (alice, bob, watcher):
-        browser.until_text("result", "Alice won!")
+        if browser is not alice:
+            browser.until_text("result", "Alice won!")
         browser.until_text("score-player1", "1")
         assert browser.text_of("score-player2") == "0"
         assert browser.text_of("score-draws") == "0"
@@ -53,12 +56,14 @@ def test_two_players_play_a_full_game_while_a_spectator_watches(browsers):
     assert not watcher.driver.find_elements("css selector", '[data-testid="notice"][data-kind="error"]')
 
 
-def test_a_drawn_game_is_announced_as_a_tie(browsers):
+def test_a_drawn_game_is_announced_as_a_draw(browsers):
     alice, bob, _ = seat_pair(browsers, "Carol", "Dave")
     bob.start("ticTacToe")
     play(DRAW, alice, bob)
     for browser in (alice, bob):
-        browser.until_text("result", "It's a tie")
+        # One word for it on the result line and the score board ("Draws").
+        browser.until_text("result", "Draw!")
+        assert "Draw" in browser.find("scoreboard").text
         browser.until_text("score-draws", "1")
     assert bob.text_of("score-player1") == "0" and bob.text_of("score-player2") == "0"
     assert not alice.driver.find_elements("css selector", ".cell--win")
@@ -76,7 +81,7 @@ def test_random_win_is_decided_by_a_roll(browsers):
     bob.clickable("roll-button").click()
     for browser in (alice, bob):
         browser.wait().until(
-            lambda d: re.fullmatch(r"(Alice|Bob) won!", d.find_element("css selector", '[data-testid="result"]').text)
+            lambda d: re.fullmatch(r"(Alice|Bob|You) won!", d.find_element("css selector", '[data-testid="result"]').text)
         )
     total = int(alice.text_of("score-player1")) + int(alice.text_of("score-player2"))
     assert total == 1

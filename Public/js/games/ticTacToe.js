@@ -3,7 +3,7 @@
 import { gridResult, lineIndexes, readGrid } from '../grid.js';
 import { createBoardView, placeMark } from '../boardView.js';
 import { focusItem } from '../roving.js';
-import { MARKS, nameOf } from '../seats.js';
+import { MARKS, nameOf, turnWords } from '../seats.js';
 
 const SIZE = 3;
 
@@ -97,6 +97,15 @@ export default {
     return createBoardView(container, boardElement, cells, (board, options) => drawBoard(cells, board, options));
   },
 
+
+  /** Every move and turn, spoken: "Bob played O at row 2, column 3 — your turn". */
+  announcement(state) {
+    const last = state.board && state.board.last;
+    const turn = turnWords(state);
+    if (!last) return turn;
+    const played = `${nameOf(state, last.seat)} played ${MARKS[last.seat]} at row ${last.row + 1}, column ${last.col + 1}`;
+    return turn ? `${played} — ${turn === 'Your turn' ? 'your turn' : turn}` : played;
+  },
 
   statusText(state) {
     const last = state.board && state.board.last;
