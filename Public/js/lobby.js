@@ -117,6 +117,10 @@ function describe(summary) {
   return { title, detail: parts.join(' · '), online: players.some((player) => player.connected) };
 }
 
+function someoneConnected(summary) {
+  return Array.isArray(summary.players) && summary.players.some((player) => player.connected);
+}
+
 function matchItem(summary) {
   const { title, detail, online } = describe(summary);
   const item = document.createElement('li');
@@ -165,7 +169,8 @@ async function refresh() {
   clearTimeout(refreshTimer);
   refreshTimer = null;
   try {
-    drawList(await listMatches());
+    // Only matches someone is in right now: the store keeps abandoned ones listed forever.
+    drawList((await listMatches()).filter(someoneConnected));
     status.textContent = 'Updated every few seconds';
     status.dataset.state = 'ok';
   } catch (error) {
@@ -203,17 +208,4 @@ if (target) {
 } else {
   if (link) notices.error('That link could not be opened.', 'badLink');
   refresh();
-}
-
-const registerButton = $('register-handler');
-if (typeof navigator.registerProtocolHandler === 'function' && window.isSecureContext) {
-  registerButton.hidden = false;
-  registerButton.addEventListener('click', () => {
-    try {
-      navigator.registerProtocolHandler(PROTOCOL, `${window.location.origin}/?link=%s`);
-      notices.info('Your browser will ask whether to open web+tictactoe: links here.');
-    } catch (error) {
-      notices.error(`The browser refused: ${error.message}`);
-    }
-  });
 }
