@@ -47,6 +47,13 @@ _SOCKET_RECORDER = r"""
 """
 
 
+def _axe_source() -> str:
+    """axe.min.js as shipped inside the selenium-axe-python package (Tests/browser/requirements.txt)."""
+    import selenium_axe_python
+
+    return (pathlib.Path(selenium_axe_python.__file__).parent / "axe-core" / "axe.min.js").read_text()
+
+
 def testid(value: str) -> tuple[str, str]:
     return By.CSS_SELECTOR, f'[data-testid="{value}"]'
 
@@ -137,6 +144,20 @@ class Browser:
         if dark:
             self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         return saved
+
+    def axe_violations(self) -> list[str]:
+        """Runs axe-core (the copy bundled in the selenium-axe-python wheel) on the current page and
+        returns one line per violation of any impact: rule id, impact, and the elements it found."""
+        if not self.driver.execute_script("return typeof window.axe === 'object'"):
+            self.driver.execute_script(_axe_source())
+        result = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(document).then((r) => done(r.violations), (e) => done([{id: 'axe-error', impact: String(e), nodes: []}]));"
+        )
+        return [
+            f"{v['id']} ({v['impact']}): {v.get('help', '')} at {[n.get('target') for n in v['nodes']][:5]}"
+            for v in result
+        ]
 
     def page_problems(self) -> list[str]:
         """Content-Security-Policy violations and uncaught exceptions the browser logged."""
