@@ -32,6 +32,34 @@ function remember(key, value) {
   }
 }
 
+const NAME_MAX = 24;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** Characters as a person sees them (grapheme clusters), as the server counts a name. */
+function visibleLength(text) {
+  if (typeof Intl === 'object' && typeof Intl.Segmenter === 'function') {
+    return [...new Intl.Segmenter().segment(text)].length;
+  }
+  return [...text].length;
+}
+
+/** Why the server would refuse `name` (docs/PROTOCOL.md, `badName`), or '' when it is fine. */
+function nameProblem(name) {
+  if (visibleLength(name) > NAME_MAX) return `That name is too long: up to ${NAME_MAX} characters.`;
+  if (CONTROL_CHARACTERS.test(name)) return 'That name has a character that cannot be shown: type it again.';
+  return '';
+}
+
+/** Shows `text` under the name field (or hides it when empty), with the focus kept in the field. */
+function showNameError(text) {
+  const error = document.getElementById('name-error');
+  const input = document.getElementById('name-input');
+  error.textContent = text;
+  error.hidden = !text;
+  input.setAttribute('aria-invalid', String(Boolean(text)));
+  if (text) input.focus();
+}
+
 function main() {
   linkGameStylesheets(document);
   // The games' controls send through the connection made below.
@@ -54,6 +82,7 @@ function main() {
     },
   };
   let countdownTimer = null;
+  let joining = false; // a login was sent and is not answered yet
 
   if (!matchId) {
     ui.notFound = true;
@@ -144,12 +173,14 @@ function main() {
   const onMessage = (message) => {
     switch (message.type) {
       case 'error':
-        notices.error(errorText(message, gameById(state.phase)?.errorWords), message.code || '');
-        $('join-button').disabled = false;
+        joining = false;
+        // A refused name is told under its field; everything else in a notice.
+        if (message.code === 'badName') showNameError(errorText(message));
+        else notices.error(errorText(message, gameById(state.phase)?.errorWords), message.code || '');
         if (message.code === 'badToken') state = { ...state, you: null };
         break;
       case 'seated':
-        $('join-button').disabled = false;
+        joining = false;
         ui.creator = false;
         if (typeof message.name === 'string') remember(NAME_KEY, message.name);
         break;
@@ -171,7 +202,7 @@ function main() {
 
   const onStatus = (status) => {
     state = { ...state, connection: status };
-    if (status !== 'open') $('join-button').disabled = false;
+    if (status !== 'open') joining = false;
     clearTimeout(reconnectingTimer);
     if (status === 'reconnecting') {
       if (!ui.showReconnecting) {
@@ -219,12 +250,17 @@ function main() {
   $('invite-link').value = `${window.location.origin}/m/${matchId}`;
   $('name-input').value = remembered(NAME_KEY);
 
+  $('name-input').addEventListener('input', () => showNameError(''));
   $('join-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const name = $('name-input').value.trim();
+    const problem = nameProblem(name);
+    if (problem) return showNameError(problem);
+    if (joining) return;
     if (name) remember(NAME_KEY, name);
-    // One login at a time: the button comes back with the answer (an error) or hides (seated).
-    if (send({ type: 'login', name })) $('join-button').disabled = true;
+    // One login at a time until the answer (an error, or `seated`, which hides the form). The button
+    // stays enabled: disabling it would drop the focus of whoever just clicked or pressed it.
+    joining = send({ type: 'login', name });
   });
 
   $('copy-invite').addEventListener('click', async () => {
