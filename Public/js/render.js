@@ -68,6 +68,7 @@ export function createView({ send }) {
     connection: $('connection-status'),
     connectionText: $('connection-text'),
     announcer: $('announcer'),
+    offlineBanner: $('offline-banner'),
   };
   let gamesKey = '';
   let announced = '';
@@ -85,7 +86,10 @@ export function createView({ send }) {
       stopped: 'Not connected',
     };
     setText(el.connectionText, words[shown] || '');
+    // Offline: a banner says so, and everything that may be stale (board, turn, presence) is greyed.
     el.stage.classList.toggle('is-offline', shown === 'reconnecting');
+    el.matchView.classList.toggle('is-stale', shown === 'reconnecting');
+    show(el.offlineBanner, shown === 'reconnecting');
   }
 
   function renderSeats(state, ui) {

@@ -35,6 +35,14 @@ export function resultFromBoard(raw) {
   return result ? { ...result, game: found.game.id } : null;
 }
 
+/** True when two scores (a snapshot's or a `score` message's) count the same wins and draws. */
+function sameScore(a, b) {
+  if (!a || !b) return false;
+  const wins = (score, seat) => (score[seat] && score[seat].wins) ?? 0;
+  return wins(a, 'player1') === wins(b, 'player1') && wins(a, 'player2') === wins(b, 'player2') &&
+    (a.draws ?? 0) === (b.draws ?? 0);
+}
+
 /** `raw` read as the board of the game with id `gameId`; null for a game without a board. */
 function boardOf(gameId, raw) {
   const game = gameById(gameId);
@@ -61,6 +69,13 @@ export function reduce(state, message) {
           spectators: snapshot.spectators ?? 0,
         };
       }
+      // A snapshot between games without the last board (as after a server restart) keeps the
+      // result on screen when nothing was played since: the score is the same.
+      const keptResult =
+        phase === 'offGame' && state.phase === 'offGame' && state.result && !resultFromBoard(snapshot.board) &&
+        sameScore(snapshot.score, state.score)
+          ? state
+          : null;
       return {
         ...state,
         welcomed: true,
@@ -69,8 +84,8 @@ export function reduce(state, message) {
         players: Array.isArray(snapshot.players) ? snapshot.players : [],
         spectators: snapshot.spectators ?? 0,
         score: snapshot.score ?? null,
-        board: playing ? boardOf(phase, snapshot.board) : found ? found.board : null,
-        result: phase === 'offGame' ? resultFromBoard(snapshot.board) : null,
+        board: playing ? boardOf(phase, snapshot.board) : found ? found.board : keptResult ? keptResult.board : null,
+        result: phase === 'offGame' ? resultFromBoard(snapshot.board) ?? keptResult?.result ?? null : null,
         lastGame: playing ? phase : found ? found.game.id : state.lastGame,
       };
     }
