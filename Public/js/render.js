@@ -253,7 +253,9 @@ export function createView({ send }) {
     }
 
     // The game's own view: live while it is played; a board game's final position after it ended.
-    const finishedGame = result && state.board ? gameById(result.game) : null;
+    // A finished game stays on the stage: a board game shows its final position (its view hides
+    // itself without a board), a game without a board its own final view.
+    const finishedGame = result ? gameById(result.game) : null;
     const shownGame = playedGame(state) ?? finishedGame;
     for (const [id, gameView] of gameViews) {
       gameView.render(state, {
@@ -263,7 +265,7 @@ export function createView({ send }) {
         result,
       });
     }
-    const status = shownGame && shownGame.statusText && state.board ? shownGame.statusText(state, result) : '';
+    const status = shownGame && shownGame.statusText ? shownGame.statusText(state, result) : '';
     show(el.lastMove, Boolean(status));
     setText(el.lastMove, status);
 

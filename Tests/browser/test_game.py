@@ -86,6 +86,14 @@ def test_random_win_is_decided_by_a_roll(browsers):
     total = int(alice.text_of("score-player1")) + int(alice.text_of("score-player2"))
     assert total == 1
     assert not alice.find("board").is_displayed()
+    # The die stays on screen with the result, and everyone is told who rolled.
+    for browser in (alice, bob):
+        browser.visible("random-win")
+        assert not browser.find("roll-button").is_displayed()
+    bob.until_text("last-move", "You rolled the dice.")
+    alice.until_text("last-move", "Bob rolled the dice.")
+    alice.screenshot("random-win-rolled")
+    alice.screenshot("random-win-rolled", dark=True)
 
 
 def test_deep_link_starts_the_game_once_both_players_are_in(browsers):
