@@ -201,6 +201,12 @@ function protocolTarget(link) {
   return gameId ? `/launchGame?gameId=${encodeURIComponent(gameId)}` : null;
 }
 
+// The server answers a /launchGame link with an unknown or missing game with this page (400).
+if (window.location.pathname === '/launchGame') {
+  notices.error('That link asks for a game this server does not offer. Pick one here instead.', 'unknownGame');
+  window.history.replaceState(null, '', '/');
+}
+
 const link = new URLSearchParams(window.location.search).get('link');
 const target = link ? protocolTarget(link) : null;
 if (target) {

@@ -121,3 +121,15 @@ def test_the_lobby_lists_only_matches_someone_is_in_and_shows_no_developer_links
         assert developer_text not in page
     placeholder = visitor.find("join-code").get_attribute("placeholder")
     assert " " in placeholder, placeholder
+
+
+def test_a_launch_link_for_an_unknown_game_lands_on_the_lobby_with_words(browsers):
+    guest = browsers()
+    for path in ("/launchGame?gameId=chess", "/launchGame"):
+        guest.open(path)
+        notice = guest.wait_notice("unknownGame")
+        assert "does not offer" in notice.text
+        guest.visible("create-match")
+        guest.wait().until(lambda d: d.current_url.rstrip("/") == guest.base_url, "the address kept /launchGame")
+    guest.screenshot("unknown-game-link")
+    guest.screenshot("unknown-game-link", dark=True)
