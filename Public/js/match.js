@@ -7,6 +7,7 @@ import { gameById, linkGameStylesheets } from './games/index.js';
 import { Notices, errorText } from './notices.js';
 import { createView } from './render.js';
 import { nameOf, opponentOf } from './seats.js';
+import { MoveSound } from './sound.js';
 import { initialState, reduce } from './state.js';
 
 const NAME_KEY = 'tictactoe.name';
@@ -65,6 +66,13 @@ function main() {
   // The games' controls send through the connection made below.
   const view = createView({ send: (message) => send(message) });
   const notices = new Notices($('notices'));
+  const sound = new MoveSound();
+  const soundToggle = $('sound-toggle');
+  soundToggle.setAttribute('aria-pressed', String(!sound.muted));
+  soundToggle.addEventListener('click', () => {
+    sound.setMuted(!sound.muted);
+    soundToggle.setAttribute('aria-pressed', String(!sound.muted));
+  });
   const matchId = matchIdFromLocation();
   let state = initialState(matchId);
   // When each seat was first seen without a connection (page time), for the seat-timeout countdown.
@@ -194,6 +202,10 @@ function main() {
     const before = state;
     state = reduce(state, message);
     announceNewGame(before, message);
+    const lastMove = (board) => JSON.stringify(board && board.last ? board.last : null);
+    if (message.type === 'board' && state.board && state.board.last && lastMove(before.board) !== lastMove(state.board)) {
+      sound.play();
+    }
     if (message.type === 'welcome' || message.type === 'presence') trackAwaySeats(state.players);
     if (!state.you) ui.confirmingLeave = false;
     // The socket's first welcome precedes the answer to `resume`: keep showing our seat meanwhile.

@@ -257,7 +257,13 @@ class Browser:
         return "X" if seat == "seat-player1" else "O"
 
     def wait_mark(self, row: int, col: int, mark: str, timeout: float = WAIT_S) -> None:
+        """Waits until the cell shows `mark` as the server has it: its label is drawn only from the
+        server's board, while `data-mark` may already show our own move before the answer."""
         self.until_attribute(f"cell-{row}-{col}", "data-mark", mark, timeout)
+        self.wait(timeout).until(
+            lambda d: d.find_element(*testid(f"cell-{row}-{col}")).get_attribute("aria-label").endswith(f", {mark}"),
+            f"cell-{row}-{col} was never confirmed as {mark!r}",
+        )
 
     def marks(self) -> list[str]:
         return [self.cell(r, c).get_attribute("data-mark") or "" for r in range(3) for c in range(3)]

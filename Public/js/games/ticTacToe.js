@@ -59,7 +59,13 @@ function wireBoard(boardElement, cells, send) {
     const row = Number(cell.dataset.row);
     const col = Number(cell.dataset.col);
     focusItem(cells, row * SIZE + col);
-    send({ type: 'move', row, col });
+    const mark = boardElement.dataset.myMark;
+    // Our own mark shows at once; the next drawing from the server's state confirms it, or takes it
+    // back if the move was refused (an error redraws the board as the server has it).
+    if (send({ type: 'move', row, col }) && mark && !cell.dataset.mark) {
+      placeMark(cell, mark, 'mark');
+      boardElement.dataset.myMark = '';
+    }
   });
 
   boardElement.addEventListener('keydown', (event) => {
