@@ -10,6 +10,13 @@ from conftest import start_server, stop_server
 from pages import play, seat_pair
 
 
+def _stop_all(*servers) -> None:
+    """Stops the servers a test started (None for one it never got to start)."""
+    for running in servers:
+        if running is not None:
+            stop_server(running)
+
+
 def _messages(browser, socket=None, kind=None):
     return [
         entry["message"]
@@ -125,9 +132,7 @@ def test_a_server_restart_is_ridden_out_with_the_seat_and_the_board_kept(browser
         alice.move(2, 2)
         bob.wait_mark(2, 2, "X")
     finally:
-        for running in (first, second):
-            if running is not None:
-                stop_server(running)
+        _stop_all(first, second)
 
 
 def test_a_lost_server_shows_a_banner_greys_stale_status_and_comes_back_fast_with_the_result(browsers):
@@ -158,6 +163,4 @@ def test_a_lost_server_shows_a_banner_greys_stale_status_and_comes_back_fast_wit
         assert alice.marks()[:3] == ["X", "X", "X"]
         assert "is-stale" not in alice.find("match-view").get_attribute("class")
     finally:
-        for running in (first, second):
-            if running is not None:
-                stop_server(running)
+        _stop_all(first, second)
