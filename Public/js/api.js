@@ -91,3 +91,25 @@ export async function listMatches() {
 export function getMatch(matchId) {
   return request('GET', '/api/matches/' + encodeURIComponent(matchId));
 }
+
+const CREATOR_KEY = 'tictactoe.created.';
+
+/** Remembers, for this tab only, that this page created match `matchId`: its page seats us at once. */
+export function markCreator(matchId) {
+  try {
+    window.sessionStorage.setItem(CREATOR_KEY + matchId, '1');
+  } catch {
+    // Without storage the creator joins by the form, as anyone else.
+  }
+}
+
+/** True once if this tab created match `matchId` (the mark is used up). */
+export function takeCreatorMark(matchId) {
+  try {
+    const marked = window.sessionStorage.getItem(CREATOR_KEY + matchId) === '1';
+    window.sessionStorage.removeItem(CREATOR_KEY + matchId);
+    return marked;
+  } catch {
+    return false;
+  }
+}

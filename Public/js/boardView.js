@@ -2,6 +2,7 @@
 // position) is on the stage, playable only for a seated player while the game runs, one tab stop.
 
 import { keepOneTabStop, tabStop } from './roving.js';
+import { MARKS } from './seats.js';
 
 /**
  * Appends `boardElement` to `container` and returns the game view (`render`, `focusTarget`) that
@@ -20,6 +21,8 @@ export function createBoardView(container, boardElement, controls, draw) {
       const myTurn = turn === state.you;
       draw(state.board, { winLine, playable, myTurn });
       boardElement.dataset.playable = String(playable);
+      // The symbol this page may draw ahead of the server's answer (see placeMark), '' when none.
+      boardElement.dataset.myMark = playable && myTurn ? MARKS[state.you] : '';
       boardElement.classList.toggle('board--my-turn', playable && myTurn);
       boardElement.classList.toggle('board--over', Boolean(winLine && winLine.length) || state.board.turn === null);
       keepOneTabStop(controls);

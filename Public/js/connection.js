@@ -2,7 +2,8 @@
 // It knows the wire contract's session rules (docs/PROTOCOL.md, "WebSocket") but nothing about drawing.
 
 const BACKOFF_BASE_MS = 400;
-const BACKOFF_MAX_MS = 15000;
+// Capped low: a server that restarts is back within seconds, and the page should be too.
+const BACKOFF_MAX_MS = 4000;
 const RATE_LIMIT_PAUSE_MS = 3000;
 const CONNECT_TIMEOUT_MS = 10000;
 
@@ -114,6 +115,7 @@ export class Connection {
   start() {
     if (this.state !== 'stopped') return;
     window.addEventListener('online', this.reconnectNow);
+    window.addEventListener('focus', this.reconnectNow);
     document.addEventListener('visibilitychange', this.reconnectNow);
     this.setState('connecting');
     this.connect();
@@ -121,6 +123,7 @@ export class Connection {
 
   stop() {
     window.removeEventListener('online', this.reconnectNow);
+    window.removeEventListener('focus', this.reconnectNow);
     document.removeEventListener('visibilitychange', this.reconnectNow);
     clearTimeout(this.timer);
     this.timer = null;

@@ -1,6 +1,7 @@
 // The lobby (/): create a match, join one by code or link, and list the open matches.
 
-import { createMatch, getMatch, listMatches, parseInvite } from './api.js';
+import { createMatch, getMatch, listMatches, markCreator, parseInvite } from './api.js';
+import { GAMES } from './games/index.js';
 import { Notices } from './notices.js';
 
 const REFRESH_MS = 5000;
@@ -16,13 +17,41 @@ function matchPath(matchId, gameId) {
 
 // --- Create -------------------------------------------------------------------------------------
 
-$('create-match').addEventListener('click', async (event) => {
-  const button = event.currentTarget;
+const LATER = '';
+
+/** One radio per game the page knows, then "decide later"; the first game is the default. */
+function drawGameChoices() {
+  const choices = [...GAMES.map(({ id, name }) => ({ id, name })), { id: LATER, name: 'Decide together later' }];
+  $('game-choices').replaceChildren(
+    ...choices.map(({ id, name }, index) => {
+      const label = document.createElement('label');
+      label.className = 'choice';
+      const radio = document.createElement('input');
+      radio.type = 'radio';
+      radio.name = 'gameId';
+      radio.value = id;
+      radio.checked = index === 0;
+      radio.dataset.testid = `create-game-${id || 'later'}`;
+      const text = document.createElement('span');
+      text.textContent = name;
+      label.append(radio, text);
+      return label;
+    }),
+  );
+}
+
+drawGameChoices();
+
+$('create-form').addEventListener('submit', async (event) => {
+  event.preventDefault();
+  const button = $('create-match');
+  const gameId = new FormData(event.currentTarget).get('gameId') || null;
   button.disabled = true;
   button.textContent = 'Creating…';
   try {
     const created = await createMatch();
-    window.location.assign(created.url || matchPath(created.matchId));
+    markCreator(created.matchId);
+    window.location.assign(matchPath(created.matchId, gameId));
   } catch (error) {
     notices.error(`Could not create a match. ${error.message}`, error.code);
     button.disabled = false;
@@ -88,6 +117,10 @@ function describe(summary) {
   return { title, detail: parts.join(' · '), online: players.some((player) => player.connected) };
 }
 
+function someoneConnected(summary) {
+  return Array.isArray(summary.players) && summary.players.some((player) => player.connected);
+}
+
 function matchItem(summary) {
   const { title, detail, online } = describe(summary);
   const item = document.createElement('li');
@@ -136,7 +169,8 @@ async function refresh() {
   clearTimeout(refreshTimer);
   refreshTimer = null;
   try {
-    drawList(await listMatches());
+    // Only matches someone is in right now: the store keeps abandoned ones listed forever.
+    drawList((await listMatches()).filter(someoneConnected));
     status.textContent = 'Updated every few seconds';
     status.dataset.state = 'ok';
   } catch (error) {
@@ -167,6 +201,12 @@ function protocolTarget(link) {
   return gameId ? `/launchGame?gameId=${encodeURIComponent(gameId)}` : null;
 }
 
+// The server answers a /launchGame link with an unknown or missing game with this page (400).
+if (window.location.pathname === '/launchGame') {
+  notices.error('That link asks for a game this server does not offer. Pick one here instead.', 'unknownGame');
+  window.history.replaceState(null, '', '/');
+}
+
 const link = new URLSearchParams(window.location.search).get('link');
 const target = link ? protocolTarget(link) : null;
 if (target) {
@@ -174,17 +214,4 @@ if (target) {
 } else {
   if (link) notices.error('That link could not be opened.', 'badLink');
   refresh();
-}
-
-const registerButton = $('register-handler');
-if (typeof navigator.registerProtocolHandler === 'function' && window.isSecureContext) {
-  registerButton.hidden = false;
-  registerButton.addEventListener('click', () => {
-    try {
-      navigator.registerProtocolHandler(PROTOCOL, `${window.location.origin}/?link=%s`);
-      notices.info('Your browser will ask whether to open web+tictactoe: links here.');
-    } catch (error) {
-      notices.error(`The browser refused: ${error.message}`);
-    }
-  });
 }

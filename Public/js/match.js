@@ -1,16 +1,19 @@
 // The match page (/m/{id}): wires the connection, the state and the view together, and turns
 // clicks and keys into the client messages of docs/PROTOCOL.md.
 
-import { getMatch, matchIdFromLocation } from './api.js';
+import { getMatch, matchIdFromLocation, takeCreatorMark } from './api.js';
 import { Connection, SeatStore } from './connection.js';
 import { gameById, linkGameStylesheets } from './games/index.js';
 import { Notices, errorText } from './notices.js';
 import { createView } from './render.js';
-import { nameOf } from './seats.js';
+import { nameOf, opponentOf } from './seats.js';
+import { MoveSound } from './sound.js';
 import { initialState, reduce } from './state.js';
 
 const NAME_KEY = 'tictactoe.name';
 const RECONNECTING_GRACE_MS = 700;
+// The server's default `--seat-timeout`; the wire does not tell the page the configured value.
+const SEAT_TIMEOUT_S = 60;
 
 const $ = (id) => document.getElementById(id);
 
@@ -30,14 +33,64 @@ function remember(key, value) {
   }
 }
 
+const NAME_MAX = 24;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** Characters as a person sees them (grapheme clusters), as the server counts a name. */
+function visibleLength(text) {
+  if (typeof Intl === 'object' && typeof Intl.Segmenter === 'function') {
+    return [...new Intl.Segmenter().segment(text)].length;
+  }
+  return [...text].length;
+}
+
+/** Why the server would refuse `name` (docs/PROTOCOL.md, `badName`), or '' when it is fine. */
+function nameProblem(name) {
+  if (visibleLength(name) > NAME_MAX) return `That name is too long: up to ${NAME_MAX} characters.`;
+  if (CONTROL_CHARACTERS.test(name)) return 'That name has a character that cannot be shown: type it again.';
+  return '';
+}
+
+/** Shows `text` under the name field (or hides it when empty), with the focus kept in the field. */
+function showNameError(text) {
+  const error = document.getElementById('name-error');
+  const input = document.getElementById('name-input');
+  error.textContent = text;
+  error.hidden = !text;
+  input.setAttribute('aria-invalid', String(Boolean(text)));
+  if (text) input.focus();
+}
+
 function main() {
   linkGameStylesheets(document);
   // The games' controls send through the connection made below.
   const view = createView({ send: (message) => send(message) });
   const notices = new Notices($('notices'));
+  const sound = new MoveSound();
+  const soundToggle = $('sound-toggle');
+  soundToggle.setAttribute('aria-pressed', String(!sound.muted));
+  soundToggle.addEventListener('click', () => {
+    sound.setMuted(!sound.muted);
+    soundToggle.setAttribute('aria-pressed', String(!sound.muted));
+  });
   const matchId = matchIdFromLocation();
   let state = initialState(matchId);
-  const ui = { resuming: false, showReconnecting: false, notFound: false };
+  // When each seat was first seen without a connection (page time), for the seat-timeout countdown.
+  const awaySince = new Map();
+  const ui = {
+    resuming: false,
+    showReconnecting: false,
+    notFound: false,
+    confirmingLeave: false,
+    creator: false,
+    titleNote: '', // what happened while the tab was hidden, for its title
+    seatKeptFor: (seat) => {
+      const since = awaySince.get(seat);
+      return since === undefined ? SEAT_TIMEOUT_S : SEAT_TIMEOUT_S - (Date.now() - since) / 1000;
+    },
+  };
+  let countdownTimer = null;
+  let joining = false; // a login was sent and is not answered yet
 
   if (!matchId) {
     ui.notFound = true;
@@ -46,6 +99,12 @@ function main() {
   }
 
   const seats = new SeatStore(matchId);
+  // The person who just created this match is seated at once (with the name they used before), or
+  // asked only for a name; either way the invite link shows from the start.
+  ui.creator = takeCreatorMark(matchId) && !seats.get();
+  let creatorLogin = ui.creator && remembered(NAME_KEY) ? remembered(NAME_KEY) : null;
+  // The creator without a remembered name: the field gets focus as soon as the form shows.
+  let focusNameOnShow = ui.creator && !creatorLogin;
   // The deep link's game is launched once per page load, never again on a reconnect.
   let pendingLaunch = new URLSearchParams(window.location.search).get('gameId');
   let reconnectingTimer = null;
@@ -55,6 +114,11 @@ function main() {
     const focused = document.activeElement;
     ui.resuming = Boolean(connection && connection.resuming);
     view.render(state, ui);
+    if (focusNameOnShow && !$('join-form').hidden) {
+      focusNameOnShow = false;
+      $('name-input').focus();
+      return;
+    }
     // A control that hid itself (a start button, the join form) must not strand keyboard focus.
     if (focused && focused !== document.body && (!focused.isConnected || focused.closest('[hidden]'))) {
       view.focusTarget().focus();
@@ -71,24 +135,61 @@ function main() {
     if (!state.welcomed) return;
     for (const player of after) {
       const old = before.find((p) => p.seat === player.seat);
-      if (!old && player.seat !== state.you) notices.info(`${player.name || nameOf(state, player.seat)} joined the match`, 'joined');
+      if (!old && player.seat !== state.you) {
+        const name = player.name || nameOf(state, player.seat);
+        notices.info(`${name} joined the match`, 'joined');
+        // A hidden tab says it in its title until it is looked at.
+        if (document.visibilityState === 'hidden') ui.titleNote = `${name} joined`;
+      }
     }
     for (const player of before) {
-      if (!after.some((p) => p.seat === player.seat) && player.seat !== state.you) {
+      const mine = player.seat === state.you || player.seat === state.leftAs;
+      if (!after.some((p) => p.seat === player.seat) && !mine) {
         notices.info(`${player.name || nameOf(state, player.seat)} left the match`, 'left');
       }
+    }
+  };
+
+  // A new game that replaces the final board on screen, started by someone else, is said in words.
+  let startedHere = false;
+  const announceNewGame = (before, message) => {
+    const game = message.type === 'screen' ? gameById(message.name) : null;
+    if (!game) return;
+    if (before.phase === 'offGame' && before.result && !startedHere) {
+      const starter = state.you ? nameOf(state, opponentOf(state.you)) : 'A player';
+      notices.info(`${starter} started a new game of ${game.name}`, 'new-game');
+    }
+    startedHere = false;
+  };
+
+  /** Keeps `awaySince` in step with presence, and a once-a-second redraw while a seat counts down. */
+  const trackAwaySeats = (players) => {
+    for (const seat of [...awaySince.keys()]) {
+      if (!players.some((p) => p.seat === seat && !p.connected)) awaySince.delete(seat);
+    }
+    for (const player of players) {
+      if (!player.connected && !awaySince.has(player.seat)) awaySince.set(player.seat, Date.now());
+    }
+    if (awaySince.size && countdownTimer === null) {
+      countdownTimer = window.setInterval(update, 1000);
+    } else if (!awaySince.size && countdownTimer !== null) {
+      window.clearInterval(countdownTimer);
+      countdownTimer = null;
     }
   };
 
   const onMessage = (message) => {
     switch (message.type) {
       case 'error':
-        notices.error(errorText(message, gameById(state.phase)?.errorWords), message.code || '');
-        $('join-button').disabled = false;
+        joining = false;
+        // A refused name is told under its field; everything else in a notice.
+        if (message.code === 'badName') showNameError(errorText(message));
+        else notices.error(errorText(message, gameById(state.phase)?.errorWords), message.code || '');
         if (message.code === 'badToken') state = { ...state, you: null };
         break;
       case 'seated':
-        $('join-button').disabled = false;
+        joining = false;
+        ui.creator = false;
         if (typeof message.name === 'string') remember(NAME_KEY, message.name);
         break;
       case 'presence':
@@ -98,14 +199,22 @@ function main() {
         break;
     }
     const you = state.you;
+    const before = state;
     state = reduce(state, message);
+    announceNewGame(before, message);
+    const lastMove = (board) => JSON.stringify(board && board.last ? board.last : null);
+    if (message.type === 'board' && state.board && state.board.last && lastMove(before.board) !== lastMove(state.board)) {
+      sound.play();
+    }
+    if (message.type === 'welcome' || message.type === 'presence') trackAwaySeats(state.players);
+    if (!state.you) ui.confirmingLeave = false;
     // The socket's first welcome precedes the answer to `resume`: keep showing our seat meanwhile.
     if (message.type === 'welcome' && !state.you && connection.resuming) state = { ...state, you };
   };
 
   const onStatus = (status) => {
     state = { ...state, connection: status };
-    if (status !== 'open') $('join-button').disabled = false;
+    if (status !== 'open') joining = false;
     clearTimeout(reconnectingTimer);
     if (status === 'reconnecting') {
       if (!ui.showReconnecting) {
@@ -123,6 +232,10 @@ function main() {
     matchId,
     seats,
     onOpen: (conn) => {
+      if (creatorLogin !== null && !seats.get()) {
+        conn.send({ type: 'login', name: creatorLogin });
+        creatorLogin = null;
+      }
       if (!pendingLaunch) return;
       conn.send({ type: 'launchGame', gameId: pendingLaunch });
       pendingLaunch = null;
@@ -149,12 +262,17 @@ function main() {
   $('invite-link').value = `${window.location.origin}/m/${matchId}`;
   $('name-input').value = remembered(NAME_KEY);
 
+  $('name-input').addEventListener('input', () => showNameError(''));
   $('join-form').addEventListener('submit', (event) => {
     event.preventDefault();
     const name = $('name-input').value.trim();
+    const problem = nameProblem(name);
+    if (problem) return showNameError(problem);
+    if (joining) return;
     if (name) remember(NAME_KEY, name);
-    // One login at a time: the button comes back with the answer (an error) or hides (seated).
-    if (send({ type: 'login', name })) $('join-button').disabled = true;
+    // One login at a time until the answer (an error, or `seated`, which hides the form). The button
+    // stays enabled: disabling it would drop the focus of whoever just clicked or pressed it.
+    joining = send({ type: 'login', name });
   });
 
   $('copy-invite').addEventListener('click', async () => {
@@ -177,16 +295,50 @@ function main() {
 
   $('game-buttons').addEventListener('click', (event) => {
     const button = event.target.closest('[data-game-id]');
-    if (button) send({ type: 'startGame', gameId: button.dataset.gameId });
+    if (button && send({ type: 'startGame', gameId: button.dataset.gameId })) startedHere = true;
   });
 
-  $('leave-button').addEventListener('click', () => {
-    if (!send({ type: 'leave' })) return;
+  const leave = () => {
+    const forfeit = Boolean(gameById(state.phase));
+    ui.confirmingLeave = false;
+    if (!send({ type: 'leave' })) return update();
     seats.clear();
-    state = { ...state, you: null };
-    notices.info('You left the match', 'you-left');
+    state = { ...state, you: null, leftAs: state.you };
+    notices.info(forfeit ? 'You left the match and forfeited the game' : 'You left the match', 'you-left');
     update();
+    view.focusTarget().focus();
+  };
+
+  // Leaving during a game gives the opponent the win: ask first.
+  $('leave-button').addEventListener('click', () => {
+    if (!gameById(state.phase)) return leave();
+    ui.confirmingLeave = true;
+    update();
+    $('leave-cancel').focus();
   });
+  $('leave-confirm-button').addEventListener('click', leave);
+  $('leave-cancel').addEventListener('click', () => {
+    ui.confirmingLeave = false;
+    update();
+    $('leave-button').focus();
+  });
+
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible' && ui.titleNote) {
+      ui.titleNote = '';
+      update();
+    }
+  });
+
+  if (typeof navigator.share === 'function') {
+    const share = $('share-invite');
+    share.hidden = false;
+    share.addEventListener('click', () => {
+      navigator.share({ title: 'Play with me', url: $('invite-link').value }).catch(() => {
+        // Cancelled by the person, or refused by the browser: the link and Copy stay there.
+      });
+    });
+  }
 
   window.addEventListener('pagehide', () => connection.stop());
   window.addEventListener('pageshow', (event) => {

@@ -2,7 +2,7 @@
 // textContent: names come from other people and are never parsed as HTML.
 
 import { GAMES, gameById } from './games/index.js';
-import { MARKS, SEATS, freeSeats, nameOf, opponentOf, playerIn } from './seats.js';
+import { MARKS, SEATS, freeSeats, nameOf, opponentOf, playerIn, turnWords } from './seats.js';
 import { resultText } from './state.js';
 
 const $ = (id) => document.getElementById(id);
@@ -13,6 +13,12 @@ function show(element, visible) {
 
 function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
+}
+
+/** Seconds as m:ss. */
+function clock(seconds) {
+  const whole = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
 function plural(count, one, many) {
@@ -57,9 +63,12 @@ export function createView({ send }) {
     watching: $('watching'),
     spectators: $('spectator-count'),
     leave: $('leave-button'),
+    leaveConfirm: $('leave-confirm'),
+    leaveQuestion: $('leave-question'),
     connection: $('connection-status'),
     connectionText: $('connection-text'),
     announcer: $('announcer'),
+    offlineBanner: $('offline-banner'),
   };
   let gamesKey = '';
   let announced = '';
@@ -77,10 +86,13 @@ export function createView({ send }) {
       stopped: 'Not connected',
     };
     setText(el.connectionText, words[shown] || '');
+    // Offline: a banner says so, and everything that may be stale (board, turn, presence) is greyed.
     el.stage.classList.toggle('is-offline', shown === 'reconnecting');
+    el.matchView.classList.toggle('is-stale', shown === 'reconnecting');
+    show(el.offlineBanner, shown === 'reconnecting');
   }
 
-  function renderSeats(state) {
+  function renderSeats(state, ui) {
     for (const seat of SEATS) {
       const card = $(`seat-${seat}`);
       const player = playerIn(state, seat);
@@ -112,20 +124,37 @@ export function createView({ send }) {
         setText(el.opponentPresence, `${opponent.name || nameOf(state, opponentSeat)} is connected`);
       } else {
         el.opponentPresence.dataset.state = 'disconnected';
-        setText(el.opponentPresence, `${opponent.name || nameOf(state, opponentSeat)} is not connected right now`);
+        const left = ui.seatKeptFor(opponentSeat);
+        const name = opponent.name || nameOf(state, opponentSeat);
+        setText(
+          el.opponentPresence,
+          left > 0
+            ? `${name} is not connected. Their seat is kept for ${clock(left)}; then you win.`
+            : `${name} is not connected. Their seat is about to be freed.`,
+        );
       }
     }
 
     const count = Number(state.spectators) || 0;
     el.spectators.dataset.count = String(count);
-    setText(el.spectators, count === 0 ? 'No spectators' : `${plural(count, 'spectator', 'spectators')} watching`);
+    // An unseated page is one of the spectators it is told about: it counts the others.
+    const others = state.welcomed && !state.you ? Math.max(0, count - 1) : count;
+    const counted = state.welcomed && !state.you
+      ? others === 0 ? 'Nobody else is watching' : `${plural(others, 'other spectator', 'other spectators')} watching`
+      : count === 0 ? 'No spectators' : `${plural(count, 'spectator', 'spectators')} watching`;
+    setText(el.spectators, counted);
     show(el.watching, state.welcomed && !state.you && (state.phase !== 'loggedOut' || freeSeats(state).length === 0));
-    show(el.leave, Boolean(state.you));
+    show(el.leave, Boolean(state.you) && !ui.confirmingLeave);
     setText(el.leave, playedGame(state) ? 'Forfeit and leave' : 'Leave the match');
+    show(el.leaveConfirm, Boolean(state.you) && ui.confirmingLeave);
+    if (ui.confirmingLeave) {
+      setText(el.leaveQuestion, `Leave now and give ${nameOf(state, opponentOf(state.you))} the win?`);
+    }
   }
 
   function renderScore(state) {
-    const visible = Boolean(state.score) && state.phase !== 'loggedOut';
+    // While a seat is free the score shown is the broken pair's, kept with its last result.
+    const visible = Boolean(state.score) && (state.phase !== 'loggedOut' || Boolean(state.result));
     show(el.scoreboard, visible);
     if (!visible) return;
     for (const seat of SEATS) {
@@ -164,6 +193,9 @@ export function createView({ send }) {
           };
         }
         if (ui.resuming) return { title: 'Getting your seat back…', hint: '' };
+        if (ui.creator && freeSeats(state).length === 2) {
+          return { title: 'Your match is ready', hint: 'Pick a name to take your seat, then send the link.' };
+        }
         if (freeSeats(state).length) {
           return { title: 'Join the match', hint: 'Pick a name and take the free seat, or just watch.' };
         }
@@ -172,7 +204,7 @@ export function createView({ send }) {
         if (state.result) {
           const won = state.result.winner && state.result.winner === state.you;
           const lost = state.result.winner && seated && state.result.winner !== state.you;
-          return { title: '', hint: won ? 'Well played!' : lost ? 'Better luck next game.' : '' };
+          return { title: 'Game over', hint: won ? 'Well played!' : lost ? 'Better luck next game.' : '' };
         }
         return seated
           ? { title: 'Pick a game', hint: 'Either player can start the next game.' }
@@ -180,7 +212,8 @@ export function createView({ send }) {
       default: {
         const game = playedGame(state);
         if (!game) return { title: '…', hint: '' };
-        return game.stageText ? game.stageText(state, { seated }) : { title: '', hint: '' };
+        // The page keeps a visible h1 in every phase: by default the game's name.
+        return game.stageText ? game.stageText(state, { seated }) : { title: game.name, hint: '' };
       }
     }
   }
@@ -197,12 +230,12 @@ export function createView({ send }) {
       state.welcomed && state.phase === 'loggedOut' && !seated && !ui.resuming && freeSeats(state).length > 0;
     show(el.joinForm, canJoin);
     if (canJoin) setText(el.joinButton, `Join as ${MARKS[freeSeats(state)[0]]}`);
-    show(el.invite, state.welcomed && state.phase === 'loggedOut' && seated);
+    show(el.invite, state.welcomed && state.phase === 'loggedOut' && (seated || ui.creator));
 
     renderScore(state);
 
     // Result: announced in words, above the final board.
-    const result = state.phase === 'offGame' ? state.result : null;
+    const result = state.phase === 'offGame' || state.phase === 'loggedOut' ? state.result : null;
     show(el.result, Boolean(result));
     if (result) {
       setText(el.result, resultText(state, result));
@@ -214,18 +247,15 @@ export function createView({ send }) {
     const turnSeat = playing ? state.board.turn : null;
     show(el.turn, Boolean(turnSeat));
     if (turnSeat) {
-      const text = !seated
-        ? `${nameOf(state, turnSeat)}'s turn`
-        : turnSeat === state.you
-          ? 'Your turn'
-          : `${nameOf(state, turnSeat)}'s turn`;
-      setText(el.turn, text);
+      setText(el.turn, turnWords(state));
       el.turn.dataset.seat = turnSeat;
       el.turn.classList.toggle('turn--mine', turnSeat === state.you);
     }
 
     // The game's own view: live while it is played; a board game's final position after it ended.
-    const finishedGame = result && state.board ? gameById(result.game) : null;
+    // A finished game stays on the stage: a board game shows its final position (its view hides
+    // itself without a board), a game without a board its own final view.
+    const finishedGame = result ? gameById(result.game) : null;
     const shownGame = playedGame(state) ?? finishedGame;
     for (const [id, gameView] of gameViews) {
       gameView.render(state, {
@@ -235,7 +265,7 @@ export function createView({ send }) {
         result,
       });
     }
-    const status = shownGame && shownGame.statusText && state.board ? shownGame.statusText(state, result) : '';
+    const status = shownGame && shownGame.statusText ? shownGame.statusText(state, result) : '';
     show(el.lastMove, Boolean(status));
     setText(el.lastMove, status);
 
@@ -247,23 +277,26 @@ export function createView({ send }) {
 
   function announce(state) {
     let text = '';
-    if (state.phase === 'offGame' && state.result) {
+    if ((state.phase === 'offGame' || state.phase === 'loggedOut') && state.result) {
       const game = gameById(state.result.game);
       const detail = game && game.resultDetail ? game.resultDetail(state, state.result) : '';
       text = [resultText(state, state.result), detail].filter(Boolean).join(' ');
     } else if (playingOnBoard(state)) {
       const game = playedGame(state);
-      if (game.announcement) text = game.announcement(state);
-      else if (state.board.turn && state.you && state.board.turn === state.you) text = 'Your turn';
+      text = game.announcement ? game.announcement(state) : turnWords(state);
     }
     if (text && text !== announced) setText(el.announcer, text);
     announced = text;
   }
 
-  function renderTitle(state) {
+  function renderTitle(state, ui) {
     let title = 'Match · TicTacToe';
-    if (playingOnBoard(state) && state.you && state.board.turn === state.you) title = 'Your turn · TicTacToe';
-    else if (state.phase === 'offGame' && state.result) title = `${resultText(state, state.result)} · TicTacToe`;
+    const myTurn = playingOnBoard(state) && state.you && state.board.turn === state.you;
+    if (ui.titleNote) title = `${ui.titleNote}${myTurn ? ' — your move' : ''} · TicTacToe`;
+    else if (myTurn) title = 'Your turn · TicTacToe';
+    else if (state.result && (state.phase === 'offGame' || state.phase === 'loggedOut')) {
+      title = `${resultText(state, state.result)} · TicTacToe`;
+    }
     if (document.title !== title) document.title = title;
   }
 
@@ -286,10 +319,10 @@ export function createView({ send }) {
         document.title = 'Match not found · TicTacToe';
         return;
       }
-      renderSeats(state);
+      renderSeats(state, ui);
       renderStage(state, ui);
       announce(state);
-      renderTitle(state);
+      renderTitle(state, ui);
     },
   };
 }

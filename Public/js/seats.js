@@ -27,3 +27,10 @@ export function opponentOf(seat) {
 export function freeSeats(state) {
   return SEATS.filter((seat) => !playerIn(state, seat));
 }
+
+/** Whose turn it is, in the words of the live region: "Your turn" or "Bob's turn"; '' when none. */
+export function turnWords(state) {
+  const turn = state.board && state.board.turn;
+  if (!turn) return '';
+  return turn === state.you ? 'Your turn' : `${nameOf(state, turn)}'s turn`;
+}

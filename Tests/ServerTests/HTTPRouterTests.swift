@@ -81,6 +81,34 @@ struct HTTPRouterTests {
         }
     }
 
+    @Test func test_launchGame_withoutAKnownGame_answersTheLobbyPage_whenTheRequestPrefersHTML() async throws {
+        let browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"
+        try await withRouter { client in
+            for uri in ["/launchGame?gameId=chess", "/launchGame"] {
+                try await client.execute(uri: uri, method: .get, headers: [.accept: browser]) { response in
+                    #expect(response.status == .badRequest)
+                    #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
+                    #expect(String(buffer: response.body).contains(#"data-testid="create-match""#))
+                }
+            }
+            for accept in ["application/json", "*/*", "application/json, text/html;q=0.5"] {
+                try await client.execute(uri: "/launchGame?gameId=chess", method: .get, headers: [.accept: accept]) { response in
+                    #expect(response.status == .badRequest)
+                    #expect(String(buffer: response.body).contains(#""code":"unknownGame""#))
+                }
+            }
+        }
+    }
+
+    @Test func test_acceptPreference_ranksTheMostSpecificRange() {
+        #expect(AcceptPreference.prefersHTML("text/html"))
+        #expect(AcceptPreference.prefersHTML("text/*, application/json;q=0.5"))
+        #expect(!AcceptPreference.prefersHTML(nil))
+        #expect(!AcceptPreference.prefersHTML("*/*"))
+        #expect(!AcceptPreference.prefersHTML("text/html;q=0.5, application/json"))
+        #expect(!AcceptPreference.prefersHTML("text/html;q=0, */*"))
+    }
+
     /// The policy every answer carries, as browsers read it.
     static let contentSecurityPolicy =
         "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "

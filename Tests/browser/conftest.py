@@ -65,8 +65,11 @@ def _healthy(url: str) -> bool:
         return False
 
 
-def start_server(port: int | None = None, db: str | None = None) -> Server:
-    """Starts the server binary and waits until it logs `listening on http://` and `/healthz` is 200."""
+def start_server(port: int | None = None, db: str | None = None, env: dict[str, str] | None = None) -> Server:
+    """Starts the server binary and waits until it logs `listening on http://` and `/healthz` is 200.
+
+    `env` adds environment variables, e.g. `{"TICTACTOE_SEAT_TIMEOUT": "3"}`.
+    """
     binary = pathlib.Path(os.environ.get("TICTACTOE_BIN", REPO / ".build" / "debug" / "tictactoe"))
     if not binary.exists():
         pytest.fail(f"server binary not found at {binary}: build it (swift build) or set TICTACTOE_BIN")
@@ -78,7 +81,11 @@ def start_server(port: int | None = None, db: str | None = None) -> Server:
         "--db", db, "--public", str(REPO / "Public"),
     ]
     # The tests create many matches from one address; lift the server's per-address creation limit.
-    env = {**os.environ, "TICTACTOE_MATCHES_PER_MINUTE": os.environ.get("TICTACTOE_MATCHES_PER_MINUTE", "10000")}
+    env = {
+        **os.environ,
+        "TICTACTOE_MATCHES_PER_MINUTE": os.environ.get("TICTACTOE_MATCHES_PER_MINUTE", "10000"),
+        **(env or {}),
+    }
     process = subprocess.Popen(
         command, cwd=workdir, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
     )

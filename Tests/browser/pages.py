@@ -47,6 +47,13 @@ _SOCKET_RECORDER = r"""
 """
 
 
+def _axe_source() -> str:
+    """axe.min.js as shipped inside the selenium-axe-python package (Tests/browser/requirements.txt)."""
+    import selenium_axe_python
+
+    return (pathlib.Path(selenium_axe_python.__file__).parent / "axe-core" / "axe.min.js").read_text()
+
+
 def testid(value: str) -> tuple[str, str]:
     return By.CSS_SELECTOR, f'[data-testid="{value}"]'
 
@@ -138,6 +145,20 @@ class Browser:
             self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
         return saved
 
+    def axe_violations(self) -> list[str]:
+        """Runs axe-core (the copy bundled in the selenium-axe-python wheel) on the current page and
+        returns one line per violation of any impact: rule id, impact, and the elements it found."""
+        if not self.driver.execute_script("return typeof window.axe === 'object'"):
+            self.driver.execute_script(_axe_source())
+        result = self.driver.execute_async_script(
+            "const done = arguments[arguments.length - 1];"
+            "axe.run(document).then((r) => done(r.violations), (e) => done([{id: 'axe-error', impact: String(e), nodes: []}]));"
+        )
+        return [
+            f"{v['id']} ({v['impact']}): {v.get('help', '')} at {[n.get('target') for n in v['nodes']][:5]}"
+            for v in result
+        ]
+
     def page_problems(self) -> list[str]:
         """Content-Security-Policy violations and uncaught exceptions the browser logged."""
         try:
@@ -168,12 +189,22 @@ class Browser:
 
     # --- lobby ------------------------------------------------------------------------------------
 
-    def create_match(self) -> str:
-        """Creates a match from the lobby and returns its id (the browser ends up on its page)."""
+    def create_match(self, game: str | None = None) -> str:
+        """Creates a match from the lobby and returns its id (the browser ends up on its page).
+
+        `game` is the game chosen in the lobby (started as soon as the pair is seated); None chooses
+        "decide together later". The creator is then seated at once if the browser remembers a name,
+        else asked for one.
+        """
         self.open("/")
+        self.clickable(f"create-game-{game or 'later'}").click()
         self.clickable("create-match").click()
         self.wait().until(lambda d: re.search(r"/m/[A-Za-z0-9_-]{10,}$", d.current_url), "never reached a match page")
-        self.visible("join-form")
+        self.wait().until(
+            lambda d: d.find_element(*testid("join-form")).is_displayed()
+            or d.find_element(*testid("leave-button")).is_displayed(),
+            "the creator was neither seated nor asked for a name",
+        )
         return self.match_id()
 
     # --- match page -------------------------------------------------------------------------------
@@ -226,7 +257,13 @@ class Browser:
         return "X" if seat == "seat-player1" else "O"
 
     def wait_mark(self, row: int, col: int, mark: str, timeout: float = WAIT_S) -> None:
+        """Waits until the cell shows `mark` as the server has it: its label is drawn only from the
+        server's board, while `data-mark` may already show our own move before the answer."""
         self.until_attribute(f"cell-{row}-{col}", "data-mark", mark, timeout)
+        self.wait(timeout).until(
+            lambda d: d.find_element(*testid(f"cell-{row}-{col}")).get_attribute("aria-label").endswith(f", {mark}"),
+            f"cell-{row}-{col} was never confirmed as {mark!r}",
+        )
 
     def marks(self) -> list[str]:
         return [self.cell(r, c).get_attribute("data-mark") or "" for r in range(3) for c in range(3)]

@@ -94,3 +94,42 @@ def test_a_web_tictactoe_link_handed_to_the_lobby_launches_a_game(browsers):
     guest.open("/?link=web%2Btictactoe%3AticTacToe")
     guest.wait().until(lambda d: "/m/" in d.current_url, "the protocol link did not lead to a match")
     guest.visible("join-form")
+
+
+def test_the_lobby_lists_only_matches_someone_is_in_and_shows_no_developer_links(browsers, server):
+    import json
+    import urllib.request
+
+    # A match nobody ever opened: the API lists it, the lobby does not.
+    request = urllib.request.Request(server.base_url + "/api/matches", method="POST")
+    with urllib.request.urlopen(request, timeout=5) as response:
+        abandoned = json.load(response)["matchId"]
+    alice = browsers()
+    waiting = alice.create_match()
+    alice.join("Alice")
+
+    visitor = browsers()
+    visitor.open("/")
+    visitor.wait().until(
+        lambda d: d.find_elements("css selector", f'[data-match-id="{waiting}"]'), "the lobby never listed Alice's match"
+    )
+    assert not visitor.driver.find_elements("css selector", f'[data-match-id="{abandoned}"]')
+
+    # Nothing for developers on the visitor's page, and no placeholder that looks like a real code.
+    page = visitor.driver.find_element("css selector", "body").text
+    for developer_text in ("/launchGame", "web+tictactoe", "/m/<code>"):
+        assert developer_text not in page
+    placeholder = visitor.find("join-code").get_attribute("placeholder")
+    assert " " in placeholder, placeholder
+
+
+def test_a_launch_link_for_an_unknown_game_lands_on_the_lobby_with_words(browsers):
+    guest = browsers()
+    for path in ("/launchGame?gameId=chess", "/launchGame"):
+        guest.open(path)
+        notice = guest.wait_notice("unknownGame")
+        assert "does not offer" in notice.text
+        guest.visible("create-match")
+        guest.wait().until(lambda d: d.current_url.rstrip("/") == guest.base_url, "the address kept /launchGame")
+    guest.screenshot("unknown-game-link")
+    guest.screenshot("unknown-game-link", dark=True)

@@ -4,8 +4,17 @@ These tests record the page's WebSocket traffic with a script injected through D
 (pages.Browser.instrument_sockets); the client code itself is not changed for them.
 """
 
+import time
+
 from conftest import start_server, stop_server
-from pages import seat_pair
+from pages import play, seat_pair
+
+
+def _stop_all(*servers) -> None:
+    """Stops the servers a test started (None for one it never got to start)."""
+    for running in servers:
+        if running is not None:
+            stop_server(running)
 
 
 def _messages(browser, socket=None, kind=None):
@@ -123,6 +132,35 @@ def test_a_server_restart_is_ridden_out_with_the_seat_and_the_board_kept(browser
         alice.move(2, 2)
         bob.wait_mark(2, 2, "X")
     finally:
-        for running in (first, second):
-            if running is not None:
-                stop_server(running)
+        _stop_all(first, second)
+
+
+def test_a_lost_server_shows_a_banner_greys_stale_status_and_comes_back_fast_with_the_result(browsers):
+    first = start_server()
+    second = None
+    try:
+        alice, bob, _ = seat_pair(browsers, base_url=first.base_url)
+        alice.start("ticTacToe")
+        play([(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)], alice, bob)
+        alice.until_text("result", "You won!")
+
+        assert stop_server(first) == 0, first.log_tail()
+        alice.visible("offline-banner")
+        alice.until_attribute("match-view", "class", "match is-stale")
+        alice.screenshot("offline-banner")
+        alice.screenshot("offline-banner", dark=True)
+
+        second = start_server(port=first.port, db=first.db)
+        back = time.monotonic()
+        # The retry delay is capped at 4 s, so the page is back within a few seconds of the server.
+        for browser in (alice, bob):
+            browser.hidden("offline-banner", timeout=15)
+            browser.until_attribute("connection-status", "data-state", "open")
+        assert time.monotonic() - back < 10
+        # The finished board and its result survive the restart.
+        alice.until_text("result", "You won!")
+        bob.until_text("result", "Alice won!")
+        assert alice.marks()[:3] == ["X", "X", "X"]
+        assert "is-stale" not in alice.find("match-view").get_attribute("class")
+    finally:
+        _stop_all(first, second)

@@ -99,3 +99,30 @@ def test_a_stale_token_is_forgotten_and_the_join_form_comes_back(browsers):
     alice.wait().until(lambda d: key not in alice.local_storage(), "the stale token was kept")
     alice.join("Alice")
     assert key in alice.local_storage()
+
+
+def test_a_bad_name_is_explained_under_the_field_and_the_focus_stays(browsers):
+    alice = browsers()
+    alice.instrument_sockets()
+    alice.create_match()
+    field = alice.visible("name-input")
+    # A control character cannot be typed, but can be pasted: set it as a paste would.
+    alice.driver.execute_script("arguments[0].value = 'Al\\u0007ice'", field)
+    alice.clickable("join-button").click()
+    alice.until_text("name-error", "cannot be shown")
+    assert alice.driver.switch_to.active_element.get_attribute("data-testid") == "name-input"
+    assert field.get_attribute("aria-invalid") == "true"
+    assert not [m for m in alice.sent() if m["message"]["type"] == "login"]
+    alice.screenshot("name-error")
+    alice.screenshot("name-error", dark=True)
+
+    # Typing clears the message; a good name joins, and a mouse click on Join did not drop the focus.
+    field.clear()
+    field.send_keys("Alice")
+    alice.hidden("name-error")
+    button = alice.clickable("join-button")
+    alice.driver.execute_script("arguments[0].focus()", button)
+    button.click()
+    alice.visible("leave-button")
+    active = alice.driver.switch_to.active_element
+    assert active.tag_name != "body", "the focus fell back to the page body"

@@ -4,7 +4,7 @@
 import { gridResult, lineIndexes, readGrid } from '../grid.js';
 import { createBoardView, placeMark } from '../boardView.js';
 import { focusItem } from '../roving.js';
-import { MARKS, nameOf } from '../seats.js';
+import { MARKS, nameOf, turnWords } from '../seats.js';
 
 const COLUMNS = 7;
 const ROWS = 6;
@@ -144,12 +144,11 @@ export default {
     return `Last disc: ${nameOf(state, last.seat)} (${MARKS[last.seat]}) in column ${last.col + 1}`;
   },
 
+  /** Every disc and turn, spoken: "Alice (X) dropped a disc in column 1. Your turn". */
   announcement(state) {
-    const board = state.board;
-    const mine = Boolean(board && board.turn && board.turn === state.you);
-    const last = board && board.last;
+    const last = state.board && state.board.last;
     const dropped = last ? `${nameOf(state, last.seat)} (${MARKS[last.seat]}) dropped a disc in column ${last.col + 1}.` : '';
-    return [dropped, mine ? 'Your turn' : ''].filter(Boolean).join(' ');
+    return [dropped, turnWords(state)].filter(Boolean).join(' ');
   },
 
   resultDetail: (state, result) => (result && result.line ? lineWords(result.line) : ''),

@@ -7,9 +7,9 @@
 //   readBoard?(raw)               the board from a `board` message or snapshot, null if not this game's
 //   resultFromBoard?(board)       {winner, line} a finished board shows, or null
 //   createView(container, {send}) appends the game's controls; returns {render(state, context), focusTarget()}
-//   stageText?(state, {seated})   {title, hint} above the game while it is played
+//   stageText?(state, {seated})   {title, hint} above the game while it is played (default: its name)
 //   statusText?(state, result)    the line under the board (last move, winning line)
-//   announcement?(state)          what the live region says during the game ("Your turn" by default)
+//   announcement?(state)          what the live region says on every move and turn ("Your turn" / "Bob's turn" by default)
 //   resultDetail?(state, result)  a sentence added to the spoken result
 
 import connectFour from './connectFour.js';

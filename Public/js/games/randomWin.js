@@ -1,5 +1,7 @@
 // Random Win on the page: a die and a button; the `roll` decides the winner on the server.
 
+import { nameOf, opponentOf } from '../seats.js';
+
 function buildPanel() {
   const panel = document.createElement('div');
   panel.className = 'random-win';
@@ -21,6 +23,19 @@ function buildPanel() {
   return { panel, roll };
 }
 
+const ROLL_MS = 900;
+
+// Whether this page sent the roll of the game on screen: the server's gameOver does not say who rolled.
+let rolledHere = false;
+
+/** Who rolled, in words: "You rolled", "Bob rolled"; a spectator cannot know which player it was. */
+function rollerWords(state, result) {
+  if (!result) return '';
+  if (rolledHere) return 'You rolled the dice.';
+  if (state.you) return `${nameOf(state, opponentOf(state.you))} rolled the dice.`;
+  return 'The dice were rolled.';
+}
+
 export default {
   id: 'randomWin',
   name: 'Random Win',
@@ -28,12 +43,27 @@ export default {
 
   createView(container, { send }) {
     const { panel, roll } = buildPanel();
+    const dice = panel.querySelector('.dice');
     container.append(panel);
-    roll.addEventListener('click', () => send({ type: 'roll' }));
+    roll.addEventListener('click', () => {
+      if (send({ type: 'roll' })) rolledHere = true;
+    });
+    let shownResult = null;
+    let wasPlaying = false;
     return {
-      render(state, { shown, playing, seated }) {
-        panel.hidden = !(shown && playing);
+      render(state, { shown, playing, seated, result }) {
+        panel.hidden = !shown;
         roll.hidden = !(shown && playing && seated);
+        if (playing && !wasPlaying) rolledHere = false; // a new game: nobody rolled yet
+        wasPlaying = playing;
+        // The result arrives at once: the die tumbles briefly when it does (not with reduced motion).
+        if (shown && result && result !== shownResult) {
+          dice.classList.remove('dice--rolling');
+          void dice.offsetWidth; // restart the animation
+          dice.classList.add('dice--rolling');
+          window.setTimeout(() => dice.classList.remove('dice--rolling'), ROLL_MS);
+        }
+        shownResult = result;
       },
       // Focus falls back to the stage, whose title and hint say what to do.
       focusTarget: () => null,
@@ -44,4 +74,7 @@ export default {
     seated
       ? { title: 'Random Win', hint: 'Roll, and chance picks the winner.' }
       : { title: 'Random Win', hint: 'Waiting for a player to roll.' },
+
+  statusText: (state, result) => rollerWords(state, result),
+  resultDetail: (state, result) => rollerWords(state, result),
 };

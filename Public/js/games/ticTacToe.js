@@ -3,7 +3,7 @@
 import { gridResult, lineIndexes, readGrid } from '../grid.js';
 import { createBoardView, placeMark } from '../boardView.js';
 import { focusItem } from '../roving.js';
-import { MARKS, nameOf } from '../seats.js';
+import { MARKS, nameOf, turnWords } from '../seats.js';
 
 const SIZE = 3;
 
@@ -59,7 +59,13 @@ function wireBoard(boardElement, cells, send) {
     const row = Number(cell.dataset.row);
     const col = Number(cell.dataset.col);
     focusItem(cells, row * SIZE + col);
-    send({ type: 'move', row, col });
+    const mark = boardElement.dataset.myMark;
+    // Our own mark shows at once; the next drawing from the server's state confirms it, or takes it
+    // back if the move was refused (an error redraws the board as the server has it).
+    if (send({ type: 'move', row, col }) && mark && !cell.dataset.mark) {
+      placeMark(cell, mark, 'mark');
+      boardElement.dataset.myMark = '';
+    }
   });
 
   boardElement.addEventListener('keydown', (event) => {
@@ -97,6 +103,15 @@ export default {
     return createBoardView(container, boardElement, cells, (board, options) => drawBoard(cells, board, options));
   },
 
+
+  /** Every move and turn, spoken: "Bob played O at row 2, column 3 — your turn". */
+  announcement(state) {
+    const last = state.board && state.board.last;
+    const turn = turnWords(state);
+    if (!last) return turn;
+    const played = `${nameOf(state, last.seat)} played ${MARKS[last.seat]} at row ${last.row + 1}, column ${last.col + 1}`;
+    return turn ? `${played} — ${turn === 'Your turn' ? 'your turn' : turn}` : played;
+  },
 
   statusText(state) {
     const last = state.board && state.board.last;

@@ -59,6 +59,11 @@ struct Routes: Sendable {
         guard let gameId = request.uri.queryParameters.get("gameId"), GameCatalog.standard.game(GameID(rawValue: gameId)) != nil else {
             refused(
                 "unknown or missing gameId, answered 400", match: request.uri.queryParameters.get("matchId").map { String($0) }, context)
+            // A person who followed a link lands on the lobby, which says what went wrong and offers
+            // the games; a program that asked for JSON gets the error body.
+            if AcceptPreference.prefersHTML(request.headers[.accept]) {
+                return try pages.page("index.html", status: .badRequest)
+            }
             throw APIError(
                 .badRequest, .unknownGame,
                 "Unknown or missing gameId; known games: \(GameCatalog.standard.games.map(\.id.rawValue).joined(separator: ", ")).")

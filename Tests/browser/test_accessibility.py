@@ -1,0 +1,80 @@
+"""axe-core on every page and every phase of the match page: no violation of any impact.
+
+axe-core's JavaScript comes from the selenium-axe-python wheel (no CDN); it is injected through
+WebDriver, so the pages' Content-Security-Policy does not apply to it.
+"""
+
+from pages import play, seat_pair
+
+ALICE_WINS_TOP_ROW = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
+
+
+def _no_violations(browser, where: str) -> None:
+    for dark in (False, True):
+        # Reduced motion: colours are judged as they settle, not halfway through a transition.
+        features = [{"name": "prefers-reduced-motion", "value": "reduce"}]
+        if dark:
+            features.append({"name": "prefers-color-scheme", "value": "dark"})
+        browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+        browser.driver.execute_async_script(
+            "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));"
+        )
+        violations = browser.axe_violations()
+        browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        assert not violations, f"{where}{' (dark)' if dark else ''}:\n" + "\n".join(violations)
+
+
+def test_the_lobby_the_404_page_and_the_unknown_game_page_have_no_violation(browsers):
+    guest = browsers()
+    guest.open("/")
+    guest.until_text("open-matches-status", "Updated")
+    _no_violations(guest, "lobby")
+    guest.open("/no/such/page")
+    guest.visible("not-found")
+    _no_violations(guest, "404 page")
+    guest.open("/launchGame?gameId=chess")
+    guest.wait_notice("unknownGame")
+    _no_violations(guest, "lobby after an unknown game's link")
+    guest.open("/m/NoSuchMatch0000")
+    guest.until_text("not-found", "does not exist")
+    _no_violations(guest, "unknown match")
+
+
+def test_every_phase_of_the_match_page_has_no_violation(browsers):
+    alice = browsers()
+    match_id = alice.create_match()
+    _no_violations(alice, "creator asked for a name")
+    alice.join("Alice")
+    _no_violations(alice, "waiting for an opponent")
+
+    bob = browsers()
+    bob.open_match(match_id)
+    _no_violations(bob, "join form")
+    bob.join("Bob")
+    alice.visible("games")
+    _no_violations(alice, "pick a game")
+
+    alice.start("ticTacToe")
+    alice.move(0, 0)
+    _no_violations(bob, "playing, my turn")
+    _no_violations(alice, "playing, their turn")
+    watcher = browsers()
+    watcher.open_match(match_id)
+    _no_violations(watcher, "spectator during a game")
+
+    alice.clickable("leave-button").click()
+    alice.visible("leave-confirm")
+    _no_violations(alice, "leave question")
+    alice.clickable("leave-cancel").click()
+
+    play(ALICE_WINS_TOP_ROW[1:], bob, alice)
+    alice.until_text("result", "You won!")
+    _no_violations(alice, "game over")
+
+    alice.start("connectFour")
+    _no_violations(alice, "connect four")
+    bob.clickable("leave-button").click()
+    bob.clickable("leave-confirm-button").click()
+    alice.until_text("result", "You win — Bob left")
+    _no_violations(alice, "forfeit story")
+    _no_violations(bob, "after leaving")

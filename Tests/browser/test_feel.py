@@ -1,0 +1,50 @@
+"""Feel: our own mark shows before the server's answer and is taken back if the move is refused."""
+
+from pages import seat_pair
+
+DROP_MOVES = """
+const socket = window.__sockets.at(-1);
+const send = socket.send.bind(socket);
+socket.send = (data) => (JSON.parse(data).type === 'move' ? undefined : send(data));
+"""
+REFUSE = """
+window.__sockets.at(-1).dispatchEvent(new MessageEvent('message', { data: JSON.stringify(
+  { type: 'error', code: 'notYourTurn', message: 'It is not your turn.' }) }));
+"""
+
+
+def test_our_mark_shows_at_once_and_is_taken_back_when_refused(browsers):
+    alice = browsers()
+    alice.instrument_sockets()
+    match_id = alice.create_match()
+    alice.join("Alice")
+    bob = browsers()
+    bob.open_match(match_id)
+    bob.join("Bob")
+    alice.start("ticTacToe")
+    alice.wait_my_turn()
+
+    # The move never reaches the server, yet the X is drawn at once.
+    alice.driver.execute_script(DROP_MOVES)
+    alice.cell(1, 1).click()
+    assert alice.cell(1, 1).get_attribute("data-mark") == "X"
+    assert alice.cell(1, 1).get_attribute("aria-label").endswith("empty")
+    # The server's refusal takes it back and says why.
+    alice.driver.execute_script(REFUSE)
+    alice.until_attribute("cell-1-1", "data-mark", "")
+    alice.wait_notice("notYourTurn")
+    assert bob.cell(1, 1).get_attribute("data-mark") in ("", None)
+
+
+def test_the_move_sound_can_be_muted_and_the_choice_is_remembered(browsers):
+    alice = browsers()
+    match_id = alice.create_match()
+    toggle = alice.clickable("sound-toggle")
+    assert toggle.get_attribute("aria-pressed") == "true"
+    toggle.click()
+    alice.until_attribute("sound-toggle", "aria-pressed", "false")
+    alice.screenshot("sound-muted", sizes=((1280, 800), (390, 844)))
+    alice.screenshot("sound-muted", sizes=((1280, 800), (390, 844)), dark=True)
+    alice.open_match(match_id)
+    alice.until_attribute("sound-toggle", "aria-pressed", "false")
+    assert alice.local_storage().get("tictactoe.sound") == "off"

@@ -1,0 +1,53 @@
+"""The end of a game and the turns between: "Play again" in view, no shift, who started the next game,
+and every move and turn spoken through the live region."""
+
+from pages import play, seat_pair
+
+ALICE_WINS_TOP_ROW = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
+
+
+def _announced(browser) -> str:
+    return browser.find("announcer").get_attribute("textContent")
+
+
+def test_every_move_and_turn_is_announced_with_a_visible_heading(browsers):
+    alice, bob, _ = seat_pair(browsers)
+    alice.start("ticTacToe")
+    alice.wait_my_turn()
+    alice.wait().until(lambda d: _announced(alice) == "Your turn", f"alice heard {_announced(alice)!r}")
+    bob.wait().until(lambda d: _announced(bob) == "Alice's turn")
+    for browser in (alice, bob):
+        assert browser.find("stage-title").is_displayed()
+        assert browser.text_of("stage-title") == "Tic Tac Toe"
+
+    alice.move(1, 2)
+    bob.wait().until(lambda d: _announced(bob) == "Alice played X at row 2, column 3 — your turn", f"bob heard {_announced(bob)!r}")
+    alice.wait().until(lambda d: _announced(alice) == "Alice played X at row 2, column 3 — Bob's turn", f"alice heard {_announced(alice)!r}")
+    bob.move(0, 0)
+    alice.wait().until(lambda d: _announced(alice) == "Bob played O at row 1, column 1 — your turn")
+    assert alice.find("announcer").get_attribute("aria-live") == "polite"
+
+
+def test_the_end_of_a_game_keeps_play_again_in_view_and_says_who_started_the_next(browsers):
+    alice, bob, _ = seat_pair(browsers, width=1280, height=800)
+    width_before = alice.driver.execute_script("return document.documentElement.clientWidth")
+    alice.start("ticTacToe")
+    play(ALICE_WINS_TOP_ROW, alice, bob)
+    alice.until_text("result", "You won!")
+    bob.until_text("result", "Alice won!")
+    alice.until_text("stage-title", "Game over")
+
+    # "Play again" is on screen at 1280×800 without scrolling, and nothing moved sideways.
+    for browser in (alice, bob):
+        button = browser.clickable("start-ticTacToe")
+        bottom = browser.driver.execute_script("return arguments[0].getBoundingClientRect().bottom", button)
+        assert bottom <= 800, bottom
+        assert browser.driver.execute_script("return document.documentElement.clientWidth") == width_before
+    alice.screenshot("game-over", sizes=((1280, 800), (390, 844)))
+    alice.screenshot("game-over", sizes=((1280, 800), (390, 844)), dark=True)
+
+    # Bob starts the next game: Alice is told, not just shown an empty board.
+    bob.start("ticTacToe")
+    notice = alice.wait_notice("new-game")
+    assert notice.text.startswith("Bob started a new game of Tic Tac Toe"), notice.text
+    assert not bob.driver.find_elements("css selector", '[data-testid="notice"][data-code="new-game"]')
