@@ -52,7 +52,7 @@ public func buildApplication(
 }
 
 /// The routes of docs/PROTOCOL.md behind the middleware every answer goes through: the security
-/// headers, the body limit, the 404 page, the files of `Public/`. The WebSocket upgrade itself never
+/// headers, the body limit, the 404 page, paths with control characters refused, the files of `Public/`. The WebSocket upgrade itself never
 /// reaches the router (`GameServerChannel` takes it on the socket).
 func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
     let configuration = context.configuration
@@ -61,6 +61,7 @@ func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxRequestBodySize, logger: context.logger))
     router.add(middleware: NotFoundPageMiddleware(pages: pages))
+    router.add(middleware: PathCharactersMiddleware())
     router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: false, logger: context.logger))
     Routes(
         registry: context.registry, state: context.state, pages: pages,
