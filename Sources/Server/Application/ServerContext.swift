@@ -11,6 +11,8 @@ struct ServerContext: Sendable {
     let state: ServerState
     let metrics: ServerMetrics
     let admission: WebSocketAdmission
+    let originPolicy: OriginPolicy
+    let hostPolicy: HostPolicy
     let metricsRegistry: PrometheusCollectorRegistry
     let logger: Logger
 
@@ -39,8 +41,11 @@ struct ServerContext: Sendable {
         self.registry = registry
         self.state = state
         self.metrics = metrics
+        originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
+        hostPolicy = HostPolicy(
+            bindHost: configuration.host, allowedHosts: configuration.allowedHosts, allowedOrigins: configuration.allowedOrigins)
         self.admission = WebSocketAdmission(
-            registry: registry, state: state, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins), logger: logger
+            registry: registry, state: state, originPolicy: originPolicy, hostPolicy: hostPolicy, logger: logger
         )
         self.metricsRegistry = metricsRegistry
         self.logger = logger

@@ -11,6 +11,7 @@ struct Routes: Sendable {
     let registry: MatchRegistry
     let state: ServerState
     let pages: Pages
+    let originPolicy: OriginPolicy
     let creationLimiter: AddressRateLimiter
     let metrics: MetricsEndpoint
     let logger: Logger
@@ -20,7 +21,7 @@ struct Routes: Sendable {
         router.get("/") { _, _ in try pages.page("index.html") }
         router.get("/m/{matchId}") { _, context in try await matchPage(context) }
         router.get("/launchGame") { request, context in try await launchGame(request, context) }
-        router.post("/api/matches") { _, context in try await createMatch(context) }
+        router.post("/api/matches") { request, context in try await createMatch(request, context) }
         router.get("/api/matches") { _, _ in try await listMatches() }
         router.get("/api/matches/{matchId}") { _, context in try await matchSummary(context) }
         router.get("/metrics") { _, _ in metrics.response() }
@@ -77,8 +78,13 @@ struct Routes: Sendable {
         return Response(status: .seeOther, headers: [.location: "/m/\(id)?gameId=\(gameId)"])
     }
 
-    private func createMatch(_ context: AppRequestContext) async throws -> Response {
+    private func createMatch(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         try requireReady()
+        // A page of another site may post here on a visitor's behalf; the WebSocket's rule decides.
+        guard originPolicy.allows(origin: request.headers[.origin], authority: request.head.authority) else {
+            refused("origin not allowed, answered 403", match: nil, context)
+            throw APIError(.forbidden, .badMessage, "This origin may not create a match here.")
+        }
         try checkCreationLimit(context)
         let id = try await registry.create()
         return .json(CreatedMatch(matchId: id.rawValue, url: "/m/\(id)"), status: .created, headers: [.location: "/m/\(id)"])
