@@ -37,7 +37,7 @@ struct Routes: Sendable {
 
     private func requireReady() throws {
         guard state.current == .ready else {
-            throw APIError(.serviceUnavailable, .matchNotFound, "The server is starting or shutting down; try again shortly.")
+            throw APIError.unavailable
         }
     }
 

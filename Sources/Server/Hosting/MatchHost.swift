@@ -106,16 +106,16 @@ actor MatchHost {
 
     private func startSeatTimeout(_ seat: Seat) {
         let timeout = settings.seatTimeout
-        room.startTimeout(
-            seat,
+        room.startTimeout(seat) { timer in
             Task { [weak self] in
                 do { try await Task.sleep(for: timeout) } catch { return }
-                await self?.seatTimedOut(seat)
-            })
+                await self?.seatTimedOut(seat, timer: timer)
+            }
+        }
     }
 
-    private func seatTimedOut(_ seat: Seat) {
-        guard !isClosed, let change = room.seatTimedOut(seat) else { return }
+    private func seatTimedOut(_ seat: Seat, timer: UInt64) {
+        guard !isClosed, let change = room.seatTimedOut(seat, timer: timer) else { return }
         commit(change)
     }
 

@@ -10,6 +10,8 @@ actor MatchRegistry {
     enum LookupError: Error {
         case notFound
         case unreadable(any Error)
+        /// The server is shutting down: no match is loaded any more.
+        case shuttingDown
     }
 
     private let store: any MatchStore
@@ -20,6 +22,9 @@ actor MatchRegistry {
         didSet { settings.metrics.matchesLoaded(hosts.count) }
     }
     private var loading: [MatchID: Task<MatchHost?, any Error>] = [:]
+    /// Set by `shutdown`: a host it is closing may still have writes pending, so loading the match again
+    /// (a connection already past the upgrade check) would open a second copy missing them.
+    private var isShuttingDown = false
 
     init(
         store: any MatchStore, seatTimeout: Duration, maxConnectionsPerMatch: Int, trackRIBObjects: Bool, metrics: ServerMetrics,
@@ -57,6 +62,7 @@ actor MatchRegistry {
 
     /// The host of match `id`, loading it from the store when it is not in memory.
     func host(for id: MatchID) async throws(LookupError) -> MatchHost {
+        guard !isShuttingDown else { throw .shuttingDown }
         if let host = hosts[id] { return host }
         let task: Task<MatchHost?, any Error>
         if let existing = loading[id] {
@@ -79,6 +85,11 @@ actor MatchRegistry {
         loading[id] = nil
         switch result {
         case .success(let host?):
+            if isShuttingDown {
+                // Loaded while the others were being closed: close this one too.
+                await host.shutdown(code: 1001, reason: "Server shutting down")
+                throw .shuttingDown
+            }
             if let current = hosts[id] { return current }
             hosts[id] = host
             return host
@@ -142,6 +153,7 @@ actor MatchRegistry {
 
     /// Closes every connection with 1001 and waits for every pending write.
     func shutdown() async {
+        isShuttingDown = true
         let all = hosts.values
         hosts = [:]
         await withTaskGroup(of: Void.self) { group in

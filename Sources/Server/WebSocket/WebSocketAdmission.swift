@@ -41,7 +41,7 @@ struct WebSocketAdmission: Sendable {
         }
         guard state.current == .ready else {
             logger.notice("refused", metadata: ["reason": "starting or draining, answered 503"])
-            return .refuse(APIError(.serviceUnavailable, .matchNotFound, "The server is starting or shutting down; try again shortly."))
+            return .refuse(APIError.unavailable)
         }
         guard originPolicy.allows(origin: origin, authority: authority) else {
             logger.notice("refused", metadata: ["reason": "origin not allowed, answered 403", "origin": "\(origin ?? "")"])
@@ -58,6 +58,9 @@ struct WebSocketAdmission: Sendable {
             case .notFound:
                 logger.notice("refused", metadata: ["reason": "unknown match, answered 404"])
                 return .refuse(.matchNotFound)
+            case .shuttingDown:
+                logger.notice("refused", metadata: ["reason": "shutting down, answered 503"])
+                return .refuse(APIError.unavailable)
             case .unreadable:
                 logger.notice("refused", metadata: ["reason": "match could not be loaded, answered 500"])
                 return .refuse(APIError(.internalServerError, .matchNotFound, "This match could not be loaded."))
