@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import MatchStore
 import Prometheus
 
 /// Builds the whole server: storage, the match registry, the HTTP routes, the WebSocket channels and the
@@ -20,7 +21,18 @@ public func buildApplication(
     metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
     onListening: @escaping @Sendable (Int) -> Void = { _ in }
 ) throws -> some ApplicationProtocol {
-    let context = try ServerContext(configuration: configuration, metricsRegistry: metricsRegistry, logger: logger)
+    try buildApplication(configuration: configuration, store: nil, logger: logger, metricsRegistry: metricsRegistry, onListening: onListening)
+}
+
+/// `buildApplication` with `store` instead of the one the configuration names, when given (tests).
+func buildApplication(
+    configuration: ServerConfiguration,
+    store: (any MatchStore)?,
+    logger: Logger,
+    metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
+    onListening: @escaping @Sendable (Int) -> Void
+) throws -> some ApplicationProtocol {
+    let context = try ServerContext(configuration: configuration, metricsRegistry: metricsRegistry, logger: logger, store: store)
     let host = configuration.host
     let application = Application(
         router: buildRouter(context),

@@ -19,13 +19,18 @@ struct ServerContext: Sendable {
     /// Opens the store that `configuration` names and the registry of its matches.
     /// - Throws: when the store cannot be opened (a missing folder it cannot create, a file of a newer
     ///   format, a file that is not a database).
-    init(configuration: ServerConfiguration, metricsRegistry: PrometheusCollectorRegistry, logger: Logger) throws {
-        if configuration.usesInMemoryStore {
+    ///   `store`, when given, is used instead (tests: a store that fails on demand).
+    init(configuration: ServerConfiguration, metricsRegistry: PrometheusCollectorRegistry, logger: Logger, store given: (any MatchStore)? = nil)
+        throws
+    {
+        if given != nil {
+            logger.info("storing matches in the store given")
+        } else if configuration.usesInMemoryStore {
             logger.info("storing matches in memory only (--db :memory:)")
         } else {
             logger.info("storing matches in \(configuration.databasePath) (synchronous \(configuration.synchronous.rawValue))")
         }
-        let store = try MatchStores.open(path: configuration.databasePath, synchronous: configuration.synchronous, logger: logger)
+        let store = try given ?? MatchStores.open(path: configuration.databasePath, synchronous: configuration.synchronous, logger: logger)
         let state = ServerState()
         let metrics = ServerMetrics()
         let registry = MatchRegistry(

@@ -29,6 +29,7 @@ struct Routes: Sendable {
 
     private func health() -> Response {
         switch state.current {
+        case .ready where registry.storageHealth.isFailing: .json(HealthStatus(status: "degraded"), status: .serviceUnavailable)
         case .ready: .json(HealthStatus(status: "ok"))
         case .starting: .json(HealthStatus(status: "starting"), status: .serviceUnavailable)
         case .draining: .json(HealthStatus(status: "draining"), status: .serviceUnavailable)
@@ -73,7 +74,7 @@ struct Routes: Sendable {
             id = requestedID
         } else {
             try checkCreationLimit(context)
-            id = try await registry.create()
+            id = try await createStored()
         }
         return Response(status: .seeOther, headers: [.location: "/m/\(id)?gameId=\(gameId)"])
     }
@@ -86,8 +87,17 @@ struct Routes: Sendable {
             throw APIError(.forbidden, .badMessage, "This origin may not create a match here.")
         }
         try checkCreationLimit(context)
-        let id = try await registry.create()
+        let id = try await createStored()
         return .json(CreatedMatch(matchId: id.rawValue, url: "/m/\(id)"), status: .created, headers: [.location: "/m/\(id)"])
+    }
+
+    /// A new match, stored; `503` with the error body when the store cannot write (a full disk).
+    private func createStored() async throws -> MatchID {
+        do {
+            return try await registry.create()
+        } catch {
+            throw APIError(.serviceUnavailable, .matchNotFound, "The server cannot store a new match right now; try again later.")
+        }
     }
 
     /// Logs a refusal once: the reason, the client, and the match it was about, if any.

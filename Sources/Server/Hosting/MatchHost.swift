@@ -142,10 +142,12 @@ actor MatchHost {
                 let started = ContinuousClock.now
                 try await store.append(batch.records, summary: batch.summary, to: id, at: Date())
                 appends.written(batch)
+                settings.storageHealth.writeSucceeded()
                 settings.metrics.storeWritten(since: started)
                 outbox.markDurable(through: batch.lastSequence)
                 flush()
             } catch {
+                settings.storageHealth.writeFailed()
                 logger.error(
                     "store append failed; closing the match so that nobody is told what was not stored", metadata: ["error": "\(error)"])
                 fail()

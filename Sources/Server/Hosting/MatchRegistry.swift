@@ -16,6 +16,8 @@ actor MatchRegistry {
 
     private let store: any MatchStore
     private let settings: MatchHost.Settings
+    /// Whether the store's last write, by any match, failed.
+    nonisolated var storageHealth: StorageHealth { settings.storageHealth }
     private let trackRIBObjects: Bool
     private let logger: Logger
     private var hosts: [MatchID: MatchHost] = [:] {
@@ -50,7 +52,14 @@ actor MatchRegistry {
     func create() async throws -> MatchID {
         let id = Secrets.newMatchID()
         let now = Date()
-        try await store.createMatch(id: id, at: now)
+        do {
+            try await store.createMatch(id: id, at: now)
+            settings.storageHealth.writeSucceeded()
+        } catch {
+            settings.storageHealth.writeFailed()
+            logger.error("match could not be stored", metadata: ["error": "\(error)"])
+            throw error
+        }
         let host = try MatchHost(
             id: id, createdAt: now, records: [StoredRecord(sequence: 0, record: .created, at: now)],
             store: store, settings: settings(for: id), logger: logger

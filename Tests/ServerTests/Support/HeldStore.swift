@@ -4,9 +4,12 @@ import Synchronization
 
 /// A store whose appends wait while it is held: the test decides when records become durable. Every
 /// call goes on to `base` (once released, for an append); without one, appends keep nothing and no
-/// match is found.
+/// match is found. While `failsWrites`, creating a match or appending throws, as on a full disk.
 final class HeldStore: MatchStore {
+    struct DiskFull: Error {}
+
     private let base: (any MatchStore)?
+    private let failing = Mutex(false)
     private let held: Mutex<(isHeld: Bool, waiters: [CheckedContinuation<Void, Never>])>
 
     init(base: (any MatchStore)? = nil, held isHeld: Bool = false) {
@@ -15,6 +18,13 @@ final class HeldStore: MatchStore {
     }
 
     func hold() { held.withLock { $0.isHeld = true } }
+
+    /// Whether writes throw `DiskFull` from now on.
+    func failsWrites(_ fails: Bool) { failing.withLock { $0 = fails } }
+
+    private func checkWritable() throws {
+        if failing.withLock({ $0 }) { throw DiskFull() }
+    }
 
     func release() {
         let waiters = held.withLock { state in
@@ -34,10 +44,14 @@ final class HeldStore: MatchStore {
             }
             if passes { continuation.resume() }
         }
+        try checkWritable()
         try await base?.append(records, summary: summary, to: id, at: date)
     }
 
-    func createMatch(id: MatchID, at date: Date) async throws { try await base?.createMatch(id: id, at: date) }
+    func createMatch(id: MatchID, at date: Date) async throws {
+        try checkWritable()
+        try await base?.createMatch(id: id, at: date)
+    }
     func releaseMemory() { base?.releaseMemory() }
     func records(of id: MatchID) async throws -> [StoredRecord]? { try await base?.records(of: id) }
     func summary(of id: MatchID) async throws -> StoredSummary? { try await base?.summary(of: id) }
