@@ -44,9 +44,16 @@ struct TicTacToeCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("allowed-origin"),
         help:
-            "An origin allowed to open WebSockets besides the server's own host; repeatable. Env: TICTACTOE_ALLOWED_ORIGINS (comma-separated)."
+            "An origin allowed to open WebSockets and create matches besides the server's own host; repeatable. Env: TICTACTOE_ALLOWED_ORIGINS (comma-separated)."
     )
     var allowedOrigins: [String] = []
+
+    @Option(
+        name: .customLong("allowed-host"),
+        help:
+            "A host name the server answers for (Host header) besides IP addresses and localhost; * for any; repeatable (default: any name unless bound to loopback). Env: TICTACTOE_ALLOWED_HOSTS (comma-separated)."
+    )
+    var allowedHosts: [String] = []
 
     @Option(help: "Seconds a match with nobody connected stays in memory (default 1800). Env: TICTACTOE_IDLE_TIMEOUT.")
     var idleTimeout: Double?
@@ -102,6 +109,7 @@ struct TicTacToeCommand: AsyncParsableCommand {
         set("public", publicDirectory.map { .string($0) })
         set("seatTimeout", seatTimeout.map { .double($0) })
         set("allowedOrigins", allowedOrigins.isEmpty ? nil : .stringArray(allowedOrigins))
+        set("allowedHosts", allowedHosts.isEmpty ? nil : .stringArray(allowedHosts))
         set("idleTimeout", idleTimeout.map { .double($0) })
         set("maxConnectionsPerMatch", maxConnectionsPerMatch.map { .int($0) })
         set("matchesPerMinute", matchesPerMinute.map { .int($0) })

@@ -25,6 +25,12 @@ struct ConfigurationReadingTests {
         #expect(read.httpIdleTimeout == .seconds(60))
         #expect(read.maxConnections == 1000)
         #expect(read.webSocketCloseTimeout == .seconds(5))
+        #expect(read.allowedHosts.isEmpty)
+    }
+
+    @Test func test_allowedHosts_areReadFromTheEnvironment() throws {
+        let read = try configuration(environment: ["TICTACTOE_ALLOWED_HOSTS": "games.example.org, play.example.org:8443"])
+        #expect(read.allowedHosts == ["games.example.org", "play.example.org:8443"])
     }
 
     @Test func test_theConnectionOptions_areReadFromTheEnvironment() throws {
@@ -66,6 +72,7 @@ struct ConfigurationReadingTests {
         // Issue 17, item 12: a time past NIO's clock was a crash at start; now it is an error naming it.
         ("TICTACTOE_SEAT_TIMEOUT", "1e300"), ("TICTACTOE_HANDSHAKE_TIMEOUT", "0"), ("TICTACTOE_HTTP_IDLE_TIMEOUT", "31622401"),
         ("TICTACTOE_CLOSE_TIMEOUT", "-1"), ("TICTACTOE_MAX_CONNECTIONS", "0"),
+        ("TICTACTOE_ALLOWED_HOSTS", "https://games.example.org"), ("TICTACTOE_ALLOWED_HOSTS", "games.example.org/x"),
     ])
     func test_anUnusableValue_isAnErrorNamingTheVariable(variable: String, value: String) throws {
         let error = #expect(throws: ConfigurationError.self) { try configuration(environment: [variable: value]) }

@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import MatchStore
 import Prometheus
 
 /// Builds the whole server: storage, the match registry, the HTTP routes, the WebSocket channels and the
@@ -20,7 +21,18 @@ public func buildApplication(
     metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
     onListening: @escaping @Sendable (Int) -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    let context = try await ServerContext(configuration: configuration, metricsRegistry: metricsRegistry, logger: logger)
+    try await buildApplication(configuration: configuration, store: nil, logger: logger, metricsRegistry: metricsRegistry, onListening: onListening)
+}
+
+/// `buildApplication` with `store` instead of the one the configuration names, when given (tests).
+func buildApplication(
+    configuration: ServerConfiguration,
+    store: (any MatchStore)?,
+    logger: Logger,
+    metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
+    onListening: @escaping @Sendable (Int) -> Void
+) async throws -> some ApplicationProtocol {
+    let context = try await ServerContext(configuration: configuration, metricsRegistry: metricsRegistry, logger: logger, store: store)
     let host = configuration.host
     let application = Application(
         router: buildRouter(context),
@@ -52,18 +64,20 @@ public func buildApplication(
 }
 
 /// The routes of docs/PROTOCOL.md behind the middleware every answer goes through: the security
-/// headers, the body limit, the 404 page, the files of `Public/`. The WebSocket upgrade itself never
+/// headers, the allowed hosts, the body limit, the 404 page, paths with control characters refused, the files of `Public/`. The WebSocket upgrade itself never
 /// reaches the router (`GameServerChannel` takes it on the socket).
 func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
     let configuration = context.configuration
     let router = Router(context: AppRequestContext.self)
     let pages = Pages(publicDirectory: configuration.publicDirectory)
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: AllowedHostMiddleware(policy: context.hostPolicy, logger: context.logger))
     router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxRequestBodySize, logger: context.logger))
     router.add(middleware: NotFoundPageMiddleware(pages: pages))
+    router.add(middleware: PathCharactersMiddleware())
     router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: false, logger: context.logger))
     Routes(
-        registry: context.registry, state: context.state, pages: pages,
+        registry: context.registry, state: context.state, pages: pages, originPolicy: context.originPolicy,
         creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute),
         metrics: MetricsEndpoint(registry: context.metricsRegistry), logger: context.logger
     ).add(to: router)

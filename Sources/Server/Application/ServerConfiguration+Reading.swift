@@ -22,6 +22,10 @@ extension ServerConfiguration {
         publicDirectory = try options.string("public") ?? publicDirectory
         seatTimeout = try options.seconds("seatTimeout") ?? seatTimeout
         allowedOrigins = try options.strings("allowedOrigins") ?? allowedOrigins
+        allowedHosts = try options.strings("allowedHosts") ?? allowedHosts
+        if let bad = allowedHosts.first(where: { $0.contains("/") || $0.contains(" ") }) {
+            throw ConfigurationError(option: "allowedHosts", problem: "must be host names without a scheme or path, not \"\(bad)\"")
+        }
         idleTimeout = try options.seconds("idleTimeout") ?? idleTimeout
         maxConnectionsPerMatch = try options.int("maxConnectionsPerMatch", in: 1...Int.max) ?? maxConnectionsPerMatch
         matchesPerAddressPerMinute = try options.int("matchesPerMinute", in: 1...Int.max) ?? matchesPerAddressPerMinute

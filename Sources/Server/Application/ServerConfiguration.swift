@@ -18,8 +18,12 @@ public struct ServerConfiguration: Sendable {
     public var publicDirectory: String = "Public"
     /// How long a seat whose connections all closed is kept for a `resume`.
     public var seatTimeout: Duration = .seconds(60)
-    /// Origins allowed to open a WebSocket besides the server's own host.
+    /// Origins allowed to open a WebSocket or create a match besides the server's own host.
     public var allowedOrigins: [String] = []
+    /// Host names the server answers for (the `Host` header) besides IP addresses, `localhost` and the
+    /// allowed origins' hosts; `*` for any. Empty: any name when bound to a non-loopback address (see
+    /// `HostPolicy`).
+    public var allowedHosts: [String] = []
     /// How long a match with nobody connected stays in memory before its tree is torn down.
     public var idleTimeout: Duration = .seconds(30 * 60)
     /// Largest WebSocket frame or message accepted, in bytes (docs/PROTOCOL.md: 4096, else close 1009).

@@ -11,21 +11,34 @@ struct ServerContext: Sendable {
     let state: ServerState
     let metrics: ServerMetrics
     let admission: WebSocketAdmission
+    let originPolicy: OriginPolicy
+    let hostPolicy: HostPolicy
     let metricsRegistry: PrometheusCollectorRegistry
     let logger: Logger
 
     /// Opens the store that `configuration` names and the registry of its matches.
     /// - Throws: when the store cannot be opened (a missing folder it cannot create, a file of a newer
     ///   format, a file that is not a database, a PostgreSQL server that cannot be reached).
-    init(configuration: ServerConfiguration, metricsRegistry: PrometheusCollectorRegistry, logger: Logger) async throws {
-        if configuration.usesInMemoryStore {
+    ///   `store`, when given, is used instead (tests: a store that fails on demand).
+    init(
+        configuration: ServerConfiguration, metricsRegistry: PrometheusCollectorRegistry, logger: Logger,
+        store given: (any MatchStore)? = nil
+    ) async throws {
+        if given != nil {
+            logger.info("storing matches in the store given")
+        } else if configuration.usesInMemoryStore {
             logger.info("storing matches in memory only (--db :memory:)")
         } else if configuration.usesPostgres {
             logger.info("storing matches in \(MatchStores.loggable(configuration.databasePath))")
         } else {
             logger.info("storing matches in \(configuration.databasePath) (synchronous \(configuration.synchronous.rawValue))")
         }
-        let store = try await MatchStores.open(path: configuration.databasePath, synchronous: configuration.synchronous, logger: logger)
+        let store: any MatchStore
+        if let given {
+            store = given
+        } else {
+            store = try await MatchStores.open(path: configuration.databasePath, synchronous: configuration.synchronous, logger: logger)
+        }
         let state = ServerState()
         let metrics = ServerMetrics()
         let registry = MatchRegistry(
@@ -41,8 +54,11 @@ struct ServerContext: Sendable {
         self.registry = registry
         self.state = state
         self.metrics = metrics
+        originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
+        hostPolicy = HostPolicy(
+            bindHost: configuration.host, allowedHosts: configuration.allowedHosts, allowedOrigins: configuration.allowedOrigins)
         self.admission = WebSocketAdmission(
-            registry: registry, state: state, originPolicy: OriginPolicy(allowedOrigins: configuration.allowedOrigins), logger: logger
+            registry: registry, state: state, originPolicy: originPolicy, hostPolicy: hostPolicy, logger: logger
         )
         self.metricsRegistry = metricsRegistry
         self.logger = logger

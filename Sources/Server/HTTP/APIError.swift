@@ -12,6 +12,8 @@ struct APIError: HTTPResponseError {
     }
 
     static let matchNotFound = APIError(.notFound, .matchNotFound, "There is no match with this id.")
+    /// The answer while the server starts or shuts down.
+    static let unavailable = APIError(.serviceUnavailable, .matchNotFound, "The server is starting or shutting down; try again shortly.")
 
     func response(from request: Request, context: some RequestContext) throws -> Response {
         .json(body, status: status)

@@ -11,6 +11,7 @@ struct Routes: Sendable {
     let registry: MatchRegistry
     let state: ServerState
     let pages: Pages
+    let originPolicy: OriginPolicy
     let creationLimiter: AddressRateLimiter
     let metrics: MetricsEndpoint
     let logger: Logger
@@ -20,7 +21,7 @@ struct Routes: Sendable {
         router.get("/") { _, _ in try pages.page("index.html") }
         router.get("/m/{matchId}") { _, context in try await matchPage(context) }
         router.get("/launchGame") { request, context in try await launchGame(request, context) }
-        router.post("/api/matches") { _, context in try await createMatch(context) }
+        router.post("/api/matches") { request, context in try await createMatch(request, context) }
         router.get("/api/matches") { _, _ in try await listMatches() }
         router.get("/api/matches/{matchId}") { _, context in try await matchSummary(context) }
         router.get("/metrics") { _, _ in metrics.response() }
@@ -28,6 +29,7 @@ struct Routes: Sendable {
 
     private func health() -> Response {
         switch state.current {
+        case .ready where registry.storageHealth.isFailing: .json(HealthStatus(status: "degraded"), status: .serviceUnavailable)
         case .ready: .json(HealthStatus(status: "ok"))
         case .starting: .json(HealthStatus(status: "starting"), status: .serviceUnavailable)
         case .draining: .json(HealthStatus(status: "draining"), status: .serviceUnavailable)
@@ -36,7 +38,7 @@ struct Routes: Sendable {
 
     private func requireReady() throws {
         guard state.current == .ready else {
-            throw APIError(.serviceUnavailable, .matchNotFound, "The server is starting or shutting down; try again shortly.")
+            throw APIError.unavailable
         }
     }
 
@@ -77,16 +79,30 @@ struct Routes: Sendable {
             id = requestedID
         } else {
             try checkCreationLimit(context)
-            id = try await registry.create()
+            id = try await createStored()
         }
         return Response(status: .seeOther, headers: [.location: "/m/\(id)?gameId=\(gameId)"])
     }
 
-    private func createMatch(_ context: AppRequestContext) async throws -> Response {
+    private func createMatch(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         try requireReady()
+        // A page of another site may post here on a visitor's behalf; the WebSocket's rule decides.
+        guard originPolicy.allows(origin: request.headers[.origin], authority: request.head.authority) else {
+            refused("origin not allowed, answered 403", match: nil, context)
+            throw APIError(.forbidden, .badMessage, "This origin may not create a match here.")
+        }
         try checkCreationLimit(context)
-        let id = try await registry.create()
+        let id = try await createStored()
         return .json(CreatedMatch(matchId: id.rawValue, url: "/m/\(id)"), status: .created, headers: [.location: "/m/\(id)"])
+    }
+
+    /// A new match, stored; `503` with the error body when the store cannot write (a full disk).
+    private func createStored() async throws -> MatchID {
+        do {
+            return try await registry.create()
+        } catch {
+            throw APIError(.serviceUnavailable, .matchNotFound, "The server cannot store a new match right now; try again later.")
+        }
     }
 
     /// Logs a refusal once: the reason, the client, and the match it was about, if any.

@@ -7,6 +7,8 @@ extension MatchHost {
         var trackingTag: String?
         /// Where the host counts moves, games, errors and latencies.
         var metrics: ServerMetrics
+        /// Where the host reports whether its writes succeed.
+        var storageHealth = StorageHealth()
     }
 
     /// What `connect` did with a connection.

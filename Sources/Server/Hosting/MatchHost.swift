@@ -106,16 +106,16 @@ actor MatchHost {
 
     private func startSeatTimeout(_ seat: Seat) {
         let timeout = settings.seatTimeout
-        room.startTimeout(
-            seat,
+        room.startTimeout(seat) { timer in
             Task { [weak self] in
                 do { try await Task.sleep(for: timeout) } catch { return }
-                await self?.seatTimedOut(seat)
-            })
+                await self?.seatTimedOut(seat, timer: timer)
+            }
+        }
     }
 
-    private func seatTimedOut(_ seat: Seat) {
-        guard !isClosed, let change = room.seatTimedOut(seat) else { return }
+    private func seatTimedOut(_ seat: Seat, timer: UInt64) {
+        guard !isClosed, let change = room.seatTimedOut(seat, timer: timer) else { return }
         commit(change)
     }
 
@@ -142,10 +142,12 @@ actor MatchHost {
                 let started = ContinuousClock.now
                 try await store.append(batch.records, summary: batch.summary, to: id, at: Date())
                 appends.written(batch)
+                settings.storageHealth.writeSucceeded()
                 settings.metrics.storeWritten(since: started)
                 outbox.markDurable(through: batch.lastSequence)
                 flush()
             } catch {
+                settings.storageHealth.writeFailed()
                 logger.error(
                     "store append failed; closing the match so that nobody is told what was not stored", metadata: ["error": "\(error)"])
                 fail()

@@ -10,16 +10,23 @@ actor MatchRegistry {
     enum LookupError: Error {
         case notFound
         case unreadable(any Error)
+        /// The server is shutting down: no match is loaded any more.
+        case shuttingDown
     }
 
     private let store: any MatchStore
     private let settings: MatchHost.Settings
+    /// Whether the store's last write, by any match, failed.
+    nonisolated var storageHealth: StorageHealth { settings.storageHealth }
     private let trackRIBObjects: Bool
     private let logger: Logger
     private var hosts: [MatchID: MatchHost] = [:] {
         didSet { settings.metrics.matchesLoaded(hosts.count) }
     }
     private var loading: [MatchID: Task<MatchHost?, any Error>] = [:]
+    /// Set by `shutdown`: a host it is closing may still have writes pending, so loading the match again
+    /// (a connection already past the upgrade check) would open a second copy missing them.
+    private var isShuttingDown = false
 
     init(
         store: any MatchStore, seatTimeout: Duration, maxConnectionsPerMatch: Int, trackRIBObjects: Bool, metrics: ServerMetrics,
@@ -45,7 +52,14 @@ actor MatchRegistry {
     func create() async throws -> MatchID {
         let id = Secrets.newMatchID()
         let now = Date()
-        try await store.createMatch(id: id, at: now)
+        do {
+            try await store.createMatch(id: id, at: now)
+            settings.storageHealth.writeSucceeded()
+        } catch {
+            settings.storageHealth.writeFailed()
+            logger.error("match could not be stored", metadata: ["error": "\(error)"])
+            throw error
+        }
         let host = try MatchHost(
             id: id, createdAt: now, records: [StoredRecord(sequence: 0, record: .created, at: now)],
             store: store, settings: settings(for: id), logger: logger
@@ -57,6 +71,7 @@ actor MatchRegistry {
 
     /// The host of match `id`, loading it from the store when it is not in memory.
     func host(for id: MatchID) async throws(LookupError) -> MatchHost {
+        guard !isShuttingDown else { throw .shuttingDown }
         if let host = hosts[id] { return host }
         let task: Task<MatchHost?, any Error>
         if let existing = loading[id] {
@@ -79,6 +94,11 @@ actor MatchRegistry {
         loading[id] = nil
         switch result {
         case .success(let host?):
+            if isShuttingDown {
+                // Loaded while the others were being closed: close this one too.
+                await host.shutdown(code: 1001, reason: "Server shutting down")
+                throw .shuttingDown
+            }
             if let current = hosts[id] { return current }
             hosts[id] = host
             return host
@@ -142,6 +162,7 @@ actor MatchRegistry {
 
     /// Closes every connection with 1001 and waits for every pending write.
     func shutdown() async {
+        isShuttingDown = true
         let all = hosts.values
         hosts = [:]
         await withTaskGroup(of: Void.self) { group in

@@ -16,7 +16,8 @@ struct MatchRoom {
     let id: MatchID
     private let tree: HostedTree
     private var members = Members()
-    private var tokens: SeatTokens<Task<Void, Never>>
+    private var tokens: SeatTokens<SeatTimer>
+    private var timersStarted: UInt64 = 0
     private var messages = MatchMessages()
     private let logger: Logger
     private let metrics: ServerMetrics
@@ -149,14 +150,19 @@ struct MatchRoom {
 
     // MARK: - Seats
 
-    /// `timeout` runs for `seat`: it replaces (and cancels) the one running.
-    mutating func startTimeout(_ seat: Seat, _ timeout: Task<Void, Never>) {
-        tokens.startTimeout(seat, timeout)?.cancel()
+    /// Starts `seat`'s timeout as the task `makeTask` returns for the timer's number (which the task
+    /// gives back to `seatTimedOut`). It replaces (and cancels) the one running.
+    mutating func startTimeout(_ seat: Seat, _ makeTask: (UInt64) -> Task<Void, Never>) {
+        timersStarted += 1
+        tokens.startTimeout(seat, SeatTimer(number: timersStarted, task: makeTask(timersStarted)))?.cancel()
     }
 
-    /// `seat`'s timeout fired: nobody came back to it, so it leaves. nil when that no longer holds
-    /// (the seat was left, or a connection resumed it).
-    mutating func seatTimedOut(_ seat: Seat) -> MatchChange? {
+    /// `seat`'s timeout number `timer` fired: nobody came back to it, so it leaves. nil when that no
+    /// longer holds (the seat was left, or a connection resumed it), or when `timer` is not the seat's
+    /// timeout any more: a timer that woke just before a `resume` stopped it still arrives, and after a
+    /// new disconnect it must neither free the seat nor drop the newer timer.
+    mutating func seatTimedOut(_ seat: Seat, timer: UInt64) -> MatchChange? {
+        guard tokens.timeout(of: seat)?.number == timer else { return nil }
         _ = tokens.stopTimeout(seat)
         guard tokens.isTaken(seat), !members.isConnected(seat) else { return nil }
         let events: [MatchEvent]
@@ -194,4 +200,13 @@ struct MatchRoom {
     private mutating func presence() -> ServerMessage { messages.presence(snapshot: tree.snapshot, members: members) }
 
     private func welcome(for seat: Seat?) -> ServerMessage { messages.welcome(for: seat, snapshot: tree.snapshot, members: members) }
+}
+
+/// A seat's running timeout: its task, and its number, which tells the timeout that fires from one
+/// stopped or replaced since it woke.
+struct SeatTimer {
+    let number: UInt64
+    let task: Task<Void, Never>
+
+    func cancel() { task.cancel() }
 }

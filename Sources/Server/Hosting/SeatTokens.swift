@@ -47,6 +47,9 @@ struct SeatTokens<Timeout> {
         timeouts.updateValue(timeout, forKey: seat)
     }
 
+    /// `seat`'s running timeout, if any.
+    func timeout(of seat: Seat) -> Timeout? { timeouts[seat] }
+
     /// Forgets `seat`'s timeout (a connection came back, or it fired). Returns it, to cancel.
     mutating func stopTimeout(_ seat: Seat) -> Timeout? {
         timeouts.removeValue(forKey: seat)

@@ -17,15 +17,7 @@ struct OriginPolicy: Sendable {
         let normalizedOrigin = Self.normalized(origin)
         if allowedOrigins.contains(normalizedOrigin) { return true }
         guard let authority, let schemeEnd = normalizedOrigin.range(of: "://") else { return false }
-        return Self.hostName(of: normalizedOrigin[schemeEnd.upperBound...]) == Self.hostName(of: authority.lowercased()[...])
-    }
-
-    /// The host of `host[:port]`, also for a bracketed IPv6 address.
-    private static func hostName(of authority: Substring) -> Substring {
-        if authority.hasPrefix("["), let end = authority.firstIndex(of: "]") {
-            return authority[...end]
-        }
-        return authority.prefix { $0 != ":" }
+        return HostPolicy.hostName(of: String(normalizedOrigin[schemeEnd.upperBound...])) == HostPolicy.hostName(of: authority)
     }
 
     private static func normalized(_ origin: String) -> String {

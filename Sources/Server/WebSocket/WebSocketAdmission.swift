@@ -2,13 +2,14 @@ import Logging
 import MatchStore
 import WireProtocol
 
-/// Decides whether a request for `/ws/{matchId}` may become a WebSocket: the server is ready, the
-/// Origin is allowed, the match exists (loading it if needed). The upgrade and the plain HTTP route ask
+/// Decides whether a request for `/ws/{matchId}` may become a WebSocket: the host is answered for,
+/// the server is ready, the Origin is allowed, the match exists (loading it if needed). The upgrade and the plain HTTP route ask
 /// the same question, so a refusal reads the same either way.
 struct WebSocketAdmission: Sendable {
     enum Decision: Sendable {
         case upgrade(matchID: MatchID)
-        /// Answered with this status and error body (docs/PROTOCOL.md: 404 unknown match, 403 foreign origin).
+        /// Answered with this status and error body (docs/PROTOCOL.md: 404 unknown match, 403 foreign
+        /// origin, 421 foreign host).
         case refuse(APIError)
         /// Not a WebSocket address: the HTTP routes answer the request.
         case notWebSocketPath
@@ -17,6 +18,7 @@ struct WebSocketAdmission: Sendable {
     let registry: MatchRegistry
     let state: ServerState
     let originPolicy: OriginPolicy
+    let hostPolicy: HostPolicy
     let logger: Logger
 
     /// The match id of a `/ws/{matchId}` path (query ignored), or nil for any other path.
@@ -33,9 +35,13 @@ struct WebSocketAdmission: Sendable {
         var logger = logger
         logger[metadataKey: "match"] = .string(MatchID.loggable(requested))
         logger[metadataKey: "address"] = .string(clientAddress)
+        guard hostPolicy.allows(authority: authority) else {
+            logger.notice("refused", metadata: ["reason": "host not allowed, answered 421", "host": "\(authority ?? "")"])
+            return .refuse(.hostNotAllowed)
+        }
         guard state.current == .ready else {
             logger.notice("refused", metadata: ["reason": "starting or draining, answered 503"])
-            return .refuse(APIError(.serviceUnavailable, .matchNotFound, "The server is starting or shutting down; try again shortly."))
+            return .refuse(APIError.unavailable)
         }
         guard originPolicy.allows(origin: origin, authority: authority) else {
             logger.notice("refused", metadata: ["reason": "origin not allowed, answered 403", "origin": "\(origin ?? "")"])
@@ -52,6 +58,9 @@ struct WebSocketAdmission: Sendable {
             case .notFound:
                 logger.notice("refused", metadata: ["reason": "unknown match, answered 404"])
                 return .refuse(.matchNotFound)
+            case .shuttingDown:
+                logger.notice("refused", metadata: ["reason": "shutting down, answered 503"])
+                return .refuse(APIError.unavailable)
             case .unreadable:
                 logger.notice("refused", metadata: ["reason": "match could not be loaded, answered 500"])
                 return .refuse(APIError(.internalServerError, .matchNotFound, "This match could not be loaded."))

@@ -479,15 +479,27 @@ struct MessageFactory {
     }
 }
 
-/// The name rules of docs/PROTOCOL.md as `PlayerName` applies them: trimmed; over 24 characters, or holding a
-/// control character or a line or paragraph separator, is `badName`.
+/// The name rules of docs/PROTOCOL.md as `PlayerName` applies them: trimmed; over 24 characters or 256
+/// UTF-8 bytes, or holding a control character, a line or paragraph separator, or a format character
+/// other than a zero-width joiner between two emoji, is `badName`.
 enum NameRule {
     static func isBad(_ raw: String?) -> Bool {
         let head = (raw ?? "").drop(while: \.isWhitespace)
         let name = String(head.reversed().drop(while: \.isWhitespace).reversed())
         if name.isEmpty { return false }
-        return name.count > 24
-            || name.unicodeScalars.contains { [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) }
+        let scalars = Array(name.unicodeScalars)
+        let hasForbidden = scalars.indices.contains { index in
+            switch scalars[index].properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: return true
+            case .format:
+                let joinsEmoji =
+                    scalars[index] == "\u{200D}" && index > 0 && index < scalars.count - 1
+                    && scalars[index - 1].properties.isEmoji && scalars[index + 1].properties.isEmoji
+                return !joinsEmoji
+            default: return false
+            }
+        }
+        return name.count > 24 || name.utf8.count > 256 || hasForbidden
     }
 }
 

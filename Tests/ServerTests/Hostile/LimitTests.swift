@@ -272,5 +272,23 @@ extension HostileTests {
                     try await RawHTTP.exchange(port: server.port, path: "/css/app.css", headers: [("Connection", "close")]).status == 200)
             }
         }
+
+        @Test func test_encodedControlCharacterInPath_is400BadMessage_neverAFileUnderAnotherType() async throws {
+            try await withTestServer { server in
+                let attempts = [
+                    "/css/app.css%00.html", "/css/app.css%00", "/favicon.svg%00.html", "/js/match.js%00.html", "/%00", "/css/app.css%0a.html",
+                    "/css/app.css%0d%0a.html", "/css/app.css%7f.html", "/css/app.css%c2%85.html", "/api/matches%00", "/m/AAAAAAAAAAAA%00",
+                ]
+                for path in attempts {
+                    let reply = try await RawHTTP.exchange(port: server.port, path: path, headers: [("Connection", "close")])
+                    #expect(reply.status == 400, "\(path): \(reply.status)")
+                    #expect(reply.body.contains(#""code":"badMessage""#), "\(path): \(reply.body)")
+                    #expect(!reply.body.contains("color-scheme"), "\(path) served the CSS")
+                }
+                let css = try await RawHTTP.exchange(port: server.port, path: "/css/app.css", headers: [("Connection", "close")])
+                #expect(css.status == 200)
+                #expect(css.header("Content-Type")?.hasPrefix("text/css") == true)
+            }
+        }
     }
 }

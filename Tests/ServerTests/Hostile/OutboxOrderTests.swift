@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import MatchStore
-import Synchronization
 import Testing
 import TicTacToe
 import WireProtocol
@@ -9,40 +8,6 @@ import WireProtocol
 @testable import Server
 
 extension HostileTests.SlowReaderTests {
-    /// A store whose appends wait while it is held: the test decides when records become durable.
-    private final class HeldStore: MatchStore {
-        private let held = Mutex<(isHeld: Bool, waiters: [CheckedContinuation<Void, Never>])>((false, []))
-
-        func hold() { held.withLock { $0.isHeld = true } }
-
-        func release() {
-            let waiters = held.withLock { state in
-                state.isHeld = false
-                defer { state.waiters = [] }
-                return state.waiters
-            }
-            waiters.forEach { $0.resume() }
-        }
-
-        func append(_ records: [MatchRecord], summary: StoredSummary?, to id: MatchID, at date: Date) async throws {
-            await withCheckedContinuation { continuation in
-                let passes = held.withLock { state in
-                    if !state.isHeld { return true }
-                    state.waiters.append(continuation)
-                    return false
-                }
-                if passes { continuation.resume() }
-            }
-        }
-
-        func createMatch(id: MatchID, at date: Date) async throws {}
-        func releaseMemory() {}
-        func records(of id: MatchID) async throws -> [StoredRecord]? { nil }
-        func summary(of id: MatchID) async throws -> StoredSummary? { nil }
-        func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] { [] }
-        func close() async throws {}
-    }
-
     /// Everything queued for `connection` so far, decoded.
     private static func drain(_ connection: Connection) -> [ServerMessage] {
         var messages: [ServerMessage] = []

@@ -125,17 +125,37 @@ struct MatchRoomTests {
 
     @Test func test_seatTimedOut_freesTheSeatAndRecordsIt() throws {
         var room = try Self.makeRoom([.created, .seatTaken(seat: .player1, name: "Alice", tokenHash: Secrets.tokenHash("a"))])
-        let change = room.seatTimedOut(.player1)
+        room.startTimeout(.player1) { _ in Task {} }
+        let change = room.seatTimedOut(.player1, timer: 1)
         #expect(change?.records == [.seatTimedOut(seat: .player1)])
         #expect(room.takenSeats.isEmpty)
-        #expect(room.seatTimedOut(.player1) == nil)
+        #expect(room.seatTimedOut(.player1, timer: 1) == nil)
+    }
+
+    /// Issue 17, item 13: a timer that woke before a `resume` stopped it still calls in; after a new
+    /// disconnect it came from the old timer, so the seat keeps its full grace (the newer timer).
+    @Test func test_staleTimeoutAfterResumeAndNewDisconnect_freesNothing_theNewerTimerStillFires() throws {
+        var room = try Self.makeRoom()
+        _ = room.connect(alice)
+        let token = try #require(Self.token(in: room.handle(.login(name: "Alice"), from: alice.id)))
+        _ = room.disconnect(alice.id)
+        room.startTimeout(.player1) { _ in Task {} }
+        let again = Connection(remoteAddress: "alice again", queueLimit: 64)
+        _ = room.connect(again)
+        _ = room.handle(.resume(token: token), from: again.id)
+        _ = room.disconnect(again.id)
+        room.startTimeout(.player1) { _ in Task {} }
+        #expect(room.seatTimedOut(.player1, timer: 1) == nil, "the stale timer frees the seat without grace")
+        #expect(room.takenSeats == [.player1])
+        #expect(room.seatTimedOut(.player1, timer: 2)?.records == [.seatTimedOut(seat: .player1)], "the newer timer was dropped")
     }
 
     @Test func test_seatTimedOutWhileAConnectionPlaysIt_changesNothing() throws {
         var room = try Self.makeRoom([.created, .seatTaken(seat: .player1, name: "Alice", tokenHash: Secrets.tokenHash("a"))])
         _ = room.connect(alice)
         _ = room.handle(.resume(token: "a"), from: alice.id)
-        #expect(room.seatTimedOut(.player1) == nil)
+        room.startTimeout(.player1) { _ in Task {} }
+        #expect(room.seatTimedOut(.player1, timer: 1) == nil)
         #expect(room.takenSeats == [.player1])
     }
 

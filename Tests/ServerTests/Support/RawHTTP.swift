@@ -34,7 +34,9 @@ enum RawHTTP {
                 }
             }
         return try await channel.executeThenClose { inbound, outbound in
-            var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+            // `Host` is the server's address unless `headers` names another (a rebinding test).
+            let host = headers.contains { $0.0.lowercased() == "host" } ? "" : "Host: 127.0.0.1:\(port)\r\n"
+            var request = "\(method) \(path) HTTP/1.1\r\n\(host)"
             for (name, value) in headers { request += "\(name): \(value)\r\n" }
             request += "\r\n" + body
             try await outbound.write(ByteBuffer(string: request))

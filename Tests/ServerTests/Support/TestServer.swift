@@ -3,7 +3,8 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
-import Server
+import MatchStore
+@testable import Server
 import Synchronization
 import WireProtocol
 
@@ -39,12 +40,14 @@ extension LiveServer {
 /// - Parameters:
 ///   - logger: where the server logs; by default nowhere below `critical` (or `TEST_LOG_LEVEL`).
 ///   - configure: changes to the test configuration (in-memory store, port 0, RIB objects tracked).
+///   - store: a store to use instead of the configuration's (one that fails on demand).
 func withTestServer<Value>(
     logger: Logger? = nil,
+    store: (any MatchStore)? = nil,
     configure: (inout ServerConfiguration) -> Void = { _ in },
     _ body: (TestServer) async throws -> Value
 ) async throws -> Value {
-    let server = try await TestServer.start(logger: logger, configure)
+    let server = try await TestServer.start(logger: logger, store: store, configure)
     do {
         let value = try await body(server)
         await server.stop()
@@ -61,7 +64,9 @@ struct TestServer: LiveServer {
     private let task: Task<Void, any Error>
 
     /// Starts a server with `configure` applied to a test configuration and waits until it listens.
-    fileprivate static func start(logger: Logger?, _ configure: (inout ServerConfiguration) -> Void) async throws -> TestServer {
+    fileprivate static func start(logger: Logger?, store: (any MatchStore)?, _ configure: (inout ServerConfiguration) -> Void) async throws
+        -> TestServer
+    {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.databasePath = ":memory:"
@@ -76,7 +81,7 @@ struct TestServer: LiveServer {
                 return logger
             }()
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = try await buildApplication(configuration: configuration, logger: logger) { port in continuation.yield(port) }
+        let app = try await buildApplication(configuration: configuration, store: store, logger: logger) { port in continuation.yield(port) }
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }

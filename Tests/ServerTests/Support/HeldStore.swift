@@ -1,0 +1,62 @@
+import Foundation
+import MatchStore
+import Synchronization
+
+/// A store whose appends wait while it is held: the test decides when records become durable. Every
+/// call goes on to `base` (once released, for an append); without one, appends keep nothing and no
+/// match is found. While `failsWrites`, creating a match or appending throws, as on a full disk.
+final class HeldStore: MatchStore {
+    struct DiskFull: Error {}
+
+    private let base: (any MatchStore)?
+    private let failing = Mutex(false)
+    private let held: Mutex<(isHeld: Bool, waiters: [CheckedContinuation<Void, Never>])>
+
+    init(base: (any MatchStore)? = nil, held isHeld: Bool = false) {
+        self.base = base
+        held = Mutex((isHeld, []))
+    }
+
+    func hold() { held.withLock { $0.isHeld = true } }
+
+    /// Whether writes throw `DiskFull` from now on.
+    func failsWrites(_ fails: Bool) { failing.withLock { $0 = fails } }
+
+    private func checkWritable() throws {
+        if failing.withLock({ $0 }) { throw DiskFull() }
+    }
+
+    func release() {
+        let waiters = held.withLock { state in
+            state.isHeld = false
+            defer { state.waiters = [] }
+            return state.waiters
+        }
+        waiters.forEach { $0.resume() }
+    }
+
+    func append(_ records: [MatchRecord], summary: StoredSummary?, to id: MatchID, at date: Date) async throws {
+        await withCheckedContinuation { continuation in
+            let passes = held.withLock { state in
+                if !state.isHeld { return true }
+                state.waiters.append(continuation)
+                return false
+            }
+            if passes { continuation.resume() }
+        }
+        try checkWritable()
+        try await base?.append(records, summary: summary, to: id, at: date)
+    }
+
+    func createMatch(id: MatchID, at date: Date) async throws {
+        try checkWritable()
+        try await base?.createMatch(id: id, at: date)
+    }
+    func releaseMemory() { base?.releaseMemory() }
+    func records(of id: MatchID) async throws -> [StoredRecord]? { try await base?.records(of: id) }
+    func summary(of id: MatchID) async throws -> StoredSummary? { try await base?.summary(of: id) }
+    func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
+        try await base?.listSummaries(withFreeSeat: withFreeSeat, limit: limit) ?? []
+    }
+    func close() async throws { try await base?.close() }
+}
