@@ -10,7 +10,7 @@ extension MatchStore {
         AsyncStream { $0.finish() }
     }
 
-    public func release(_ id: MatchID) async {}
+    public func release(_ id: MatchID) {}
 
     public func publish(_ presence: LivePresence, of id: MatchID) {}
 

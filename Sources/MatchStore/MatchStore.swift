@@ -55,8 +55,8 @@ public protocol MatchStore: Sendable {
 
     /// This server stopped hosting match `id` (expired from memory, lost, shut down) after its last
     /// append returned: the store forgets what it kept about the match and stops publishing its
-    /// presence.
-    func release(_ id: MatchID) async
+    /// presence. Returns at once; a shared store tells the database in the background.
+    func release(_ id: MatchID)
 
     /// Who is connected to match `id` on this server, for the other servers' lobbies. Returns at once;
     /// a shared store writes the latest of each match in the background, all matches' changes
@@ -89,4 +89,7 @@ public enum MatchStoreError: Error, Sendable, Equatable {
     /// store refuses further appends to the match until its log is read again (`records(of:)`), which
     /// is what loading the match does. Only stores shared by several processes throw it (PostgreSQL).
     case appendedElsewhere(MatchID)
+    /// The storage cannot be reached now (a database server that does not answer): nothing was
+    /// written; the same call may succeed later. Only stores on another process throw it (PostgreSQL).
+    case unavailable
 }

@@ -17,14 +17,14 @@ final class PostgresHosting: Sendable {
     let lostMatches: AsyncStream<MatchID>
     private let losses: AsyncStream<MatchID>.Continuation
     private let pendingPresence = Mutex<[MatchID: LivePresence]>([:])
-    private let client: PostgresClient
+    private let pool: BoundedPool
     private let listenConfiguration: PostgresConnection.Configuration
     private let logger: Logger
 
-    init(server: String, schema: String, client: PostgresClient, listenConfiguration: PostgresConnection.Configuration, logger: Logger) {
+    init(server: String, schema: String, pool: BoundedPool, listenConfiguration: PostgresConnection.Configuration, logger: Logger) {
         self.server = server
         self.schema = schema
-        self.client = client
+        self.pool = pool
         self.listenConfiguration = listenConfiguration
         self.logger = logger
         (lostMatches, losses) = AsyncStream.makeStream(of: MatchID.self)
@@ -34,7 +34,8 @@ final class PostgresHosting: Sendable {
     /// that a server restarted with the same pid is still another server.
     static func newServerName() -> String {
         let random = (0..<6).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! }
-        return "\(ProcessInfo.processInfo.hostName.replacingOccurrences(of: " ", with: "-"))/\(ProcessInfo.processInfo.processIdentifier)/\(String(random))"
+        return
+            "\(ProcessInfo.processInfo.hostName.replacingOccurrences(of: " ", with: "-"))/\(ProcessInfo.processInfo.processIdentifier)/\(String(random))"
     }
 
     // MARK: - Taken elsewhere
@@ -82,8 +83,11 @@ final class PostgresHosting: Sendable {
     }
 
     private func checkHeldMatches() async throws {
-        let taken = try await PostgresOwnership.takenElsewhere(held.all, by: server, on: client, logger: logger)
-        for id in held.markLost(taken) {
+        let held = held.all
+        let taken = try await pool.withConnection { [logger, server] connection in
+            try await PostgresOwnership.takenElsewhere(held, by: server, on: connection, logger: logger)
+        }
+        for id in self.held.markLost(taken) {
             logger.notice("match \(id) was taken over by another server while this one was not listening")
             losses.yield(id)
         }
@@ -108,7 +112,9 @@ final class PostgresHosting: Sendable {
         while !Task.isCancelled {
             do {
                 if lastHeartbeat.map({ $0.duration(to: .now) >= PostgresOwnership.heartbeat }) ?? true {
-                    try await PostgresOwnership.heartbeat(of: server, on: client, logger: logger)
+                    try await pool.withConnection { [logger, server] connection in
+                        try await PostgresOwnership.heartbeat(of: server, on: connection, logger: logger)
+                    }
                     lastHeartbeat = .now
                 }
                 try await writePendingPresence()
@@ -132,7 +138,9 @@ final class PostgresHosting: Sendable {
             return (id, epoch, presence)
         }
         do {
-            try await PostgresOwnership.publish(presences, by: server, on: client, logger: logger)
+            try await pool.withConnection { [logger, server] connection in
+                try await PostgresOwnership.publish(presences, by: server, on: connection, logger: logger)
+            }
         } catch {
             // Kept for the next round unless a newer one came meanwhile.
             pendingPresence.withLock { queued in queued.merge(pending) { newer, _ in newer } }
@@ -144,7 +152,9 @@ final class PostgresHosting: Sendable {
     func stop() async {
         losses.finish()
         do {
-            try await PostgresOwnership.stopped(server, on: client, logger: logger)
+            try await pool.withConnection { [logger, server] connection in
+                try await PostgresOwnership.stopped(server, on: connection, logger: logger)
+            }
         } catch {
             logger.warning("could not say that this server stopped: \(PostgresErrorText.describe(error))")
         }

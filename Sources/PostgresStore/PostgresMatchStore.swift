@@ -27,6 +27,8 @@ public final class PostgresMatchStore: MatchStore {
     public let schema: String
 
     private let client: PostgresClient
+    /// The same pool, waiting for a connection for `connectionWait` at most.
+    private let pool: BoundedPool
     private let queue: WriteQueue
     private let clientRun: Task<Void, Never>
     private let writer: Task<Void, Never>
@@ -51,13 +53,15 @@ public final class PostgresMatchStore: MatchStore {
     ///     the rest.
     ///   - serverName: this server's name in the database, unique among the servers running on it (nil:
     ///     the host name, process id and a random part).
+    ///   - connectionWait: how long a call waits for a connection (PostgreSQL unreachable) before it
+    ///     fails with `MatchStoreError.unavailable`.
     ///   - logger: where the store says what it did at start and what failed.
     /// - Throws: `PostgresStoreError.cannotConnect` (naming the address, never the password) when the
     ///   server cannot be reached or refuses the connection, `.schemaTooNew` when a newer release
     ///   migrated the database.
     public init(
         url: PostgresURL, schema: String = "public", groupCommit: Bool = true, maxBatchSize: Int = 256, maxConnections: Int = 8,
-        serverName: String? = nil, logger: Logger = Logger(label: "MatchStore")
+        serverName: String? = nil, connectionWait: Duration = .seconds(5), logger: Logger = Logger(label: "MatchStore")
     ) async throws {
         let serverName = serverName ?? PostgresHosting.newServerName()
         // Write before tell: a COMMIT returns only once the commit record is on disk, whatever the
@@ -95,16 +99,18 @@ public final class PostgresMatchStore: MatchStore {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let queue = WriteQueue(maxBatchSize: groupCommit ? maxBatchSize : 1)
         let known = KnownSequences()
-        let hosting = PostgresHosting(server: serverName, schema: schema, client: client, listenConfiguration: first, logger: logger)
+        let pool = BoundedPool(client: client, wait: connectionWait)
+        let hosting = PostgresHosting(server: serverName, schema: schema, pool: pool, listenConfiguration: first, logger: logger)
         self.known = known
         self.hosting = hosting
         self.url = url
         self.schema = schema
         self.client = client
+        self.pool = pool
         self.queue = queue
         self.logger = logger
         self.clientRun = Task { await client.run() }
-        let writer = PostgresWriter(queue: queue, client: client, known: known, held: hosting.held, server: serverName, logger: logger)
+        let writer = PostgresWriter(queue: queue, pool: pool, known: known, held: hosting.held, server: serverName, logger: logger)
         self.writer = Task { await writer.run() }
         self.listener = Task { await hosting.listen() }
         self.publisher = Task { await hosting.publishInBackground() }
@@ -133,7 +139,9 @@ public final class PostgresMatchStore: MatchStore {
     /// log, and the next append goes right after what was read.
     public func records(of id: MatchID) async throws -> [StoredRecord]? {
         try checkOpen()
-        let records = try await PostgresReads.records(of: id, on: client, logger: logger)
+        let records = try await pool.withConnection { [logger] connection in
+            try await PostgresReads.records(of: id, on: connection, logger: logger)
+        }
         if let last = records?.last { known.saw([id: last.sequence]) }
         return records
     }
@@ -142,22 +150,33 @@ public final class PostgresMatchStore: MatchStore {
     /// holds every append the previous host made, and the previous host's later appends are refused.
     public func load(_ id: MatchID) async throws -> [StoredRecord]? {
         try checkOpen()
-        guard let epoch = try await PostgresOwnership.claim(id, for: hosting.server, on: client, logger: logger) else { return nil }
+        let server = hosting.server
+        let claimed = try await pool.withConnection { [logger] connection in
+            try await PostgresOwnership.claim(id, for: server, on: connection, logger: logger)
+        }
+        guard let epoch = claimed else { return nil }
         hosting.held.hold(id, epoch: epoch)
         return try await records(of: id)
     }
 
     public var lostMatches: AsyncStream<MatchID> { hosting.lostMatches }
 
-    public func release(_ id: MatchID) async {
+    /// Forgets the match at once (so that a load that follows holds its own epoch), then clears its
+    /// owner in the background, where it is still this server's in the epoch let go of: done late, it
+    /// changes nothing a later load did.
+    public func release(_ id: MatchID) {
         known.forget(id)
         hosting.dropPresence(of: id)
         guard let epoch = hosting.held.release(id), !queue.isClosed else { return }
-        do {
-            try await PostgresOwnership.release([id: epoch], by: hosting.server, on: client, logger: logger)
-        } catch {
-            // Harmless: the next server to load the match takes it whoever owns it.
-            logger.warning("could not let go of match \(id): \(PostgresErrorText.describe(error))")
+        Task { [pool, hosting, logger] in
+            do {
+                try await pool.withConnection { connection in
+                    try await PostgresOwnership.release([id: epoch], by: hosting.server, on: connection, logger: logger)
+                }
+            } catch {
+                // Harmless: the next server to load the match takes it whoever owns it.
+                logger.notice("could not let go of match \(id): \(PostgresErrorText.describe(error))")
+            }
         }
     }
 
@@ -167,17 +186,23 @@ public final class PostgresMatchStore: MatchStore {
 
     public func presence(of ids: [MatchID]) async throws -> [MatchID: LivePresence] {
         try checkOpen()
-        return try await PostgresOwnership.presence(of: ids, on: client, logger: logger)
+        return try await pool.withConnection { [logger] connection in
+            try await PostgresOwnership.presence(of: ids, on: connection, logger: logger)
+        }
     }
 
     public func summary(of id: MatchID) async throws -> StoredSummary? {
         try checkOpen()
-        return try await PostgresReads.summary(of: id, on: client, logger: logger)
+        return try await pool.withConnection { [logger] connection in
+            try await PostgresReads.summary(of: id, on: connection, logger: logger)
+        }
     }
 
     public func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
         try checkOpen()
-        return try await PostgresReads.list(withFreeSeat: withFreeSeat, limit: limit, on: client, logger: logger)
+        return try await pool.withConnection { [logger] connection in
+            try await PostgresReads.list(withFreeSeat: withFreeSeat, limit: limit, on: connection, logger: logger)
+        }
     }
 
     /// Nothing to let go of here: PostgreSQL keeps its own caches, and the pool closes idle connections
@@ -194,7 +219,9 @@ public final class PostgresMatchStore: MatchStore {
         await publisher.value
         let stillHeld = hosting.held.all
         do {
-            try await PostgresOwnership.release(stillHeld, by: hosting.server, on: client, logger: logger)
+            try await pool.withConnection { [logger, hosting] connection in
+                try await PostgresOwnership.release(stillHeld, by: hosting.server, on: connection, logger: logger)
+            }
         } catch {
             logger.warning("could not let go of \(stillHeld.count) matches: \(PostgresErrorText.describe(error))")
         }

@@ -23,8 +23,8 @@ enum PostgresOwnership {
     /// the statement's end). Waits for an append of the previous host that is being committed, so that
     /// every append committed before is in the log read after this, and none after it is accepted.
     /// Returns the new epoch, or nil when no such match is stored.
-    static func claim(_ id: MatchID, for server: String, on client: PostgresClient, logger: Logger) async throws -> Int? {
-        let rows = try await client.query(
+    static func claim(_ id: MatchID, for server: String, on connection: PostgresConnection, logger: Logger) async throws -> Int? {
+        let rows = try await connection.query(
             """
             WITH claimed AS (
                 UPDATE match SET owner = \(server), epoch = epoch + 1, presence = NULL
@@ -49,12 +49,12 @@ enum PostgresOwnership {
     /// Of the matches `held` (id → epoch), those whose owner or epoch in the database is no longer this
     /// server's: taken while this server was not listening.
     static func takenElsewhere(
-        _ held: [MatchID: Int], by server: String, on client: PostgresClient, logger: Logger
+        _ held: [MatchID: Int], by server: String, on connection: PostgresConnection, logger: Logger
     ) async throws -> [MatchID] {
         guard !held.isEmpty else { return [] }
         let ids = held.keys.map(\.rawValue)
         let epochs = held.keys.map { held[$0] ?? 0 }
-        let rows = try await client.query(
+        let rows = try await connection.query(
             """
             SELECT m.id FROM match m JOIN unnest(\(ids)::text[], \(epochs)::int8[]) AS i(id, epoch) ON m.id = i.id
             WHERE m.epoch <> i.epoch OR m.owner IS DISTINCT FROM \(server)
@@ -66,11 +66,11 @@ enum PostgresOwnership {
 
     /// `server` no longer hosts `matches` (id → the epoch it held each in): clears their owner and
     /// presence where it is still theirs.
-    static func release(_ matches: [MatchID: Int], by server: String, on client: PostgresClient, logger: Logger) async throws {
+    static func release(_ matches: [MatchID: Int], by server: String, on connection: PostgresConnection, logger: Logger) async throws {
         guard !matches.isEmpty else { return }
         let ids = matches.keys.map(\.rawValue)
         let epochs = matches.keys.map { matches[$0] ?? 0 }
-        try await client.query(
+        try await connection.query(
             """
             UPDATE match m SET owner = NULL, presence = NULL
             FROM unnest(\(ids)::text[], \(epochs)::int8[]) AS i(id, epoch)
@@ -80,13 +80,14 @@ enum PostgresOwnership {
 
     /// Writes the presence of matches `server` still hosts in the epoch given.
     static func publish(
-        _ presences: [(id: MatchID, epoch: Int, presence: LivePresence)], by server: String, on client: PostgresClient, logger: Logger
+        _ presences: [(id: MatchID, epoch: Int, presence: LivePresence)], by server: String, on connection: PostgresConnection,
+        logger: Logger
     ) async throws {
         guard !presences.isEmpty else { return }
         let ids = presences.map(\.id.rawValue)
         let epochs = presences.map(\.epoch)
         let json = try presences.map { try StorageCoding.encode(json: $0.presence) }
-        try await client.query(
+        try await connection.query(
             """
             UPDATE match m SET presence = i.presence
             FROM unnest(\(ids)::text[], \(epochs)::int8[], \(json)::text[]) AS i(id, epoch, presence)
@@ -95,9 +96,9 @@ enum PostgresOwnership {
     }
 
     /// The presence of `ids` whose owner was seen lately.
-    static func presence(of ids: [MatchID], on client: PostgresClient, logger: Logger) async throws -> [MatchID: LivePresence] {
+    static func presence(of ids: [MatchID], on connection: PostgresConnection, logger: Logger) async throws -> [MatchID: LivePresence] {
         guard !ids.isEmpty else { return [:] }
-        let rows = try await client.query(
+        let rows = try await connection.query(
             """
             SELECT m.id, m.presence FROM match m JOIN server s ON s.id = m.owner
             WHERE m.id = ANY(\(ids.map(\.rawValue))::text[]) AND m.presence IS NOT NULL
@@ -111,17 +112,17 @@ enum PostgresOwnership {
     }
 
     /// Says that `server` is running (and forgets servers gone for an hour).
-    static func heartbeat(of server: String, on client: PostgresClient, logger: Logger) async throws {
-        try await client.query(
+    static func heartbeat(of server: String, on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query(
             """
             INSERT INTO server (id, started_at, seen_at) VALUES (\(server), now(), now())
             ON CONFLICT (id) DO UPDATE SET seen_at = now()
             """, logger: logger)
-        try await client.query("DELETE FROM server WHERE seen_at < now() - interval '1 hour'", logger: logger)
+        try await connection.query("DELETE FROM server WHERE seen_at < now() - interval '1 hour'", logger: logger)
     }
 
     /// `server` stopped: its presences stop counting at once.
-    static func stopped(_ server: String, on client: PostgresClient, logger: Logger) async throws {
-        try await client.query("DELETE FROM server WHERE id = \(server)", logger: logger)
+    static func stopped(_ server: String, on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query("DELETE FROM server WHERE id = \(server)", logger: logger)
     }
 }

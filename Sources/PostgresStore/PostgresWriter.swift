@@ -8,15 +8,15 @@ import PostgresNIO
 /// and drained.
 final class PostgresWriter: Sendable {
     private let queue: WriteQueue
-    private let client: PostgresClient
+    private let pool: BoundedPool
     private let known: KnownSequences
     private let held: HeldMatches
     private let server: String
     private let logger: Logger
 
-    init(queue: WriteQueue, client: PostgresClient, known: KnownSequences, held: HeldMatches, server: String, logger: Logger) {
+    init(queue: WriteQueue, pool: BoundedPool, known: KnownSequences, held: HeldMatches, server: String, logger: Logger) {
         self.queue = queue
-        self.client = client
+        self.pool = pool
         self.known = known
         self.held = held
         self.server = server
@@ -68,7 +68,7 @@ final class PostgresWriter: Sendable {
         let held = held
         let server = server
         let logger = logger
-        return try await client.withConnection { connection in
+        return try await pool.withConnection { connection in
             try await connection.query("BEGIN", logger: logger)
             do {
                 let outcome = try await PostgresWrites.apply(

@@ -72,7 +72,11 @@ actor MatchRegistry {
     /// The host of match `id`, loading it from the store when it is not in memory.
     func host(for id: MatchID) async throws(LookupError) -> MatchHost {
         guard !isShuttingDown else { throw .shuttingDown }
-        if let host = hosts[id] { return host }
+        if let host = hosts[id] {
+            // A host closed by a failed write or a takeover is loaded again rather than joined.
+            guard await host.isClosed else { return host }
+            remove(host)
+        }
         let task: Task<MatchHost?, any Error>
         if let existing = loading[id] {
             task = existing
@@ -112,10 +116,10 @@ actor MatchRegistry {
 
     /// Forgets a host that closed (storage failure, taken by another server) so the next lookup reloads
     /// it.
-    func remove(_ host: MatchHost) async {
+    func remove(_ host: MatchHost) {
         guard hosts[host.id] === host else { return }
         hosts[host.id] = nil
-        await store.release(host.id)
+        store.release(host.id)
     }
 
     /// Another server loaded match `id` (`MatchStore.lostMatches`): its connections here are closed with
@@ -125,7 +129,7 @@ actor MatchRegistry {
             logger.notice("match taken over by another server; closing its connections", metadata: ["match": "\(id)"])
             await host.shutdown(code: MatchHost.movedCode, reason: MatchHost.movedReason)
         }
-        await store.release(id)
+        store.release(id)
     }
 
     /// Hands over, for as long as the store runs, every match another server takes.
@@ -140,7 +144,9 @@ actor MatchRegistry {
         let stored = try await store.listSummaries(withFreeSeat: true, limit: limit)
         let presence = try await store.presence(of: stored.map(\.id).filter { hosts[$0] == nil })
         return stored.compactMap { stored in
-            guard let host = hosts[stored.id] else { return Self.summary(of: stored.id, stored: stored.summary, presence: presence[stored.id]) }
+            guard let host = hosts[stored.id] else {
+                return Self.summary(of: stored.id, stored: stored.summary, presence: presence[stored.id])
+            }
             let live = host.publishedSummary.withLock { $0 }
             return live.players.count < 2 ? live : nil
         }
@@ -186,7 +192,7 @@ actor MatchRegistry {
             }
             guard hosts[id] === host else { continue }
             hosts[id] = nil
-            await store.release(id)
+            store.release(id)
             expired += 1
         }
         return expired
