@@ -173,6 +173,7 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             // Store files of earlier releases, opened by path from the tests (Fixtures/README.md).
             exclude: ["Fixtures"]

@@ -50,9 +50,12 @@ export class SeatStore {
 function describeClose(code) {
   switch (code) {
     case 1001:
-    case 1012:
     case 1013:
       return { text: 'The server is restarting. Reconnecting…', kind: 'info', minDelay: 0 };
+    case 1012:
+      // Another server took the match over (several servers behind a proxy): the next connection
+      // lands there.
+      return { text: 'The match moved to another server. Reconnecting…', kind: 'info', minDelay: 0 };
     case 1008:
       return {
         text: 'Too many messages in a short time: the server closed the connection. Reconnecting…',

@@ -56,6 +56,11 @@ package enum StorageCoding {
         try JSONDecoder().decode(type, from: Data(json.utf8))
     }
 
+    /// Any other value the stores keep as JSON text (a match's published presence).
+    package static func encode(json value: some Encodable) throws -> String {
+        try json(value)
+    }
+
     private static func json(_ value: some Encodable) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

@@ -36,6 +36,37 @@ public protocol MatchStore: Sendable {
     /// only those whose summary has fewer than two players (the lobby's list); else all of them.
     func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch]
 
+    // MARK: Hosting across servers
+    //
+    // Several servers on one shared store (PostgreSQL) each host some matches; these say which. A store
+    // of one process has nothing to share: `MatchStore+SingleServer.swift` gives it the defaults (load
+    // is a read, nothing is ever lost, nothing is published).
+
+    /// The log of match `id`, read to host it: a shared store first makes this server the match's one
+    /// host (its owner, in a new epoch), so that the previous host's appends are refused from then on and
+    /// the log read holds every append it made. Nil when no such match was stored.
+    func load(_ id: MatchID) async throws -> [StoredRecord]?
+
+    /// The matches this server loaded or created that another server has loaded since: each is yielded
+    /// once, and its appends are refused (`appendedElsewhere`) until it is loaded again. The server
+    /// closes such a match's connections so that its clients reconnect to the new host. Read it from
+    /// one task only.
+    var lostMatches: AsyncStream<MatchID> { get }
+
+    /// This server stopped hosting match `id` (expired from memory, lost, shut down) after its last
+    /// append returned: the store forgets what it kept about the match and stops publishing its
+    /// presence. Returns at once; a shared store tells the database in the background.
+    func release(_ id: MatchID)
+
+    /// Who is connected to match `id` on this server, for the other servers' lobbies. Returns at once;
+    /// a shared store writes the latest of each match in the background, all matches' changes
+    /// together at most once a second.
+    func publish(_ presence: LivePresence, of id: MatchID)
+
+    /// The presence the hosts of `ids` published, for those hosted by a server that is still running
+    /// (absent: nobody hosts it, or its host stopped without saying so).
+    func presence(of ids: [MatchID]) async throws -> [MatchID: LivePresence]
+
     /// Lets go of caches that can be rebuilt (SQLite's page caches, idle reader connections), without
     /// waiting for it and without stopping reads or writes. For after a wave of matches ended.
     func releaseMemory()
@@ -58,4 +89,7 @@ public enum MatchStoreError: Error, Sendable, Equatable {
     /// store refuses further appends to the match until its log is read again (`records(of:)`), which
     /// is what loading the match does. Only stores shared by several processes throw it (PostgreSQL).
     case appendedElsewhere(MatchID)
+    /// The storage cannot be reached now (a database server that does not answer): nothing was
+    /// written; the same call may succeed later. Only stores on another process throw it (PostgreSQL).
+    case unavailable
 }

@@ -24,4 +24,10 @@ final class KnownSequences: Sendable {
             sequences.merge(seen, uniquingKeysWith: max)
         }
     }
+
+    /// Forgets `id`, for a match its server let go of (the memory would otherwise grow with every
+    /// match the store ever touched).
+    func forget(_ id: MatchID) {
+        sequences.withLock { _ = $0.removeValue(forKey: id) }
+    }
 }

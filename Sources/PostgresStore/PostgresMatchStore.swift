@@ -16,6 +16,10 @@ import PostgresNIO
 /// match's log (`KnownSequences`) and refused with `MatchStoreError.appendedElsewhere` when another
 /// store got there first; `record`'s primary key (match, sequence) backs it. So two stores appending to
 /// one match never fork its log: each sequence has exactly one record, without gaps.
+///
+/// One host per match: loading a match (`load`) makes this store's server its owner in a new epoch and
+/// notifies the others; appends are also conditioned on that epoch, so the previous owner's are refused
+/// from then on, and it hears of it on `lostMatches` (`PostgresHosting`).
 public final class PostgresMatchStore: MatchStore {
     /// Where it is connected (its `description` hides the password).
     public let url: PostgresURL
@@ -23,11 +27,19 @@ public final class PostgresMatchStore: MatchStore {
     public let schema: String
 
     private let client: PostgresClient
+    /// The same pool, waiting for a connection for `connectionWait` at most.
+    private let pool: BoundedPool
     private let queue: WriteQueue
     private let clientRun: Task<Void, Never>
     private let writer: Task<Void, Never>
     private let known: KnownSequences
+    private let hosting: PostgresHosting
+    private let listener: Task<Void, Never>
+    private let publisher: Task<Void, Never>
     private let logger: Logger
+
+    /// This server's name in the `match.owner` and `server` columns.
+    public var serverName: String { hosting.server }
 
     /// Connects to `url`, creates `schema` when missing and runs the migrations it has not run yet.
     ///
@@ -39,17 +51,25 @@ public final class PostgresMatchStore: MatchStore {
     ///   - maxBatchSize: the most writes one transaction carries with group commit.
     ///   - maxConnections: the pool's size; the writer takes one connection per transaction, the reads
     ///     the rest.
+    ///   - serverName: this server's name in the database, unique among the servers running on it (nil:
+    ///     the host name, process id and a random part).
+    ///   - connectionWait: how long a call waits for a connection (PostgreSQL unreachable) before it
+    ///     fails with `MatchStoreError.unavailable`.
     ///   - logger: where the store says what it did at start and what failed.
     /// - Throws: `PostgresStoreError.cannotConnect` (naming the address, never the password) when the
     ///   server cannot be reached or refuses the connection, `.schemaTooNew` when a newer release
     ///   migrated the database.
     public init(
         url: PostgresURL, schema: String = "public", groupCommit: Bool = true, maxBatchSize: Int = 256, maxConnections: Int = 8,
-        logger: Logger = Logger(label: "MatchStore")
+        serverName: String? = nil, connectionWait: Duration = .seconds(5), logger: Logger = Logger(label: "MatchStore")
     ) async throws {
+        let serverName = serverName ?? PostgresHosting.newServerName()
         // Write before tell: a COMMIT returns only once the commit record is on disk, whatever the
-        // server's default says.
-        let startupParameters = [("synchronous_commit", "on"), ("search_path", schema)]
+        // server's default says. The application name tells an operator (pg_stat_activity) which
+        // server a connection is of.
+        let startupParameters = [
+            ("synchronous_commit", "on"), ("search_path", schema), ("application_name", String("tictactoe \(serverName)".prefix(63))),
+        ]
         var configuration = PostgresClient.Configuration(
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: .disable)
         configuration.options.additionalStartupParameters = startupParameters
@@ -79,15 +99,22 @@ public final class PostgresMatchStore: MatchStore {
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         let queue = WriteQueue(maxBatchSize: groupCommit ? maxBatchSize : 1)
         let known = KnownSequences()
+        let pool = BoundedPool(client: client, wait: connectionWait)
+        let hosting = PostgresHosting(server: serverName, schema: schema, pool: pool, listenConfiguration: first, logger: logger)
         self.known = known
+        self.hosting = hosting
         self.url = url
         self.schema = schema
         self.client = client
+        self.pool = pool
         self.queue = queue
         self.logger = logger
         self.clientRun = Task { await client.run() }
-        let writer = PostgresWriter(queue: queue, client: client, known: known, logger: logger)
+        let writer = PostgresWriter(queue: queue, pool: pool, known: known, held: hosting.held, server: serverName, logger: logger)
         self.writer = Task { await writer.run() }
+        self.listener = Task { await hosting.listen() }
+        self.publisher = Task { await hosting.publishInBackground() }
+        logger.info("PostgreSQL store open at \(url) as server \(serverName)")
     }
 
     deinit {
@@ -98,8 +125,10 @@ public final class PostgresMatchStore: MatchStore {
     /// What this store has committed since it was opened: transactions, operations, records.
     public var statistics: WriteStatistics { queue.statistics }
 
+    /// The match is created hosted by this server.
     public func createMatch(id: MatchID, at date: Date) async throws {
         try await queue.submit(.create(matchId: id, at: date))
+        hosting.held.hold(id, epoch: PostgresOwnership.createdEpoch)
     }
 
     public func append(_ records: [MatchRecord], summary: StoredSummary?, to id: MatchID, at date: Date) async throws {
@@ -110,19 +139,70 @@ public final class PostgresMatchStore: MatchStore {
     /// log, and the next append goes right after what was read.
     public func records(of id: MatchID) async throws -> [StoredRecord]? {
         try checkOpen()
-        let records = try await PostgresReads.records(of: id, on: client, logger: logger)
+        let records = try await pool.withConnection { [logger] connection in
+            try await PostgresReads.records(of: id, on: connection, logger: logger)
+        }
         if let last = records?.last { known.saw([id: last.sequence]) }
         return records
     }
 
+    /// Takes the match over for this server first (`PostgresOwnership.claim`): the log read after it
+    /// holds every append the previous host made, and the previous host's later appends are refused.
+    public func load(_ id: MatchID) async throws -> [StoredRecord]? {
+        try checkOpen()
+        let server = hosting.server
+        let claimed = try await pool.withConnection { [logger] connection in
+            try await PostgresOwnership.claim(id, for: server, on: connection, logger: logger)
+        }
+        guard let epoch = claimed else { return nil }
+        hosting.held.hold(id, epoch: epoch)
+        return try await records(of: id)
+    }
+
+    public var lostMatches: AsyncStream<MatchID> { hosting.lostMatches }
+
+    /// Forgets the match at once (so that a load that follows holds its own epoch), then clears its
+    /// owner in the background, where it is still this server's in the epoch let go of: done late, it
+    /// changes nothing a later load did.
+    public func release(_ id: MatchID) {
+        known.forget(id)
+        hosting.dropPresence(of: id)
+        guard let epoch = hosting.held.release(id), !queue.isClosed else { return }
+        Task { [pool, hosting, logger] in
+            do {
+                try await pool.withConnection { connection in
+                    try await PostgresOwnership.release([id: epoch], by: hosting.server, on: connection, logger: logger)
+                }
+            } catch {
+                // Harmless: the next server to load the match takes it whoever owns it.
+                logger.notice("could not let go of match \(id): \(PostgresErrorText.describe(error))")
+            }
+        }
+    }
+
+    public func publish(_ presence: LivePresence, of id: MatchID) {
+        hosting.publish(presence, of: id)
+    }
+
+    public func presence(of ids: [MatchID]) async throws -> [MatchID: LivePresence] {
+        try checkOpen()
+        return try await pool.withConnection { [logger] connection in
+            try await PostgresOwnership.presence(of: ids, on: connection, logger: logger)
+        }
+    }
+
     public func summary(of id: MatchID) async throws -> StoredSummary? {
         try checkOpen()
-        return try await PostgresReads.summary(of: id, on: client, logger: logger)
+        return try await pool.withConnection { [logger] connection in
+            try await PostgresReads.summary(of: id, on: connection, logger: logger)
+        }
     }
 
     public func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
         try checkOpen()
-        return try await PostgresReads.list(withFreeSeat: withFreeSeat, limit: limit, on: client, logger: logger)
+        return try await pool.withConnection { [logger] connection in
+            try await PostgresReads.list(withFreeSeat: withFreeSeat, limit: limit, on: connection, logger: logger)
+        }
     }
 
     /// Nothing to let go of here: PostgreSQL keeps its own caches, and the pool closes idle connections
@@ -133,6 +213,19 @@ public final class PostgresMatchStore: MatchStore {
     public func close() async throws {
         guard queue.close() else { return }
         await writer.value
+        listener.cancel()
+        publisher.cancel()
+        await listener.value
+        await publisher.value
+        let stillHeld = hosting.held.all
+        do {
+            try await pool.withConnection { [logger, hosting] connection in
+                try await PostgresOwnership.release(stillHeld, by: hosting.server, on: connection, logger: logger)
+            }
+        } catch {
+            logger.warning("could not let go of \(stillHeld.count) matches: \(PostgresErrorText.describe(error))")
+        }
+        await hosting.stop()
         clientRun.cancel()
         await clientRun.value
     }

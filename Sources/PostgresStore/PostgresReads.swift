@@ -8,8 +8,8 @@ import PostgresNIO
 enum PostgresReads {
     /// Every match has its `created` record, written in the same statement as the match: no rows is
     /// no match.
-    static func records(of id: MatchID, on client: PostgresClient, logger: Logger) async throws -> [StoredRecord]? {
-        let rows = try await client.query(
+    static func records(of id: MatchID, on connection: PostgresConnection, logger: Logger) async throws -> [StoredRecord]? {
+        let rows = try await connection.query(
             "SELECT sequence, at, payload FROM record WHERE match_id = \(id.rawValue) ORDER BY sequence", logger: logger)
         var records: [StoredRecord] = []
         for try await (sequence, at, payload) in rows.decode((Int, Date, String).self) {
@@ -18,8 +18,8 @@ enum PostgresReads {
         return records.isEmpty ? nil : records
     }
 
-    static func summary(of id: MatchID, on client: PostgresClient, logger: Logger) async throws -> StoredSummary? {
-        let rows = try await client.query("SELECT summary FROM match WHERE id = \(id.rawValue)", logger: logger)
+    static func summary(of id: MatchID, on connection: PostgresConnection, logger: Logger) async throws -> StoredSummary? {
+        let rows = try await connection.query("SELECT summary FROM match WHERE id = \(id.rawValue)", logger: logger)
         for try await json in rows.decode(String.self) {
             return try StorageCoding.decode(StoredSummary.self, from: json)
         }
@@ -27,7 +27,7 @@ enum PostgresReads {
     }
 
     /// Newest first; `created_order` breaks ties between matches created in the same instant.
-    static func list(withFreeSeat: Bool, limit: Int, on client: PostgresClient, logger: Logger) async throws -> [StoredMatch] {
+    static func list(withFreeSeat: Bool, limit: Int, on connection: PostgresConnection, logger: Logger) async throws -> [StoredMatch] {
         let limit = max(limit, 0)
         // Two texts rather than one with a parameter for the filter, so that each has a plan that walks
         // its own index (`match_with_free_seat`, `match_by_creation`).
@@ -41,7 +41,7 @@ enum PostgresReads {
             SELECT id, created_at, updated_at, summary FROM match
             ORDER BY created_at DESC, created_order DESC LIMIT \(limit)
             """
-        let rows = try await client.query(query, logger: logger)
+        let rows = try await connection.query(query, logger: logger)
         var matches: [StoredMatch] = []
         for try await (id, createdAt, updatedAt, summary) in rows.decode((String, Date, Date, String).self) {
             matches.append(

@@ -11,6 +11,9 @@ import PostgresNIO
 /// record(match_id text REFERENCES match, sequence bigint, at timestamptz, kind text,
 ///        payload text,                                  -- payload: MatchRecord as JSON
 ///        PRIMARY KEY (match_id, sequence))
+/// -- migration 2: who hosts each match (PostgresOwnership)
+/// match(… owner text, epoch bigint, presence text)      -- presence: LivePresence as JSON
+/// server(id text PRIMARY KEY, started_at, seen_at timestamptz)
 /// ```
 ///
 /// The JSON is `StorageCoding`'s, byte for byte the SQLite store's, kept as `text` (not `jsonb`, which
@@ -51,7 +54,24 @@ enum PostgresSchema {
                     PRIMARY KEY (match_id, sequence)
                 )
                 """,
-            ])
+            ]),
+        Migration(
+            version: 2, name: "match owner and server presence",
+            statements: [
+                // owner: the server hosting the match (nil: none); epoch: moved on by every load, so that
+                // an append of a previous owner is refused; presence: who is connected, as the owner
+                // publishes it (LivePresence as JSON).
+                "ALTER TABLE match ADD COLUMN owner text, ADD COLUMN epoch bigint NOT NULL DEFAULT 0, ADD COLUMN presence text",
+                // The running servers, each seen a few seconds ago at most: a presence counts only while
+                // its owner is seen.
+                """
+                CREATE TABLE server (
+                    id text NOT NULL PRIMARY KEY,
+                    started_at timestamptz NOT NULL,
+                    seen_at timestamptz NOT NULL
+                )
+                """,
+            ]),
     ]
 
     /// Any fixed number, the same in every release: the advisory lock that lets one server at a time

@@ -8,14 +8,18 @@ import PostgresNIO
 /// and drained.
 final class PostgresWriter: Sendable {
     private let queue: WriteQueue
-    private let client: PostgresClient
+    private let pool: BoundedPool
     private let known: KnownSequences
+    private let held: HeldMatches
+    private let server: String
     private let logger: Logger
 
-    init(queue: WriteQueue, client: PostgresClient, known: KnownSequences, logger: Logger) {
+    init(queue: WriteQueue, pool: BoundedPool, known: KnownSequences, held: HeldMatches, server: String, logger: Logger) {
         self.queue = queue
-        self.client = client
+        self.pool = pool
         self.known = known
+        self.held = held
+        self.server = server
         self.logger = logger
     }
 
@@ -61,11 +65,14 @@ final class PostgresWriter: Sendable {
 
     private func transaction(_ operations: [WriteOperation]) async throws -> PostgresWrites.Outcome {
         let known = known
+        let held = held
+        let server = server
         let logger = logger
-        return try await client.withConnection { connection in
+        return try await pool.withConnection { connection in
             try await connection.query("BEGIN", logger: logger)
             do {
-                let outcome = try await PostgresWrites.apply(operations, on: connection, known: known, logger: logger)
+                let outcome = try await PostgresWrites.apply(
+                    operations, on: connection, known: known, held: held, server: server, logger: logger)
                 try await connection.query("COMMIT", logger: logger)
                 return outcome
             } catch {

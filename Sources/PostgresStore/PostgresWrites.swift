@@ -20,7 +20,8 @@ enum PostgresWrites {
     /// the whole batch. Runs of creates and runs of appends each take their own statements, so that an
     /// append after a create of the same match in one batch finds it.
     static func apply(
-        _ operations: [WriteOperation], on connection: PostgresConnection, known: KnownSequences, logger: Logger
+        _ operations: [WriteOperation], on connection: PostgresConnection, known: KnownSequences, held: HeldMatches,
+        server: String, logger: Logger
     ) async throws -> Outcome {
         var outcome = Outcome(refusals: Array(repeating: nil, count: operations.count))
         var start = 0
@@ -29,9 +30,9 @@ enum PostgresWrites {
             var end = start + 1
             while end < operations.count, operations[end].isCreate == isCreate { end += 1 }
             if isCreate {
-                try await createMatches(operations, start..<end, on: connection, logger: logger, into: &outcome)
+                try await createMatches(operations, start..<end, on: connection, server: server, logger: logger, into: &outcome)
             } else {
-                try await append(operations, start..<end, on: connection, known: known, logger: logger, into: &outcome)
+                try await append(operations, start..<end, on: connection, known: known, held: held, logger: logger, into: &outcome)
             }
             start = end
         }
@@ -39,7 +40,7 @@ enum PostgresWrites {
     }
 
     private static func createMatches(
-        _ operations: [WriteOperation], _ range: Range<Int>, on connection: PostgresConnection, logger: Logger,
+        _ operations: [WriteOperation], _ range: Range<Int>, on connection: PostgresConnection, server: String, logger: Logger,
         into outcome: inout Outcome
     ) async throws {
         var ids: [String] = []
@@ -57,8 +58,9 @@ enum PostgresWrites {
             WITH input AS (
                 SELECT * FROM unnest(\(ids)::text[], \(dates)::float8[]) WITH ORDINALITY AS i(id, at, ord)
             ), created AS (
-                INSERT INTO match (id, created_at, updated_at, phase, free_seats, summary, last_sequence)
-                SELECT id, to_timestamp(at), to_timestamp(at), \(summary.phase), \(summary.freeSeats), \(summary.json), 1
+                INSERT INTO match (id, created_at, updated_at, phase, free_seats, summary, last_sequence, owner, epoch)
+                SELECT id, to_timestamp(at), to_timestamp(at), \(summary.phase), \(summary.freeSeats), \(summary.json), 1,
+                       \(server), \(PostgresOwnership.createdEpoch)
                 FROM input ORDER BY ord
                 ON CONFLICT (id) DO NOTHING
                 RETURNING id, created_at
@@ -92,7 +94,7 @@ enum PostgresWrites {
 
     private static func append(
         _ operations: [WriteOperation], _ range: Range<Int>, on connection: PostgresConnection, known: KnownSequences,
-        logger: Logger, into outcome: inout Outcome
+        held: HeldMatches, logger: Logger, into outcome: inout Outcome
     ) async throws {
         var order: [MatchID] = []
         var appends: [MatchID: MatchAppend] = [:]
@@ -105,12 +107,13 @@ enum PostgresWrites {
             if let summary { appends[id]?.summary = (summary, date) }
         }
         let seen = known.lastSequences(of: order).merging(outcome.lastSequences) { _, inBatch in inBatch }
+        let epochs = held.epochs(of: order)
         var rows = AppendRows()
         // In id order, so that two writers' batches that share matches tend to lock them in the same
         // order (a deadlock, should one happen anyway, fails the transaction and the writer retries it).
         for id in order.sorted() {
             guard let append = appends[id] else { continue }
-            rows.add(append, to: id, expected: seen[id])
+            rows.add(append, to: id, expected: seen[id], epoch: epochs[id] ?? HeldMatches.notHeld)
         }
         let written = try await rows.write(on: connection, logger: logger)
         let refused = order.filter { written[$0] == nil }
@@ -122,7 +125,7 @@ enum PostgresWrites {
             }
             let refusal: MatchStoreError
             if existing.contains(id) {
-                logger.warning("another writer appended to match \(id) after what this store saw: refusing the append")
+                logger.warning("another server took match \(id) or appended to it after what this store saw: refusing the append")
                 refusal = .appendedElsewhere(id)
             } else {
                 refusal = .unknownMatch(id)
@@ -150,6 +153,8 @@ private struct AppendRows {
 
     var matchIds: [String] = []
     var expected: [Int] = []
+    /// The epoch this server holds the match in (`HeldMatches`), or `HeldMatches.notHeld`.
+    var epochs: [Int] = []
     var counts: [Int] = []
     var summaryDates: [Double] = []
     /// "" where the append keeps the stored summary: arrays are bound without NULLs.
@@ -162,9 +167,10 @@ private struct AppendRows {
     var kinds: [String] = []
     var payloads: [String] = []
 
-    mutating func add(_ append: PostgresWrites.MatchAppend, to id: MatchID, expected last: Int?) {
+    mutating func add(_ append: PostgresWrites.MatchAppend, to id: MatchID, expected last: Int?, epoch: Int) {
         matchIds.append(id.rawValue)
         expected.append(last ?? Self.unseen)
+        epochs.append(epoch)
         counts.append(append.records.count)
         summaryDates.append(append.summary?.1.timeIntervalSince1970 ?? 0)
         summaries.append(append.summary?.0.json ?? "")
@@ -180,7 +186,7 @@ private struct AppendRows {
     }
 
     /// One statement for the whole run of appends: moves on the `last_sequence` of each match whose
-    /// stored value is the one this store saw (the UPDATE locks the row and, in READ COMMITTED, checks
+    /// stored value is the one this store saw and whose epoch is the one this server holds it in (the UPDATE locks the row and, in READ COMMITTED, checks
     /// the condition again on the newest version when it had to wait for another writer), replaces the
     /// summaries given, and inserts those matches' records numbered after the old value. Returns the new
     /// last sequence of each match it moved on; the others were refused. Throws, failing the batch, when
@@ -196,10 +202,11 @@ private struct AppendRows {
                     phase = CASE WHEN i.summary = '' THEN m.phase ELSE i.phase END,
                     free_seats = CASE WHEN i.summary = '' THEN m.free_seats ELSE i.free_seats END,
                     summary = CASE WHEN i.summary = '' THEN m.summary ELSE i.summary END
-                FROM unnest(\(matchIds)::text[], \(expected)::int8[], \(counts)::int8[], \(summaryDates)::float8[],
+                FROM unnest(\(matchIds)::text[], \(expected)::int8[], \(epochs)::int8[], \(counts)::int8[], \(summaryDates)::float8[],
                             \(summaries)::text[], \(phases)::text[], \(freeSeats)::int8[])
-                    AS i(id, expected, count, at, summary, phase, free_seats)
+                    AS i(id, expected, epoch, count, at, summary, phase, free_seats)
                 WHERE m.id = i.id AND (i.expected = \(Self.unseen) OR m.last_sequence = i.expected)
+                  AND (i.epoch = \(HeldMatches.notHeld) OR m.epoch = i.epoch)
                 RETURNING m.id, m.last_sequence AS new_last, i.count
             ), inserted AS (
                 INSERT INTO record (match_id, sequence, at, kind, payload)

@@ -45,18 +45,23 @@ enum TestDatabase {
     }
 
     /// A store on `schema` (created and migrated when new).
-    static func openStore(schema: String, groupCommit: Bool = true) async throws -> PostgresMatchStore {
+    static func openStore(schema: String, groupCommit: Bool = true, serverName: String? = nil) async throws -> PostgresMatchStore {
         let url = try #require(url, skipMessage)
-        return try await PostgresMatchStore(url: url, schema: schema, groupCommit: groupCommit, logger: logger)
+        return try await PostgresMatchStore(url: url, schema: schema, groupCommit: groupCommit, serverName: serverName, logger: logger)
     }
 
     private static func drop(_ schema: String) async throws {
+        try await execute("DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE")
+    }
+
+    /// Runs `sql` on a connection of its own, as an operator would in psql.
+    static func execute(_ sql: String) async throws {
         guard let url else { return }
         let configuration = PostgresConnection.Configuration(
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: .disable)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         do {
-            try await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE"), logger: logger)
+            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
         } catch {
             try? await connection.close()
             throw error

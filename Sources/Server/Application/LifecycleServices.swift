@@ -17,6 +17,9 @@ struct MatchLifecycleService: Service, CustomStringConvertible {
 
     func run() async throws {
         var memoryRelease = memoryRelease
+        // Matches other servers take are handed over as they go; the stream ends when the store closes.
+        let handOvers = Task { [registry] in await registry.handOverLostMatches() }
+        defer { handOvers.cancel() }
         state.set(.ready)
         // Check a few times per idle period, and at least every 30 s. The sleep ends early on shutdown,
         // so that SIGTERM never waits for the rest of an interval.

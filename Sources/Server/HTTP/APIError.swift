@@ -15,6 +15,10 @@ struct APIError: HTTPResponseError {
     /// The answer while the server starts or shuts down.
     static let unavailable = APIError(.serviceUnavailable, .matchNotFound, "The server is starting or shutting down; try again shortly.")
 
+    /// The answer when the store cannot be reached (a PostgreSQL server that does not answer).
+    static let storageUnavailable = APIError(
+        .serviceUnavailable, .matchNotFound, "The match storage cannot be reached right now; try again shortly.")
+
     func response(from request: Request, context: some RequestContext) throws -> Response {
         .json(body, status: status)
     }

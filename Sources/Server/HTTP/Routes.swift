@@ -121,12 +121,24 @@ struct Routes: Sendable {
 
     private func listMatches() async throws -> Response {
         try requireReady()
-        return .json(MatchList(matches: try await registry.openMatches(limit: 50)))
+        do {
+            return .json(MatchList(matches: try await registry.openMatches(limit: 50)))
+        } catch MatchStoreError.unavailable {
+            throw APIError.storageUnavailable
+        }
     }
 
     private func matchSummary(_ context: AppRequestContext) async throws -> Response {
         try requireReady()
-        guard let id = matchID(context), let summary = try await registry.summary(of: id) else {
+        var found: MatchSummary?
+        if let id = matchID(context) {
+            do {
+                found = try await registry.summary(of: id)
+            } catch MatchStoreError.unavailable {
+                throw APIError.storageUnavailable
+            }
+        }
+        guard let summary = found else {
             refused("unknown match, answered 404", match: context.parameters.get("matchId"), context)
             throw APIError.matchNotFound
         }

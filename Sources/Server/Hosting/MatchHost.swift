@@ -146,6 +146,11 @@ actor MatchHost {
                 settings.metrics.storeWritten(since: started)
                 outbox.markDurable(through: batch.lastSequence)
                 flush()
+            } catch MatchStoreError.appendedElsewhere {
+                // Not a storage failure: another server loaded the match, and only it may write now.
+                logger.notice("another server took the match; closing its connections so that they reconnect there")
+                handOver()
+                break
             } catch {
                 settings.storageHealth.writeFailed()
                 logger.error(
@@ -181,6 +186,7 @@ actor MatchHost {
         }
         if let summary = change.summary {
             publishedSummary.withLock { $0 = summary }
+            store.publish(room.livePresence, of: id)
             settings.metrics.spectators(summary.spectators, reported: &reportedSpectators)
         }
         settings.metrics.broadcastQueued(since: change.committedAt)
@@ -221,6 +227,17 @@ actor MatchHost {
         closeConnections(code: 1011, reason: "Storage failed; reconnect.")
         tearDown()
     }
+
+    /// Another server hosts the match now: what this one has not stored is told to nobody, and its
+    /// connections reconnect, which lands them on the new host.
+    private func handOver() {
+        closeConnections(code: Self.movedCode, reason: Self.movedReason)
+        tearDown()
+    }
+
+    /// The close of a match another server took (RFC 6455's "Service Restart": reconnect).
+    static let movedCode: UInt16 = 1012
+    static let movedReason = "Match moved to another server; reconnect."
 
     private func closeConnections(code: UInt16, reason: String) {
         for connection in room.connections { _ = connection.queue.push(.close(code: code, reason: reason)) }

@@ -72,7 +72,11 @@ actor MatchRegistry {
     /// The host of match `id`, loading it from the store when it is not in memory.
     func host(for id: MatchID) async throws(LookupError) -> MatchHost {
         guard !isShuttingDown else { throw .shuttingDown }
-        if let host = hosts[id] { return host }
+        if let host = hosts[id] {
+            // A host closed by a failed write or a takeover is loaded again rather than joined.
+            guard await host.isClosed else { return host }
+            remove(host)
+        }
         let task: Task<MatchHost?, any Error>
         if let existing = loading[id] {
             task = existing
@@ -81,7 +85,7 @@ actor MatchRegistry {
             let settings = settings(for: id)
             let logger = logger
             task = Task {
-                guard let records = try await store.records(of: id) else { return nil }
+                guard let records = try await store.load(id) else { return nil }
                 let host = try MatchHost(
                     id: id, createdAt: records.first?.at ?? Date(), records: records, store: store, settings: settings, logger: logger)
                 await host.start()
@@ -110,35 +114,64 @@ actor MatchRegistry {
         }
     }
 
-    /// Forgets a host that closed (storage failure) so the next lookup reloads it.
+    /// Forgets a host that closed (storage failure, taken by another server) so the next lookup reloads
+    /// it.
     func remove(_ host: MatchHost) {
-        if hosts[host.id] === host { hosts[host.id] = nil }
+        guard hosts[host.id] === host else { return }
+        hosts[host.id] = nil
+        store.release(host.id)
+    }
+
+    /// Another server loaded match `id` (`MatchStore.lostMatches`): its connections here are closed with
+    /// 1012 so that they reconnect, which lands them on that server.
+    func handOver(_ id: MatchID) async {
+        if let host = hosts.removeValue(forKey: id) {
+            logger.notice("match taken over by another server; closing its connections", metadata: ["match": "\(id)"])
+            await host.shutdown(code: MatchHost.movedCode, reason: MatchHost.movedReason)
+        }
+        store.release(id)
+    }
+
+    /// Hands over, for as long as the store runs, every match another server takes.
+    nonisolated func handOverLostMatches() async {
+        for await id in store.lostMatches { await handOver(id) }
     }
 
     /// The summaries of the matches with a free seat, newest first: the store's list, so that matches not
-    /// in memory (after a restart or an expiry) are listed too, with the live summary of loaded ones.
+    /// in memory (after a restart, an expiry, or hosted by another server) are listed too, with the live
+    /// summary of those loaded here and the presence other servers publish for theirs.
     func openMatches(limit: Int) async throws -> [MatchSummary] {
-        try await store.listSummaries(withFreeSeat: true, limit: limit).compactMap { stored in
-            guard let host = hosts[stored.id] else { return Self.summary(of: stored.id, stored: stored.summary) }
+        let stored = try await store.listSummaries(withFreeSeat: true, limit: limit)
+        let presence = try await store.presence(of: stored.map(\.id).filter { hosts[$0] == nil })
+        return stored.compactMap { stored in
+            guard let host = hosts[stored.id] else {
+                return Self.summary(of: stored.id, stored: stored.summary, presence: presence[stored.id])
+            }
             let live = host.publishedSummary.withLock { $0 }
             return live.players.count < 2 ? live : nil
         }
     }
 
-    /// The summary of `id`: live when loaded, else the stored one (without loading the tree).
+    /// The summary of `id`: live when loaded, else the stored one with the presence its host publishes
+    /// (without loading the tree).
     func summary(of id: MatchID) async throws -> MatchSummary? {
         if let host = hosts[id] { return host.publishedSummary.withLock { $0 } }
-        return try await store.summary(of: id).map { Self.summary(of: id, stored: $0) }
+        guard let stored = try await store.summary(of: id) else { return nil }
+        return Self.summary(of: id, stored: stored, presence: try await store.presence(of: [id])[id])
     }
 
-    /// A stored summary as the API shows it: nobody is connected to a match that is not loaded.
-    private static func summary(of id: MatchID, stored: StoredSummary) -> MatchSummary {
-        MatchSummary(
+    /// A stored summary as the API shows it: with nobody connected unless another server hosting the
+    /// match published who is.
+    private static func summary(of id: MatchID, stored: StoredSummary, presence: LivePresence?) -> MatchSummary {
+        let presence = presence ?? .nobody
+        return MatchSummary(
             matchId: id.rawValue,
             phase: WirePhase(stored.phase),
-            players: stored.players.map { WirePlayer(seat: WireSeat($0.seat), name: $0.name, connected: false) },
+            players: stored.players.map {
+                WirePlayer(seat: WireSeat($0.seat), name: $0.name, connected: presence.connectedSeats.contains($0.seat))
+            },
             score: stored.score.map { MatchSummary.Score(player1: $0.player1Wins, player2: $0.player2Wins, draws: $0.draws) },
-            spectators: 0
+            spectators: presence.spectators
         )
     }
 
@@ -153,8 +186,13 @@ actor MatchRegistry {
     func expireIdle(before cutoff: ContinuousClock.Instant) async -> Int {
         var expired = 0
         for (id, host) in hosts {
-            guard await host.expireIfIdle(before: cutoff) else { continue }
-            if hosts[id] === host { hosts[id] = nil }
+            // A host closed by a failed write or a takeover is forgotten too.
+            if await !host.isClosed {
+                guard await host.expireIfIdle(before: cutoff) else { continue }
+            }
+            guard hosts[id] === host else { continue }
+            hosts[id] = nil
+            store.release(id)
             expired += 1
         }
         return expired

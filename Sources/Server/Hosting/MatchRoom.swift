@@ -39,6 +39,10 @@ struct MatchRoom {
     var takenSeats: [Seat] { tokens.takenSeats }
     /// What `GET /api/matches` shows now.
     var summary: MatchSummary { MatchMessages.summary(id: id, snapshot: tree.snapshot, members: members) }
+    /// Who is connected, as the other servers' lobbies show it (`MatchStore.publish`).
+    var livePresence: LivePresence {
+        LivePresence(connectedSeats: members.connectedSeats.sorted(), spectators: members.spectatorCount)
+    }
     /// What the store keeps beside the log, for the lobby.
     var storedSummary: StoredSummary {
         let snapshot = tree.snapshot

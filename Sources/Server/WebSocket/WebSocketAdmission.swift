@@ -61,6 +61,9 @@ struct WebSocketAdmission: Sendable {
             case .shuttingDown:
                 logger.notice("refused", metadata: ["reason": "shutting down, answered 503"])
                 return .refuse(APIError.unavailable)
+            case .unreadable(MatchStoreError.unavailable):
+                logger.notice("refused", metadata: ["reason": "storage unreachable, answered 503"])
+                return .refuse(APIError.storageUnavailable)
             case .unreadable:
                 logger.notice("refused", metadata: ["reason": "match could not be loaded, answered 500"])
                 return .refuse(APIError(.internalServerError, .matchNotFound, "This match could not be loaded."))

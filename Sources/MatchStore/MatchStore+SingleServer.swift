@@ -1,0 +1,18 @@
+/// The hosting requirements of `MatchStore` for a store that one process owns (memory, SQLite): that
+/// process hosts every match, so loading is reading, nothing is ever taken over, and the presence of a
+/// match is only in the memory of the server that hosts it.
+extension MatchStore {
+    public func load(_ id: MatchID) async throws -> [StoredRecord]? {
+        try await records(of: id)
+    }
+
+    public var lostMatches: AsyncStream<MatchID> {
+        AsyncStream { $0.finish() }
+    }
+
+    public func release(_ id: MatchID) {}
+
+    public func publish(_ presence: LivePresence, of id: MatchID) {}
+
+    public func presence(of ids: [MatchID]) async throws -> [MatchID: LivePresence] { [:] }
+}

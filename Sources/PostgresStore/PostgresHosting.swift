@@ -1,0 +1,162 @@
+import Foundation
+import Logging
+import MatchStore
+import PostgresNIO
+import Synchronization
+
+/// What a `PostgresMatchStore` does for its server among several (docs/SCALING.md, "One host per
+/// match"): remembers the matches it hosts and their epochs, listens for other servers taking them
+/// over, and publishes, in the background, that the server runs and who is connected to its matches.
+final class PostgresHosting: Sendable {
+    /// This server's name in the database: unique per process run.
+    let server: String
+    /// The schema of the store's tables: takeovers in other schemas of the database are not its own.
+    let schema: String
+    let held = HeldMatches()
+    /// The matches another server took, for `MatchStore.lostMatches`.
+    let lostMatches: AsyncStream<MatchID>
+    private let losses: AsyncStream<MatchID>.Continuation
+    private let pendingPresence = Mutex<[MatchID: LivePresence]>([:])
+    private let pool: BoundedPool
+    private let listenConfiguration: PostgresConnection.Configuration
+    private let logger: Logger
+
+    init(server: String, schema: String, pool: BoundedPool, listenConfiguration: PostgresConnection.Configuration, logger: Logger) {
+        self.server = server
+        self.schema = schema
+        self.pool = pool
+        self.listenConfiguration = listenConfiguration
+        self.logger = logger
+        (lostMatches, losses) = AsyncStream.makeStream(of: MatchID.self)
+    }
+
+    /// A name for this process in the database: the host name, the process id and a random part, so
+    /// that a server restarted with the same pid is still another server.
+    static func newServerName() -> String {
+        let random = (0..<6).map { _ in "abcdefghijklmnopqrstuvwxyz0123456789".randomElement()! }
+        return
+            "\(ProcessInfo.processInfo.hostName.replacingOccurrences(of: " ", with: "-"))/\(ProcessInfo.processInfo.processIdentifier)/\(String(random))"
+    }
+
+    // MARK: - Taken elsewhere
+
+    /// Another server took `id` in `epoch`.
+    private func takenElsewhere(_ id: MatchID, epoch: Int) {
+        guard held.takenElsewhere(id, epoch: epoch) else { return }
+        logger.notice("match \(id) was taken over by another server (epoch \(epoch))")
+        losses.yield(id)
+    }
+
+    /// Listens on the takeover channel for as long as the task runs, on a connection of its own (a
+    /// pooled one may be closed at any time), connecting again when it is lost. Each time it starts
+    /// listening it also checks the matches it holds, since takeovers made meanwhile were not heard.
+    func listen() async {
+        var delay = Duration.milliseconds(250)
+        while !Task.isCancelled {
+            do {
+                let connection = try await PostgresConnection.connect(configuration: listenConfiguration, id: 1, logger: logger)
+                do {
+                    try await connection.listen(on: PostgresOwnership.channel) { notifications in
+                        delay = .milliseconds(250)
+                        try await checkHeldMatches()
+                        for try await notification in notifications {
+                            guard let takeover = PostgresOwnership.takeover(from: notification.payload),
+                                takeover.schema == schema, takeover.server != server
+                            else { continue }
+                            takenElsewhere(takeover.id, epoch: takeover.epoch)
+                        }
+                    }
+                } catch {
+                    try? await connection.close()
+                    throw error
+                }
+                try? await connection.close()
+            } catch {
+                guard !Task.isCancelled else { return }
+                logger.warning(
+                    "not listening for match takeovers (\(PostgresErrorText.describe(error))); trying again in \(delay)")
+            }
+            guard !Task.isCancelled else { return }
+            try? await Task.sleep(for: delay)
+            delay = min(delay * 2, .seconds(5))
+        }
+    }
+
+    private func checkHeldMatches() async throws {
+        let held = held.all
+        let taken = try await pool.withConnection { [logger, server] connection in
+            try await PostgresOwnership.takenElsewhere(held, by: server, on: connection, logger: logger)
+        }
+        for id in self.held.markLost(taken) {
+            logger.notice("match \(id) was taken over by another server while this one was not listening")
+            losses.yield(id)
+        }
+    }
+
+    // MARK: - Presence
+
+    /// Queues the presence of `id` for the next write.
+    func publish(_ presence: LivePresence, of id: MatchID) {
+        pendingPresence.withLock { $0[id] = presence }
+    }
+
+    /// Forgets a queued presence of a match let go of.
+    func dropPresence(of id: MatchID) {
+        pendingPresence.withLock { _ = $0.removeValue(forKey: id) }
+    }
+
+    /// Writes queued presences once a second and says the server runs every `heartbeat`, for as long as
+    /// the task runs. Failures are logged and tried again: a lobby missing a count is not worth more.
+    func publishInBackground() async {
+        var lastHeartbeat: ContinuousClock.Instant?
+        while !Task.isCancelled {
+            do {
+                if lastHeartbeat.map({ $0.duration(to: .now) >= PostgresOwnership.heartbeat }) ?? true {
+                    try await pool.withConnection { [logger, server] connection in
+                        try await PostgresOwnership.heartbeat(of: server, on: connection, logger: logger)
+                    }
+                    lastHeartbeat = .now
+                }
+                try await writePendingPresence()
+            } catch {
+                guard !Task.isCancelled else { return }
+                logger.warning("could not publish presence: \(PostgresErrorText.describe(error))")
+            }
+            try? await Task.sleep(for: .seconds(1))
+        }
+    }
+
+    private func writePendingPresence() async throws {
+        let pending = pendingPresence.withLock { pending in
+            defer { pending = [:] }
+            return pending
+        }
+        guard !pending.isEmpty else { return }
+        let epochs = held.epochs(of: pending.keys)
+        let presences = pending.compactMap { id, presence -> (id: MatchID, epoch: Int, presence: LivePresence)? in
+            guard let epoch = epochs[id], epoch >= 0 else { return nil }
+            return (id, epoch, presence)
+        }
+        do {
+            try await pool.withConnection { [logger, server] connection in
+                try await PostgresOwnership.publish(presences, by: server, on: connection, logger: logger)
+            }
+        } catch {
+            // Kept for the next round unless a newer one came meanwhile.
+            pendingPresence.withLock { queued in queued.merge(pending) { newer, _ in newer } }
+            throw error
+        }
+    }
+
+    /// The server stops: its matches' presence stops counting at once.
+    func stop() async {
+        losses.finish()
+        do {
+            try await pool.withConnection { [logger, server] connection in
+                try await PostgresOwnership.stopped(server, on: connection, logger: logger)
+            }
+        } catch {
+            logger.warning("could not say that this server stopped: \(PostgresErrorText.describe(error))")
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+import WireProtocol
+
+private let clusterDatabaseURL = ProcessInfo.processInfo.environment["TICTACTOE_TEST_POSTGRES_URL"]
+
+/// Two servers on one PostgreSQL, in process: a match is hosted by one server at a time, moves to the
+/// server a client reaches it on, and every server's API shows who is connected. Runs where
+/// `TICTACTOE_TEST_POSTGRES_URL` is set (scripts/test.sh starts a private PostgreSQL).
+@Suite(
+    "Two servers on one PostgreSQL",
+    .enabled(if: clusterDatabaseURL != nil, "TICTACTOE_TEST_POSTGRES_URL is not set: these tests need a PostgreSQL server")
+)
+struct TwoServersTests {
+    static let databaseURL = clusterDatabaseURL
+
+    private func withTwoServers(_ body: (TestServer, TestServer) async throws -> Void) async throws {
+        let url = try #require(Self.databaseURL)
+        try await withTestServer(configure: { $0.databasePath = url }) { first in
+            try await withTestServer(configure: { $0.databasePath = url }) { second in
+                try await body(first, second)
+            }
+        }
+    }
+
+    @Test func test_aClientReachingTheMatchOnAnotherServer_movesIt_thePlayersHereAreClosed1012_andResumeThereWithNothingLost()
+        async throws
+    {
+        try await withTwoServers { first, second in
+            let matchID = try await first.createMatch()
+            let pair = try await first.seatedPair(matchID: matchID)
+            pair.alice.send(.startGame(gameId: "ticTacToe"))
+            pair.alice.send(.move(row: 1, col: 1))
+            _ = try await pair.bob.next { if case .board(let board, _) = $0 { board.last != nil } else { false } }
+
+            // A spectator opens the match on the second server: it takes the match over.
+            let (spectator, welcome) = try await TestClient.connected(port: second.port, matchID: matchID)
+            guard case .welcome(_, let snapshot, _) = welcome else { throw HTTP.Failure(description: "no welcome: \(welcome)") }
+            #expect(snapshot.board?.cells[4] == .player1, "the second server replayed the acknowledged move")
+            #expect(try await pair.alice.closeCode() == 1012)
+            #expect(try await pair.bob.closeCode() == 1012)
+
+            // Both players reconnect, as the page does, to where the match is now, and resume their seats.
+            let (alice, _) = try await TestClient.connected(port: second.port, matchID: matchID)
+            alice.send(.resume(token: pair.aliceToken))
+            let (bob, _) = try await TestClient.connected(port: second.port, matchID: matchID)
+            bob.send(.resume(token: pair.bobToken))
+            _ = try await alice.next { if case .seated = $0 { true } else { false } }
+            _ = try await bob.next { if case .seated = $0 { true } else { false } }
+            bob.send(.move(row: 0, col: 0))
+            #expect(try await spectator.nextBoard().last == WireMove(row: 0, col: 0, seat: .player2))
+
+            // The first server's API shows the presence the second one publishes (within a few seconds).
+            var summary = try await first.summary(of: matchID)
+            for _ in 0..<50 where summary.spectators != 1 || !summary.players.allSatisfy(\.connected) {
+                try await Task.sleep(for: .milliseconds(100))
+                summary = try await first.summary(of: matchID)
+            }
+            #expect(summary.spectators == 1)
+            #expect(summary.players.map(\.connected) == [true, true])
+            let listed = try await HTTP.get(port: first.port, "/api/matches")
+            #expect(listed.status == 200)
+        }
+    }
+
+    @Test func test_aMoveSentToTheServerThatLostTheMatch_isNeverAcknowledged() async throws {
+        try await withTwoServers { first, second in
+            let matchID = try await first.createMatch()
+            let pair = try await first.seatedPair(matchID: matchID)
+            pair.alice.send(.startGame(gameId: "ticTacToe"))
+            _ = try await pair.bob.nextBoard()
+            // Taken over; Alice's move races the close.
+            let (spectator, _) = try await TestClient.connected(port: second.port, matchID: matchID)
+            pair.alice.send(.move(row: 2, col: 2))
+            #expect(try await pair.alice.closeCode() == 1012)
+            let acknowledged = try pair.alice.received().contains {
+                if case .board(let board, _) = $0 { board.last == WireMove(row: 2, col: 2, seat: .player1) } else { false }
+            }
+            // Whatever the first server told Alice is in the log the second server serves.
+            let (check, welcome) = try await TestClient.connected(port: second.port, matchID: matchID)
+            guard case .welcome(_, let snapshot, _) = welcome else { throw HTTP.Failure(description: "no welcome") }
+            if acknowledged { #expect(snapshot.board?.cells[8] == .player1) }
+            check.close()
+            spectator.close()
+        }
+    }
+}
