@@ -36,6 +36,12 @@ extension ServerConfiguration {
         handshakeTimeout = try options.seconds("handshakeTimeout") ?? handshakeTimeout
         httpIdleTimeout = try options.seconds("httpIdleTimeout") ?? httpIdleTimeout
         maxConnections = try options.int("maxConnections", in: 1...Int.max) ?? maxConnections
+        if let text = try options.string("metricsAddress") {
+            guard let address = ListenAddress(parsing: text) else {
+                throw ConfigurationError(option: "metricsAddress", problem: "must be HOST:PORT (an IPv6 address in brackets), not \"\(text)\"")
+            }
+            metricsAddress = address
+        }
         tracksRIBObjects = try options.bool("trackRibObjects") ?? tracksRIBObjects
     }
 

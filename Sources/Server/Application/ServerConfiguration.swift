@@ -54,6 +54,9 @@ public struct ServerConfiguration: Sendable {
     /// Connections the server holds at once, HTTP and WebSocket together; beyond it new connections
     /// wait in the listen backlog until one closes. Keep it under the process's open-file limit.
     public var maxConnections: Int = 1000
+    /// Where `GET /metrics` is served, on a listener of its own; nil (the default) serves it nowhere.
+    /// The public port always answers `/metrics` with 404: the metrics are for the operator.
+    public var metricsAddress: ListenAddress? = nil
     /// Track the RIB objects of every match for leak checks (tests only: costs a lock per RIB object).
     public var tracksRIBObjects: Bool = false
 

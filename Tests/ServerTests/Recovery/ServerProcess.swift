@@ -35,6 +35,9 @@ final class ServerProcess: LiveServer {
     /// The port from the `listening on` line (0 until then).
     var port: Int { boundPort.load(ordering: .acquiring) }
 
+    /// The port of the `metrics on http://HOST:PORT/metrics` line (`--metrics-address`), once printed.
+    var metricsPort: Int? { output.port(after: "metrics on http://") }
+
     /// `<repo>/.build/debug/tictactoe`; the repo is found from this file's path.
     static let binary: URL = repositoryRoot.appendingPathComponent(".build/debug/tictactoe")
 
@@ -212,12 +215,16 @@ private final class ProcessOutput: Sendable {
     var text: String { String(decoding: data.withLock { $0 }, as: UTF8.self) }
 
     /// The port of the `listening on http://HOST:PORT` line, once printed.
-    func listeningPort() -> Int? {
+    func listeningPort() -> Int? { port(after: "listening on http://") }
+
+    /// The port of the first complete line holding `marker` + `HOST:PORT`, once printed.
+    func port(after marker: String) -> Int? {
         let text = text
-        guard let marker = text.range(of: "listening on http://") else { return nil }
-        let line = text[marker.upperBound...].prefix { $0 != "\n" }
-        guard text[marker.upperBound...].contains("\n"), let colon = line.lastIndex(of: ":") else { return nil }
-        return Int(line[line.index(after: colon)...].prefix(while: \.isNumber))
+        guard let found = text.range(of: marker) else { return nil }
+        let line = text[found.upperBound...].prefix { $0 != "\n" }
+        let address = line.prefix { $0 != "/" }
+        guard text[found.upperBound...].contains("\n"), let colon = address.lastIndex(of: ":") else { return nil }
+        return Int(address[address.index(after: colon)...].prefix(while: \.isNumber))
     }
 }
 
