@@ -58,4 +58,7 @@ public enum MatchStoreError: Error, Sendable, Equatable {
     /// store refuses further appends to the match until its log is read again (`records(of:)`), which
     /// is what loading the match does. Only stores shared by several processes throw it (PostgreSQL).
     case appendedElsewhere(MatchID)
+    /// The store was opened for reading only (the server could not open it for writing at start, a
+    /// full disk): nothing can be created or appended until it is opened again.
+    case readOnly
 }

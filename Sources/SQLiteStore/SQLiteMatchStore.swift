@@ -66,7 +66,8 @@ public final class SQLiteMatchStore: MatchStore {
         }
         try database.read(StoredFormat.check)
         try SQLiteSchema.migrator.migrate(database)
-        try database.writeWithoutTransaction(StoredFormat.stamp)
+        // Only when it changes: opening a file that needs nothing must not need to write (a full disk).
+        if try database.read(StoredFormat.needsStamp) { try database.writeWithoutTransaction(StoredFormat.stamp) }
         // What the last run appended but did not archive: archived now, so the writer's
         // `RecordLogState` starts from an empty log.
         let leftInLog = try database.write { try RecordArchive.archiveEverything(in: $0) }

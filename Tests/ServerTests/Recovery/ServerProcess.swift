@@ -59,9 +59,10 @@ final class ServerProcess: LiveServer {
     /// Starts `tictactoe --host 127.0.0.1 --port 0 --db <database> --public <repo>/Public
     /// --seat-timeout <seatTimeout>` plus `arguments`, and waits for its `listening on http://…` line.
     /// `started` is called with the process as soon as it runs, so that it is cleaned up even when the
-    /// line never comes.
+    /// line never comes. With a `wrapper`, the process is `wrapper` followed by that command line (a
+    /// wrapper that ends by `exec "$@"`, so that signals reach the server).
     static func start(
-        database: String, seatTimeout: Double, arguments: [String] = [], timeout: Duration = .seconds(15),
+        database: String, seatTimeout: Double, arguments: [String] = [], wrapper: [String] = [], timeout: Duration = .seconds(15),
         started: (ServerProcess) -> Void = { _ in }
     ) async throws -> ServerProcess {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
@@ -72,13 +73,15 @@ final class ServerProcess: LiveServer {
                     """)
         }
         let process = Process()
-        process.executableURL = binary
-        process.arguments =
+        let command =
             [
-                "--host", "127.0.0.1", "--port", "0", "--db", database,
+                binary.path, "--host", "127.0.0.1", "--port", "0", "--db", database,
                 "--public", repositoryRoot.appendingPathComponent("Public").path,
                 "--seat-timeout", String(seatTimeout),
             ] + arguments
+        let full = wrapper + command
+        process.executableURL = URL(fileURLWithPath: full[0])
+        process.arguments = Array(full.dropFirst())
         process.currentDirectoryURL = URL(fileURLWithPath: database).deletingLastPathComponent()
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -191,9 +194,13 @@ final class ServerLaunches: Sendable {
         return value
     }
 
-    /// Starts a server on this database (see `ServerProcess.start`).
-    func start(seatTimeout: Double = 30, arguments: [String] = []) async throws -> ServerProcess {
-        try await ServerProcess.start(database: databasePath, seatTimeout: seatTimeout, arguments: arguments) { process in
+    /// Starts a server on this database, or on `database` (see `ServerProcess.start`).
+    func start(seatTimeout: Double = 30, arguments: [String] = [], database: String? = nil, wrapper: [String] = []) async throws
+        -> ServerProcess
+    {
+        try await ServerProcess.start(
+            database: database ?? databasePath, seatTimeout: seatTimeout, arguments: arguments, wrapper: wrapper
+        ) { process in
             processes.withLock { $0.append(process) }
         }
     }
