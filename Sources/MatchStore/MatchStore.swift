@@ -36,6 +36,13 @@ public protocol MatchStore: Sendable {
     /// only those whose summary has fewer than two players (the lobby's list); else all of them.
     func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch]
 
+    /// Deletes, with their logs, the stored matches whose summary last changed before `date`
+    /// (`StoredMatch.updatedAt`: a seat taken or freed, a game started or ended, which follows every
+    /// move once the players have left), except those in `keeping`: at most `limit` of them, least
+    /// recently changed first. Returns the ids it deleted. The retention policy (`--retain-days`) calls
+    /// it with the matches in memory kept; the caller makes sure none of them is appended to meanwhile.
+    func deleteMatches(updatedBefore date: Date, keeping: Set<MatchID>, limit: Int) async throws -> [MatchID]
+
     /// Lets go of caches that can be rebuilt (SQLite's page caches, idle reader connections), without
     /// waiting for it and without stopping reads or writes. For after a wave of matches ended.
     func releaseMemory()

@@ -24,4 +24,11 @@ final class KnownSequences: Sendable {
             sequences.merge(seen, uniquingKeysWith: max)
         }
     }
+
+    /// Forgets deleted matches.
+    func forget(_ ids: [MatchID]) {
+        sequences.withLock { sequences in
+            for id in ids { sequences[id] = nil }
+        }
+    }
 }

@@ -54,6 +54,10 @@ public final class ReadOnlySQLiteMatchStore: MatchStore {
         throw isClosed.load(ordering: .acquiring) ? MatchStoreError.closed : MatchStoreError.readOnly
     }
 
+    public func deleteMatches(updatedBefore date: Date, keeping: Set<MatchID>, limit: Int) async throws -> [MatchID] {
+        throw isClosed.load(ordering: .acquiring) ? MatchStoreError.closed : MatchStoreError.readOnly
+    }
+
     public func records(of id: MatchID) async throws -> [StoredRecord]? {
         try await read { try SQLiteReads.records(of: id, in: $0) }
     }

@@ -90,6 +90,12 @@ struct TicTacToeCommand: AsyncParsableCommand {
 
     @Option(
         help:
+            "Delete a stored match once its players and games have not changed for this many days and nobody is connected to it (fractions allowed; default: keep every match). Env: TICTACTOE_RETAIN_DAYS."
+    )
+    var retainDays: Double?
+
+    @Option(
+        help:
             "HOST:PORT to serve GET /metrics on, a listener of its own (e.g. 127.0.0.1:9090); the public port answers /metrics with 404 (default: not served). Env: TICTACTOE_METRICS_ADDRESS."
     )
     var metricsAddress: String?
@@ -124,6 +130,7 @@ struct TicTacToeCommand: AsyncParsableCommand {
         set("handshakeTimeout", handshakeTimeout.map { .double($0) })
         set("httpIdleTimeout", httpIdleTimeout.map { .double($0) })
         set("maxConnections", maxConnections.map { .int($0) })
+        set("retainDays", retainDays.map { .double($0) })
         set("metricsAddress", metricsAddress.map { .string($0) })
         set("logLevel", logLevel.map { .string($0) })
         set("trackRibObjects", trackRIBObjects ? .bool(true) : nil)

@@ -34,6 +34,9 @@ struct GameApplication<Base: ApplicationProtocol>: ApplicationProtocol, CustomSt
         let lifecycle = MatchLifecycleService(
             registry: context.registry, store: context.store, state: context.state,
             idleTimeout: context.configuration.idleTimeout,
+            retention: context.configuration.retainDays.map {
+                RetentionPolicy(retention: $0 * 24 * 60 * 60, sweepInterval: context.configuration.retentionSweepInterval)
+            },
             memoryRelease: MemoryReleaseSchedule(window: .seconds(15)) { [store = context.store] in
                 store.releaseMemory()
                 MemoryRelease.returnFreedMemory()

@@ -12,11 +12,14 @@ struct MatchLifecycleService: Service, CustomStringConvertible {
     let store: any MatchStore
     let state: ServerState
     let idleTimeout: Duration
+    /// `--retain-days`: stored matches unchanged for longer are deleted; nil keeps them all.
+    var retention: RetentionPolicy?
     var memoryRelease: MemoryReleaseSchedule
     let logger: Logger
 
     func run() async throws {
         var memoryRelease = memoryRelease
+        var retention = retention
         state.set(.ready)
         // Check a few times per idle period, and at least every 30 s. The sleep ends early on shutdown,
         // so that SIGTERM never waits for the rest of an interval.
@@ -26,6 +29,7 @@ struct MatchLifecycleService: Service, CustomStringConvertible {
             let expired = await registry.expireIdle(before: .now - idleTimeout)
             if expired > 0 { logger.info("expired idle matches", metadata: ["count": "\(expired)"]) }
             memoryRelease.tick(expired: expired)
+            await retention?.sweepIfDue(registry: registry, logger: logger)
         }
         await registry.shutdown()
         try await store.close()
