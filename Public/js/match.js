@@ -98,6 +98,7 @@ function main() {
     return;
   }
 
+  SeatStore.prune();
   const seats = new SeatStore(matchId);
   // The person who just created this match is seated at once (with the name they used before), or
   // asked only for a name; either way the invite link shows from the start.
@@ -352,6 +353,7 @@ function main() {
   getMatch(matchId).catch((error) => {
     if (error.status === 404) {
       connection.stop();
+      seats.clear();
       ui.notFound = true;
       update();
     }

@@ -88,6 +88,18 @@ struct TicTacToeCommand: AsyncParsableCommand {
     @Option(help: "Connections the server holds at once; more wait to be accepted (default 1000). Env: TICTACTOE_MAX_CONNECTIONS.")
     var maxConnections: Int?
 
+    @Option(
+        help:
+            "Delete a stored match once its players and games have not changed for this many days and nobody is connected to it (fractions allowed; default: keep every match). Env: TICTACTOE_RETAIN_DAYS."
+    )
+    var retainDays: Double?
+
+    @Option(
+        help:
+            "HOST:PORT to serve GET /metrics on, a listener of its own (e.g. 127.0.0.1:9090); the public port answers /metrics with 404 (default: not served). Env: TICTACTOE_METRICS_ADDRESS."
+    )
+    var metricsAddress: String?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical (default info). Env: TICTACTOE_LOG_LEVEL.")
     var logLevel: String?
 
@@ -118,6 +130,8 @@ struct TicTacToeCommand: AsyncParsableCommand {
         set("handshakeTimeout", handshakeTimeout.map { .double($0) })
         set("httpIdleTimeout", httpIdleTimeout.map { .double($0) })
         set("maxConnections", maxConnections.map { .int($0) })
+        set("retainDays", retainDays.map { .double($0) })
+        set("metricsAddress", metricsAddress.map { .string($0) })
         set("logLevel", logLevel.map { .string($0) })
         set("trackRibObjects", trackRIBObjects ? .bool(true) : nil)
         return values
@@ -145,7 +159,7 @@ struct TicTacToeCommand: AsyncParsableCommand {
             return handler
         }
         // The process's one metrics bootstrap (swift-metrics to Prometheus); the server serves the
-        // registry at GET /metrics.
+        // registry at GET /metrics on --metrics-address.
         let metricsRegistry = ServerMetrics.bootstrapPrometheus()
         let app = try await buildApplication(
             configuration: configuration, logger: Logger(label: "tictactoe"), metricsRegistry: metricsRegistry)

@@ -26,6 +26,17 @@ struct ConfigurationReadingTests {
         #expect(read.maxConnections == 1000)
         #expect(read.webSocketCloseTimeout == .seconds(5))
         #expect(read.allowedHosts.isEmpty)
+        #expect(read.metricsAddress == nil, "issue 17 item 11: no /metrics listener unless asked for")
+        #expect(read.retainDays == nil, "issue 17 item 6: no match deleted unless asked for")
+    }
+
+    @Test func test_retainDays_takesFractionsOfDays() throws {
+        #expect(try configuration(environment: ["TICTACTOE_RETAIN_DAYS": "0.5"]).retainDays == 0.5)
+    }
+
+    @Test func test_metricsAddress_takesHostAndPort_IPv6InBrackets() throws {
+        #expect(try configuration(environment: ["TICTACTOE_METRICS_ADDRESS": "127.0.0.1:9090"]).metricsAddress == .init(host: "127.0.0.1", port: 9090))
+        #expect(try configuration(environment: ["TICTACTOE_METRICS_ADDRESS": "[::1]:0"]).metricsAddress == .init(host: "::1", port: 0))
     }
 
     @Test func test_allowedHosts_areReadFromTheEnvironment() throws {
@@ -73,6 +84,8 @@ struct ConfigurationReadingTests {
         ("TICTACTOE_SEAT_TIMEOUT", "1e300"), ("TICTACTOE_HANDSHAKE_TIMEOUT", "0"), ("TICTACTOE_HTTP_IDLE_TIMEOUT", "31622401"),
         ("TICTACTOE_CLOSE_TIMEOUT", "-1"), ("TICTACTOE_MAX_CONNECTIONS", "0"),
         ("TICTACTOE_ALLOWED_HOSTS", "https://games.example.org"), ("TICTACTOE_ALLOWED_HOSTS", "games.example.org/x"),
+        ("TICTACTOE_RETAIN_DAYS", "0"), ("TICTACTOE_RETAIN_DAYS", "-3"), ("TICTACTOE_RETAIN_DAYS", "1e9"),
+        ("TICTACTOE_METRICS_ADDRESS", "9090"), ("TICTACTOE_METRICS_ADDRESS", "::1:9090"), ("TICTACTOE_METRICS_ADDRESS", "localhost:70000"),
     ])
     func test_anUnusableValue_isAnErrorNamingTheVariable(variable: String, value: String) throws {
         let error = #expect(throws: ConfigurationError.self) { try configuration(environment: [variable: value]) }

@@ -36,6 +36,13 @@ extension ServerConfiguration {
         handshakeTimeout = try options.seconds("handshakeTimeout") ?? handshakeTimeout
         httpIdleTimeout = try options.seconds("httpIdleTimeout") ?? httpIdleTimeout
         maxConnections = try options.int("maxConnections", in: 1...Int.max) ?? maxConnections
+        retainDays = try options.days("retainDays") ?? retainDays
+        if let text = try options.string("metricsAddress") {
+            guard let address = ListenAddress(parsing: text) else {
+                throw ConfigurationError(option: "metricsAddress", problem: "must be HOST:PORT (an IPv6 address in brackets), not \"\(text)\"")
+            }
+            metricsAddress = address
+        }
         tracksRIBObjects = try options.bool("trackRibObjects") ?? tracksRIBObjects
     }
 
@@ -99,6 +106,15 @@ private struct OptionReader {
 
     func bool(_ key: String) throws -> Bool? {
         try read(key) { try reader.requiredBool(forKey: [key]) }
+    }
+
+    /// A positive number of days (fractions allowed), at most a hundred years.
+    func days(_ key: String) throws -> Double? {
+        guard let value = try read(key, { try reader.requiredDouble(forKey: [key]) }) else { return nil }
+        guard value.isFinite, value > 0, value <= 36_525 else {
+            throw ConfigurationError(option: key, problem: "must be a positive number of days, at most 36525")
+        }
+        return value
     }
 
     /// The longest time an option may give: timers run on NIO's clock, whose nanoseconds a longer

@@ -54,6 +54,15 @@ public struct ServerConfiguration: Sendable {
     /// Connections the server holds at once, HTTP and WebSocket together; beyond it new connections
     /// wait in the listen backlog until one closes. Keep it under the process's open-file limit.
     public var maxConnections: Int = 1000
+    /// Days a stored match is kept after its summary last changed (a seat taken or freed, a game
+    /// started or ended) while nobody is connected to it; then it is deleted with its log. Nil (the
+    /// default) keeps every match.
+    public var retainDays: Double? = nil
+    /// How often the retention policy looks for matches to delete (internal: tests shorten it).
+    var retentionSweepInterval: Duration = .seconds(3600)
+    /// Where `GET /metrics` is served, on a listener of its own; nil (the default) serves it nowhere.
+    /// The public port always answers `/metrics` with 404: the metrics are for the operator.
+    public var metricsAddress: ListenAddress? = nil
     /// Track the RIB objects of every match for leak checks (tests only: costs a lock per RIB object).
     public var tracksRIBObjects: Bool = false
 

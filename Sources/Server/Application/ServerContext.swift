@@ -1,6 +1,7 @@
 import Logging
 import MatchStore
 import Prometheus
+import SQLiteStore
 
 /// What the routes, the WebSocket channels and the lifecycle services of one server share: opened once
 /// by `buildApplication`, before anything is served.
@@ -49,6 +50,8 @@ struct ServerContext: Sendable {
             metrics: metrics,
             logger: logger
         )
+        // A store that could only be opened for reading fails every write: /healthz says so from the start.
+        if store is ReadOnlySQLiteMatchStore { registry.storageHealth.writeFailed() }
         self.configuration = configuration
         self.store = store
         self.registry = registry

@@ -13,7 +13,6 @@ struct Routes: Sendable {
     let pages: Pages
     let originPolicy: OriginPolicy
     let creationLimiter: AddressRateLimiter
-    let metrics: MetricsEndpoint
     let logger: Logger
 
     func add(to router: Router<AppRequestContext>) {
@@ -24,7 +23,6 @@ struct Routes: Sendable {
         router.post("/api/matches") { request, context in try await createMatch(request, context) }
         router.get("/api/matches") { _, _ in try await listMatches() }
         router.get("/api/matches/{matchId}") { _, context in try await matchSummary(context) }
-        router.get("/metrics") { _, _ in metrics.response() }
     }
 
     private func health() -> Response {

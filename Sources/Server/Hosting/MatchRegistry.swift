@@ -27,6 +27,8 @@ actor MatchRegistry {
     /// Set by `shutdown`: a host it is closing may still have writes pending, so loading the match again
     /// (a connection already past the upgrade check) would open a second copy missing them.
     private var isShuttingDown = false
+    /// The retention policy's deletion in progress: a match it may delete is not loaded meanwhile.
+    private var deletion: Task<[MatchID], any Error>?
 
     init(
         store: any MatchStore, seatTimeout: Duration, maxConnectionsPerMatch: Int, trackRIBObjects: Bool, metrics: ServerMetrics,
@@ -76,6 +78,13 @@ actor MatchRegistry {
             // A host closed by a failed write or a takeover is loaded again rather than joined.
             guard await host.isClosed else { return host }
             remove(host)
+        }
+        // Loaded during a deletion, a match could be deleted under its host: wait, then it is either
+        // gone (not found) or kept.
+        while loading[id] == nil, let deletion {
+            _ = await deletion.result
+            guard !isShuttingDown else { throw .shuttingDown }
+            if let host = hosts[id] { return host }
         }
         let task: Task<MatchHost?, any Error>
         if let existing = loading[id] {
@@ -179,6 +188,18 @@ actor MatchRegistry {
     func exists(_ id: MatchID) async throws -> Bool {
         if hosts[id] != nil { return true }
         return try await store.summary(of: id) != nil
+    }
+
+    /// Deletes from the store up to `limit` matches whose summary last changed before `cutoff` and that
+    /// are not in memory (so nobody is connected to them, and none has a write pending). Returns their ids.
+    func deleteInactive(before cutoff: Date, limit: Int) async throws -> [MatchID] {
+        guard !isShuttingDown, deletion == nil else { return [] }
+        let keeping = Set(hosts.keys).union(loading.keys)
+        let store = store
+        let task = Task { try await store.deleteMatches(updatedBefore: cutoff, keeping: keeping, limit: limit) }
+        deletion = task
+        defer { deletion = nil }
+        return try await task.value
     }
 
     /// Tears down the matches idle since before `cutoff`. Returns how many.
