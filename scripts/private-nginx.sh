@@ -1,3 +1,4 @@
+#!/usr/bin/env bash
 # A private nginx in front of tictactoe servers, with the repository's routing (scripts/nginx/
 # tictactoe.conf), in a temporary folder, on a free loopback port; nothing else uses it and it never
 # touches the system's nginx service or /etc/nginx. Installs Debian's `nginx` package when missing.
