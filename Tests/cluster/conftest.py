@@ -67,6 +67,8 @@ class ClusterServer:
         self.address = f"127.0.0.1:{self.port}"
         self.url = f"http://{self.address}"
         self.log_path = workdir / f"server-{index}.log"
+        # Present while the process may run: scripts/test.sh's trap stops what pytest could not.
+        self.pid_path = workdir / f"server-{index}.pid"
         self._workdir = workdir
         self._command = [
             str(binary), "--host", "127.0.0.1", "--port", str(self.port), "--db", db_url,
@@ -86,12 +88,14 @@ class ClusterServer:
             self.process = subprocess.Popen(self._command, cwd=self._workdir, stdout=log, stderr=subprocess.STDOUT)
         finally:
             log.close()
+        self.pid_path.write_text(str(self.process.pid))
 
     def wait_ready(self) -> None:
         """Waits until this start logged `listening on http://` and /healthz answers 200."""
         deadline = time.monotonic() + START_TIMEOUT_S
         while True:
             if self.process.poll() is not None:
+                self.pid_path.unlink(missing_ok=True)
                 pytest.fail(f"server {self.index} exited with {self.process.returncode}:\n{self.log_tail()}")
             if time.monotonic() > deadline:
                 pytest.fail(f"server {self.index} not ready within {START_TIMEOUT_S} s:\n{self.log_tail()}")
@@ -112,6 +116,7 @@ class ClusterServer:
         if self.running:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait()
+        self.pid_path.unlink(missing_ok=True)
 
     def terminate(self) -> int:
         """SIGTERM, as a rolling restart does; SIGKILL if it has not exited within STOP_TIMEOUT_S."""
@@ -122,6 +127,7 @@ class ClusterServer:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait()
+        self.pid_path.unlink(missing_ok=True)
         return self.process.returncode if self.process else 0
 
     def restart(self) -> None:
@@ -182,6 +188,14 @@ class Nginx:
                 routed.append(Routed(method, uri, int(status), tried, key))
         return routed
 
+    def wait_lines(self, count: int, timeout: float = 5) -> list[Routed]:
+        """The access log once it has `count` lines: nginx writes a request's line after its answer."""
+        deadline = time.monotonic() + timeout
+        while len(routed := self.routed()) < count:
+            assert time.monotonic() < deadline, f"nginx logged {len(routed)} requests, not {count}"
+            time.sleep(0.02)  # polling a file another process appends to
+        return routed
+
     def error_log(self) -> str:
         return (self.dir / "error.log").read_text(errors="replace")
 
@@ -196,7 +210,11 @@ class Cluster:
         return next(server for server in self.servers if server.address == address)
 
     def request(self, method: str = "GET", path: str = "/", headers: dict[str, str] | None = None) -> Reply:
-        return request(self.url, method, path, headers)
+        """A request through nginx, returned once nginx has logged it (the tests send one at a time)."""
+        logged = len(self.nginx.routed())
+        reply = request(self.url, method, path, headers)
+        self.nginx.wait_lines(logged + 1)
+        return reply
 
     def create_match(self, headers: dict[str, str] | None = None) -> str:
         reply = self.request("POST", "/api/matches", headers)

@@ -18,6 +18,7 @@ def _open_and_close(url: str) -> None:
 
 def test_every_request_of_one_match_reaches_one_server_and_matches_spread_over_all(cluster):
     matches = [cluster.create_match() for _ in range(24)]
+    logged = len(cluster.nginx.routed())
     for match_id in matches:
         for path in (
             f"/m/{match_id}", f"/api/matches/{match_id}", f"/api/matches/{match_id}/anything/below",
@@ -26,7 +27,7 @@ def test_every_request_of_one_match_reaches_one_server_and_matches_spread_over_a
             assert cluster.request(path=path).status in (200, 303, 404), path
         _open_and_close(f"{cluster.nginx.ws_url}/ws/{match_id}")
 
-    routed = cluster.nginx.routed()
+    routed = cluster.nginx.wait_lines(logged + 6 * len(matches))
     servers_of = collections.defaultdict(set)
     for line in routed:
         if line.key:
