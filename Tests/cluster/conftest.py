@@ -120,8 +120,16 @@ class ClusterServer:
 
     def terminate(self) -> int:
         """SIGTERM, as a rolling restart does; SIGKILL if it has not exited within STOP_TIMEOUT_S."""
+        self.ask_to_stop()
+        return self.wait_stopped()
+
+    def ask_to_stop(self) -> None:
+        """Sends SIGTERM; `wait_stopped` waits (so that many servers can shut down at once)."""
         if self.running:
             self.process.send_signal(signal.SIGTERM)
+
+    def wait_stopped(self) -> int:
+        if self.process is not None:
             try:
                 self.process.wait(timeout=STOP_TIMEOUT_S)
             except subprocess.TimeoutExpired:
@@ -172,8 +180,9 @@ class Nginx:
         self.url = values["PRIVATE_NGINX_URL"]
         self.ws_url = self.url.replace("http://", "ws://")
 
-    def stop(self) -> None:
-        subprocess.run([str(PRIVATE_NGINX), "stop", str(self.dir)], timeout=60, check=False)
+    def begin_stop(self) -> subprocess.Popen:
+        """Starts stopping nginx (which takes nginx a second or two) and removing its folder."""
+        return subprocess.Popen([str(PRIVATE_NGINX), "stop", str(self.dir)])
 
     _LINE = re.compile(r"^(\S+) (\S+) (\d+) upstream=(.*) key=(\S*)$")
 
@@ -227,10 +236,17 @@ class Cluster:
     def logs(self) -> str:
         return "\n\n".join(f"--- server {server.index} ({server.address})\n{server.log_tail()}" for server in self.servers)
 
-    def stop(self) -> None:
+    def begin_stop(self) -> subprocess.Popen:
+        """Asks every server and nginx to stop; wait for the servers with `wait_stopped`, for nginx on
+        what this returns. Many clusters stop at once so."""
         for server in self.servers:
-            server.terminate()
-        self.nginx.stop()
+            server.ask_to_stop()
+        return self.nginx.begin_stop()
+
+    def wait_stopped(self, nginx_stop: subprocess.Popen) -> None:
+        for server in self.servers:
+            server.wait_stopped()
+        nginx_stop.wait(timeout=60)
 
 
 def _postgres_url() -> str:
@@ -269,8 +285,9 @@ def cluster_factory(tmp_path_factory):
         return cluster
 
     yield start
-    for cluster in started:
-        cluster.stop()
+    stopping = [(cluster, cluster.begin_stop()) for cluster in started]
+    for cluster, nginx_stop in stopping:
+        cluster.wait_stopped(nginx_stop)
 
 
 @pytest.fixture(scope="module")
