@@ -1,3 +1,4 @@
+import Foundation
 import NIOCore
 
 /// An IP address as its bytes: 4 for IPv4, 16 for IPv6. An IPv4-mapped IPv6 address (`::ffff:10.0.0.1`)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The proxies whose forwarding headers the server believes (`--trusted-proxy`), and who a request's
 /// client is once they are believed: the one place that reads `X-Forwarded-For` and `X-Forwarded-Host`.
 ///
