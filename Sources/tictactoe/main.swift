@@ -55,6 +55,13 @@ struct TicTacToeCommand: AsyncParsableCommand {
     )
     var allowedHosts: [String] = []
 
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help:
+            "Address or CIDR block of a reverse proxy whose X-Forwarded-For and X-Forwarded-Host are believed; repeatable (default: none). Env: TICTACTOE_TRUSTED_PROXIES (comma-separated)."
+    )
+    var trustedProxies: [String] = []
+
     @Option(help: "Seconds a match with nobody connected stays in memory (default 1800). Env: TICTACTOE_IDLE_TIMEOUT.")
     var idleTimeout: Double?
 
@@ -122,6 +129,7 @@ struct TicTacToeCommand: AsyncParsableCommand {
         set("seatTimeout", seatTimeout.map { .double($0) })
         set("allowedOrigins", allowedOrigins.isEmpty ? nil : .stringArray(allowedOrigins))
         set("allowedHosts", allowedHosts.isEmpty ? nil : .stringArray(allowedHosts))
+        set("trustedProxies", trustedProxies.isEmpty ? nil : .stringArray(trustedProxies))
         set("idleTimeout", idleTimeout.map { .double($0) })
         set("maxConnectionsPerMatch", maxConnectionsPerMatch.map { .int($0) })
         set("matchesPerMinute", matchesPerMinute.map { .int($0) })

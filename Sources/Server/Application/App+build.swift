@@ -74,13 +74,14 @@ func buildApplication(
 }
 
 /// The routes of docs/PROTOCOL.md behind the middleware every answer goes through: the security
-/// headers, the allowed hosts, the body limit, the 404 page, paths with control characters refused, the files of `Public/`. The WebSocket upgrade itself never
+/// headers, the client behind trusted proxies, the allowed hosts, the body limit, the 404 page, paths with control characters refused, the files of `Public/`. The WebSocket upgrade itself never
 /// reaches the router (`GameServerChannel` takes it on the socket).
 func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
     let configuration = context.configuration
     let router = Router(context: AppRequestContext.self)
     let pages = Pages(publicDirectory: configuration.publicDirectory)
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: ForwardedClientMiddleware(proxies: context.trustedProxies))
     router.add(middleware: AllowedHostMiddleware(policy: context.hostPolicy, logger: context.logger))
     router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxRequestBodySize, logger: context.logger))
     router.add(middleware: NotFoundPageMiddleware(pages: pages))

@@ -26,6 +26,10 @@ extension ServerConfiguration {
         if let bad = allowedHosts.first(where: { $0.contains("/") || $0.contains(" ") }) {
             throw ConfigurationError(option: "allowedHosts", problem: "must be host names without a scheme or path, not \"\(bad)\"")
         }
+        trustedProxies = try options.strings("trustedProxies") ?? trustedProxies
+        if let bad = trustedProxies.first(where: { IPAddressRange($0) == nil }) {
+            throw ConfigurationError(option: "trustedProxies", problem: "must be IP addresses or CIDR blocks (10.0.0.0/8), not \"\(bad)\"")
+        }
         idleTimeout = try options.seconds("idleTimeout") ?? idleTimeout
         maxConnectionsPerMatch = try options.int("maxConnectionsPerMatch", in: 1...Int.max) ?? maxConnectionsPerMatch
         matchesPerAddressPerMinute = try options.int("matchesPerMinute", in: 1...Int.max) ?? matchesPerAddressPerMinute

@@ -24,6 +24,9 @@ public struct ServerConfiguration: Sendable {
     /// allowed origins' hosts; `*` for any. Empty: any name when bound to a non-loopback address (see
     /// `HostPolicy`).
     public var allowedHosts: [String] = []
+    /// Addresses and CIDR blocks of the reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Host`
+    /// headers are believed (`TrustedProxies`); none by default, since anyone can send those headers.
+    public var trustedProxies: [String] = []
     /// How long a match with nobody connected stays in memory before its tree is torn down.
     public var idleTimeout: Duration = .seconds(30 * 60)
     /// Largest WebSocket frame or message accepted, in bytes (docs/PROTOCOL.md: 4096, else close 1009).

@@ -14,6 +14,7 @@ struct ServerContext: Sendable {
     let admission: WebSocketAdmission
     let originPolicy: OriginPolicy
     let hostPolicy: HostPolicy
+    let trustedProxies: TrustedProxies
     let metricsRegistry: PrometheusCollectorRegistry
     let logger: Logger
 
@@ -60,8 +61,10 @@ struct ServerContext: Sendable {
         originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
         hostPolicy = HostPolicy(
             bindHost: configuration.host, allowedHosts: configuration.allowedHosts, allowedOrigins: configuration.allowedOrigins)
+        trustedProxies = TrustedProxies(configuration.trustedProxies)
         self.admission = WebSocketAdmission(
-            registry: registry, state: state, originPolicy: originPolicy, hostPolicy: hostPolicy, logger: logger
+            registry: registry, state: state, originPolicy: originPolicy, hostPolicy: hostPolicy, trustedProxies: trustedProxies,
+            logger: logger
         )
         self.metricsRegistry = metricsRegistry
         self.logger = logger

@@ -85,7 +85,7 @@ struct Routes: Sendable {
     private func createMatch(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         try requireReady()
         // A page of another site may post here on a visitor's behalf; the WebSocket's rule decides.
-        guard originPolicy.allows(origin: request.headers[.origin], authority: request.head.authority) else {
+        guard originPolicy.allows(origin: request.headers[.origin], authority: context.client.authority) else {
             refused("origin not allowed, answered 403", match: nil, context)
             throw APIError(.forbidden, .badMessage, "This origin may not create a match here.")
         }
