@@ -47,7 +47,7 @@ private_nginx_render() {
   : >"$dir/tictactoe-servers.conf"
   local upstream
   for upstream in "$@"; do
-    printf 'server %s;\n' "$upstream" >>"$dir/tictactoe-servers.conf"
+    printf 'server %s max_fails=0;\n' "$upstream" >>"$dir/tictactoe-servers.conf"
   done
   cat >"$dir/nginx.conf" <<CONF
 $user_line
