@@ -38,6 +38,9 @@ class ResilientPlayer:
         # Every move told: (game number, row, col) -> seat.
         self.told: dict[tuple[int, int, int], str] = {}
         self.closes: list[int | None] = []
+        # When each connection was found closed, and when each move was seen accepted (monotonic).
+        self.closed_at: list[float] = []
+        self.moves_at: list[float] = []
         # Seconds from a lost connection to this player's next move accepted.
         self.recoveries: list[float] = []
         self._lost_at: float | None = None
@@ -70,6 +73,7 @@ class ResilientPlayer:
                 return json.loads(await asyncio.wait_for(self.socket.recv(), max(deadline - time.monotonic(), 0.1)))
             except ConnectionClosed as closed:
                 self.closes.append(closed.rcvd.code if closed.rcvd else None)
+                self.closed_at.append(time.monotonic())
                 if self._lost_at is None:
                     self._lost_at = time.monotonic()
                 await self.connect(deadline)
@@ -105,6 +109,8 @@ class ResilientPlayer:
         elif kind == "board":
             self._note(message)
             last = message.get("last")
+            if last:
+                self.moves_at.append(time.monotonic())
             if last and last["seat"] == self.seat and self._lost_at is not None:
                 self.recoveries.append(time.monotonic() - self._lost_at)
                 self._lost_at = None
