@@ -43,7 +43,7 @@ postmaster=$(head -1 "$PRIVATE_POSTGRES_DIR/data/postmaster.pid")
 addresses=()
 for index in $(seq "$(( count > 0 ? count : 1 ))"); do
   port=$(free_port)
-  "$server_bin" --port "$port" --db "$PRIVATE_POSTGRES_URL" --matches-per-minute 1000000 --log-level warning \
+  "$server_bin" --port "$port" --db "$PRIVATE_POSTGRES_URL" --matches-per-minute 1000000 --max-connections-per-address 1000000 --connects-per-minute 100000000 --log-level warning \
     --trusted-proxy 127.0.0.1 > "$out/$name.server$index.log" 2>&1 &
   servers+=($!)
   addresses+=("127.0.0.1:$port")

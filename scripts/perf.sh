@@ -21,7 +21,7 @@ busy() { awk '/^cpu /{print $2+$3+$4+$7+$8}' /proc/stat; }
 for _ in $(seq 200); do q0=$(busy); sleep 3; q1=$(busy); [ $(( q1 - q0 )) -lt 60 ] && break; done
 rm -f "$out/$name.sqlite"*
 # shellcheck disable=SC2086
-"${SERVER_BIN:-.build/release/tictactoe}" --port "$port" --db "${DB:-$out/$name.sqlite}" --matches-per-minute 1000000 \
+"${SERVER_BIN:-.build/release/tictactoe}" --port "$port" --db "${DB:-$out/$name.sqlite}" --matches-per-minute 1000000 --max-connections-per-address 1000000 --connects-per-minute 100000000 \
   --metrics-address "127.0.0.1:$metrics_port" --log-level warning $server_opts \
   > "$out/$name.server.log" 2>&1 &
 server=$!

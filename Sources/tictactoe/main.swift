@@ -71,6 +71,12 @@ struct TicTacToeCommand: AsyncParsableCommand {
     @Option(help: "Matches one client address may create per minute (default 30). Env: TICTACTOE_MATCHES_PER_MINUTE.")
     var matchesPerMinute: Int?
 
+    @Option(help: "WebSockets one client address may hold open at once (default 100). Env: TICTACTOE_MAX_CONNECTIONS_PER_ADDRESS.")
+    var maxConnectionsPerAddress: Int?
+
+    @Option(help: "WebSockets one client address may open per minute (default 300). Env: TICTACTOE_CONNECTS_PER_MINUTE.")
+    var connectsPerMinute: Int?
+
     @Option(
         help:
             "Seconds between WebSocket pings to each connection (a connection that does not answer is closed); 0 turns pings off (default 30). Env: TICTACTOE_PING_INTERVAL."
@@ -133,6 +139,8 @@ struct TicTacToeCommand: AsyncParsableCommand {
         set("idleTimeout", idleTimeout.map { .double($0) })
         set("maxConnectionsPerMatch", maxConnectionsPerMatch.map { .int($0) })
         set("matchesPerMinute", matchesPerMinute.map { .int($0) })
+        set("maxConnectionsPerAddress", maxConnectionsPerAddress.map { .int($0) })
+        set("connectsPerMinute", connectsPerMinute.map { .int($0) })
         set("pingInterval", pingInterval.map { .double($0) })
         set("closeTimeout", closeTimeout.map { .double($0) })
         set("handshakeTimeout", handshakeTimeout.map { .double($0) })

@@ -33,6 +33,8 @@ extension ServerConfiguration {
         idleTimeout = try options.seconds("idleTimeout") ?? idleTimeout
         maxConnectionsPerMatch = try options.int("maxConnectionsPerMatch", in: 1...Int.max) ?? maxConnectionsPerMatch
         matchesPerAddressPerMinute = try options.int("matchesPerMinute", in: 1...Int.max) ?? matchesPerAddressPerMinute
+        maxConnectionsPerAddress = try options.int("maxConnectionsPerAddress", in: 1...Int.max) ?? maxConnectionsPerAddress
+        connectsPerAddressPerMinute = try options.int("connectsPerMinute", in: 1...Int.max) ?? connectsPerAddressPerMinute
         if let interval = try options.seconds("pingInterval", allowingZero: true) {
             webSocketPingInterval = interval == .zero ? nil : interval
         }

@@ -39,6 +39,10 @@ public struct ServerConfiguration: Sendable {
     public var maxConnectionsPerMatch: Int = 1000
     /// Matches one client address may create per minute.
     public var matchesPerAddressPerMinute: Int = 30
+    /// WebSockets one client address may hold open at once.
+    public var maxConnectionsPerAddress: Int = 100
+    /// WebSockets one client address may open per minute.
+    public var connectsPerAddressPerMinute: Int = 300
     /// Largest HTTP request body accepted, in bytes; a bigger one is answered 413.
     public var maxRequestBodySize: Int = 16 * 1024
     /// How often the server pings each WebSocket; one that has not answered the previous ping is closed

@@ -64,6 +64,8 @@ struct ServerContext: Sendable {
         trustedProxies = TrustedProxies(configuration.trustedProxies)
         self.admission = WebSocketAdmission(
             registry: registry, state: state, originPolicy: originPolicy, hostPolicy: hostPolicy, trustedProxies: trustedProxies,
+            connectionLimits: AddressConnectionLimits(
+                maxOpen: configuration.maxConnectionsPerAddress, opensPerMinute: configuration.connectsPerAddressPerMinute),
             logger: logger
         )
         self.metricsRegistry = metricsRegistry

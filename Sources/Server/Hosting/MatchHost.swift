@@ -32,6 +32,12 @@ actor MatchHost {
     private var reportedSpectators = 0
     /// Set while `flush` delivers: a commit made meanwhile (a slow player's fresh welcome) only queues.
     private var isFlushing = false
+    /// A coalesced `presence` is due (`presenceInterval`).
+    private var presenceIsDue = false
+
+    /// How long connections coming and going are gathered into one `presence` to everyone: a
+    /// broadcast per connection would cost O(n) each, O(n²) for n connections churning.
+    static let presenceInterval = Duration.milliseconds(100)
     private(set) var isClosed = false
 
     /// Opens a match from its log (a new match's log holds only `created`).
@@ -104,6 +110,23 @@ actor MatchHost {
         room.refusal(code, message: message, to: connectionID).map(commit)
     }
 
+    /// Sends one `presence` to everyone `presenceInterval` after the first change of who is connected,
+    /// however many came or went meanwhile.
+    private func presenceChanged() {
+        guard !presenceIsDue, !isClosed else { return }
+        presenceIsDue = true
+        Task { [weak self] in
+            try? await Task.sleep(for: MatchHost.presenceInterval)
+            await self?.sendPresence()
+        }
+    }
+
+    private func sendPresence() {
+        presenceIsDue = false
+        guard !isClosed, room.connectionCount > 0 else { return }
+        commit(room.presenceChange())
+    }
+
     private func startSeatTimeout(_ seat: Seat) {
         let timeout = settings.seatTimeout
         room.startTimeout(seat) { timer in
@@ -125,6 +148,10 @@ actor MatchHost {
     private func commit(_ change: MatchChange) {
         // A change with nothing to record or tell (a launch not taken) has nothing to wait for.
         guard !change.isEmpty else { return }
+        if change.presenceChanged {
+            presenceChanged()
+            if change.records.isEmpty && change.direct.isEmpty && change.broadcasts.isEmpty { return }
+        }
         let summary = change.changesSummary ? room.summary : nil
         let outgoing = OutgoingChange(direct: change.direct, broadcasts: change.broadcasts, everyone: room.connections, summary: summary)
         let sequence = outbox.enqueue(outgoing, needsDurability: !change.records.isEmpty)
@@ -197,6 +224,8 @@ actor MatchHost {
         case nil:
             break
         case .spectatorClosed:
+            // Out of the members at once: the others' count of spectators follows in the next presence.
+            presenceChanged()
             logger.notice("refused", metadata: ["connection": "\(connection.id)", "reason": "spectator too slow, closed 1013"])
         case .playerAwaitsSnapshot(let seat):
             logger.notice(

@@ -51,11 +51,12 @@ struct MatchRoom {
 
     // MARK: - Connections
 
-    /// `connection` joins as a spectator: it gets a `welcome`, everyone a `presence`.
+    /// `connection` joins as a spectator: it gets a `welcome`; everyone hears of it in the next
+    /// coalesced `presence`.
     mutating func connect(_ connection: Connection) -> MatchChange {
         members.add(connection)
         logger.info("connection opened", metadata: ["connection": "\(connection.id)", "address": "\(connection.remoteAddress)"])
-        return MatchChange(direct: [(connection, welcome(for: nil))], broadcasts: [presence()])
+        return MatchChange(direct: [(connection, welcome(for: nil))], presenceChanged: true)
     }
 
     /// Connection `connectionID` left; nil when it was no member. A seat it leaves without
@@ -63,9 +64,14 @@ struct MatchRoom {
     mutating func disconnect(_ connectionID: UInt64) -> MatchChange? {
         guard let member = members.remove(connectionID) else { return nil }
         logger.info("connection closed", metadata: ["connection": "\(connectionID)"])
-        var change = MatchChange(broadcasts: [presence()])
+        var change = MatchChange(presenceChanged: true)
         if let seat = member.seat, !members.isConnected(seat) { change.seatToTimeOut = seat }
         return change
+    }
+
+    /// The coalesced `presence` to everyone (`MatchHost.presenceInterval`).
+    mutating func presenceChange() -> MatchChange {
+        MatchChange(broadcasts: [presence()])
     }
 
     /// Queues `payload` for connection `id` (see `Members.push`, which applies the slow-reader policy).

@@ -90,11 +90,13 @@ struct GameServerChannel: ServerChildChannel {
                 },
                 upgradePipelineHandler: { channel, _ in
                     channel.eventLoop.makeCompletedFuture {
-                        guard case .upgrade(let matchID, let clientAddress) = decision.value else {
+                        guard case .upgrade(let matchID, let clientAddress, let slot) = decision.value else {
                             throw ChannelError.inappropriateOperationForState
                         }
+                        // The session holds the address's slot from now on, and gives it back when it goes.
+                        decision.value = nil
                         try channel.pipeline.syncOperations.addHandler(
-                            Self.session(matchID: matchID, clientAddress: clientAddress, settings: webSocket))
+                            Self.session(matchID: matchID, clientAddress: clientAddress, slot: slot, settings: webSocket))
                         return .webSocket
                     }
                 }
@@ -109,7 +111,8 @@ struct GameServerChannel: ServerChildChannel {
                                     answer: Self.laterUpgrades(upgrader: upgrader, decision: decision, settings: webSocket)))
                         }
                         try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
-                        try channel.pipeline.syncOperations.addHandler(HTTPConnectionStateHandler(idleTimeout: timeouts.httpIdle, logger: logger))
+                        try channel.pipeline.syncOperations.addHandler(
+                            HTTPConnectionStateHandler(idleTimeout: timeouts.httpIdle, logger: logger))
                         let http = try HTTPChannel(
                             wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
                         guard let refusal = Self.refusal(decision.value) else { return .http(http) }
@@ -144,10 +147,12 @@ struct GameServerChannel: ServerChildChannel {
 
     /// The session, after NIO's frame encoder and decoder (which refuses frames over the size limit and
     /// malformed control frames; the session closes on its errors).
-    private static func session(matchID: MatchID, clientAddress: String, settings: WebSocketSettings) -> WebSocketSession {
+    private static func session(
+        matchID: MatchID, clientAddress: String, slot: AddressConnectionLimits.Slot, settings: WebSocketSettings
+    ) -> WebSocketSession {
         WebSocketSession(
             matchID: matchID, remoteAddress: clientAddress, maxMessageSize: settings.maxMessageSize,
-            registry: settings.registry, settings: settings.session, metrics: settings.metrics, logger: settings.logger)
+            addressSlot: slot, registry: settings.registry, settings: settings.session, metrics: settings.metrics, logger: settings.logger)
     }
 
     /// Answers an upgrade in a later request of a connection with the upgrader of its first request: the
@@ -159,11 +164,11 @@ struct GameServerChannel: ServerChildChannel {
         { channel, head in
             upgrader.buildUpgradeResponse(channel: channel, upgradeRequest: head, initialResponseHeaders: HTTPHeaders())
                 .map { headers -> KeepAliveUpgradeHandler.Answer in
-                    guard case .upgrade(let matchID, let clientAddress) = decision.value else { return .passThrough }
+                    guard case .upgrade(let matchID, let clientAddress, let slot) = decision.value else { return .passThrough }
                     return .upgrade(headers: headers) {
                         [
                             WebSocketFrameEncoder(), ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: settings.maxMessageSize)),
-                            session(matchID: matchID, clientAddress: clientAddress, settings: settings),
+                            session(matchID: matchID, clientAddress: clientAddress, slot: slot, settings: settings),
                         ]
                     }
                 }

@@ -74,6 +74,9 @@ struct TestServer: LiveServer {
         configuration.databasePath = ":memory:"
         configuration.publicDirectory = Self.publicDirectory
         configuration.tracksRIBObjects = true
+        // Every test client is 127.0.0.1: the per-address WebSocket limits would count them all as one.
+        configuration.maxConnectionsPerAddress = 100_000
+        configuration.connectsPerAddressPerMinute = 1_000_000
         configure(&configuration)
         let logger =
             logger
