@@ -47,6 +47,9 @@ struct ServerContext: Sendable {
             store: store,
             seatTimeout: configuration.seatTimeout,
             maxConnectionsPerMatch: configuration.maxConnectionsPerMatch,
+            // A connection let in for a player coming back must resume as soon as a new connection
+            // must send its first request.
+            claimTimeout: configuration.handshakeTimeout,
             trackRIBObjects: configuration.tracksRIBObjects,
             metrics: metrics,
             logger: logger

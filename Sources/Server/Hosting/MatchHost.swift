@@ -34,6 +34,8 @@ actor MatchHost {
     private var isFlushing = false
     /// A coalesced `presence` is due (`presenceInterval`).
     private var presenceIsDue = false
+    /// Connections let in above the cap for players coming back (`connect`), by connection id.
+    private var claimants: [UInt64: Claimant] = [:]
 
     /// How long connections coming and going are gathered into one `presence` to everyone: a
     /// broadcast per connection would cost O(n) each, O(n²) for n connections churning.
@@ -63,16 +65,63 @@ actor MatchHost {
     // MARK: - Inbound
 
     /// Adds a connection as a spectator and sends it a `welcome`.
+    ///
+    /// A match holding `maxConnections` still lets in one connection per taken seat whose player is not
+    /// connected (a claimant), so that spectators filling a match cannot keep a player from coming back:
+    /// a claimant must take its seat (`resume`) within `claimTimeout` or is closed 1013, and a new one
+    /// replaces the oldest when there are as many as seats waiting (a stranger holding the place is
+    /// pushed out by the player, who resumes at once).
     func connect(_ connection: Connection) -> ConnectResult {
         guard !isClosed else { return .closed }
-        guard room.connectionCount < settings.maxConnections else { return .full }
+        if room.connectionCount >= settings.maxConnections {
+            let waiting = room.seatsAwaitingTheirPlayers
+            guard waiting > 0 else { return .full }
+            while claimants.count >= waiting, let oldest = claimants.min(by: { $0.value.since < $1.value.since }) {
+                closeClaimant(oldest.key, reason: "replaced by a newer claimant")
+            }
+            claimants[connection.id] = Claimant(connection: connection, since: .now, deadline: claimDeadline(for: connection.id))
+        }
         lastActivity = .now
         commit(room.connect(connection))
         return .connected
     }
 
+    /// A connection let in above the cap for a player coming back.
+    private struct Claimant {
+        let connection: Connection
+        let since: ContinuousClock.Instant
+        let deadline: Task<Void, Never>
+    }
+
+    private func claimDeadline(for connectionID: UInt64) -> Task<Void, Never> {
+        let timeout = settings.claimTimeout
+        return Task { [weak self] in
+            do { try await Task.sleep(for: timeout) } catch { return }
+            await self?.claimExpired(connectionID)
+        }
+    }
+
+    private func claimExpired(_ connectionID: UInt64) {
+        guard claimants[connectionID] != nil else { return }
+        closeClaimant(connectionID, reason: "took no seat in time")
+    }
+
+    private func closeClaimant(_ connectionID: UInt64, reason: String) {
+        guard let claimant = claimants.removeValue(forKey: connectionID) else { return }
+        claimant.deadline.cancel()
+        logger.notice("refused", metadata: ["connection": "\(connectionID)", "reason": "claimant \(reason), closed 1013"])
+        _ = claimant.connection.queue.push(.close(code: 1013, reason: "This match is full or gone; try again later."))
+    }
+
+    /// A claimant that took its seat is a player like any other.
+    private func settleClaim(of connectionID: UInt64) {
+        guard claimants[connectionID] != nil, room.isSeated(connectionID) else { return }
+        claimants.removeValue(forKey: connectionID)?.deadline.cancel()
+    }
+
     /// Removes a connection; a seat left without connections starts its timeout.
     func disconnect(_ connectionID: UInt64) {
+        claimants.removeValue(forKey: connectionID)?.deadline.cancel()
         guard let change = room.disconnect(connectionID) else { return }
         lastActivity = .now
         guard !isClosed else { return }
@@ -103,6 +152,7 @@ actor MatchHost {
         guard !isClosed, let change = room.handle(message, from: connectionID) else { return }
         lastActivity = .now
         commit(change)
+        if !claimants.isEmpty { settleClaim(of: connectionID) }
     }
 
     /// Answers a message that could not be decoded or was over a limit.
@@ -275,6 +325,8 @@ actor MatchHost {
     private func tearDown() {
         guard !isClosed else { return }
         isClosed = true
+        claimants.values.forEach { $0.deadline.cancel() }
+        claimants = [:]
         settings.metrics.spectators(0, reported: &reportedSpectators)
         outbox.removeAll()
         room.tearDown()

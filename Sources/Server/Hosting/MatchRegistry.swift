@@ -31,12 +31,14 @@ actor MatchRegistry {
     private var deletion: Task<[MatchID], any Error>?
 
     init(
-        store: any MatchStore, seatTimeout: Duration, maxConnectionsPerMatch: Int, trackRIBObjects: Bool, metrics: ServerMetrics,
+        store: any MatchStore, seatTimeout: Duration, maxConnectionsPerMatch: Int, claimTimeout: Duration = .seconds(10),
+        trackRIBObjects: Bool, metrics: ServerMetrics,
         logger: Logger
     ) {
         self.store = store
         self.settings = MatchHost.Settings(
-            seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil, metrics: metrics)
+            seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil, metrics: metrics,
+            claimTimeout: claimTimeout)
         self.trackRIBObjects = trackRIBObjects
         self.logger = logger
     }

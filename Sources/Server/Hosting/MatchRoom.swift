@@ -37,6 +37,10 @@ struct MatchRoom {
     var connections: [Connection] { members.connections }
     /// The seats a token holds (restored from the log: their timeouts start with the host).
     var takenSeats: [Seat] { tokens.takenSeats }
+    /// Taken seats without a connection: their players may come back (`resume`) until the seat timeout.
+    var seatsAwaitingTheirPlayers: Int { tokens.takenSeats.count { !members.isConnected($0) } }
+    /// Whether connection `id` plays a seat.
+    func isSeated(_ id: UInt64) -> Bool { members[id]?.seat != nil }
     /// What `GET /api/matches` shows now.
     var summary: MatchSummary { MatchMessages.summary(id: id, snapshot: tree.snapshot, members: members) }
     /// Who is connected, as the other servers' lobbies show it (`MatchStore.publish`).
