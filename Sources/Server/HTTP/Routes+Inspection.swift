@@ -8,14 +8,19 @@ extension Routes {
     func addInspection(to router: Router<AppRequestContext>) {
         router.get("/api/matches/{matchId}/ribs") { _, context in try await ribs(context) }
         router.get("/api/matches/{matchId}/games") { request, context in try await games(request, context) }
-        // The page of game n: the match page, which replays the game when its path names one.
-        router.get("/m/{matchId}/games/{number}") { _, context in
-            guard let number = context.parameters.get("number"), Int(number).map({ $0 >= 1 }) == true else {
-                refused("bad game number, answered the 404 page", match: context.parameters.get("matchId"), context)
-                return try pages.notFound()
-            }
-            return try await matchPage(context)
+        router.get("/m/{matchId}/games/{number}") { _, context in try await replayPage(context) }
+    }
+
+    /// The replay view of game n of a match that exists (the page says when the match has no game n).
+    private func replayPage(_ context: AppRequestContext) async throws -> Response {
+        try requireReady()
+        guard let number = context.parameters.get("number"), Self.positiveInteger(number, default: 0) != nil,
+            let id = matchID(context), try await registry.exists(id)
+        else {
+            refused("unknown match or game number, answered the 404 page", match: context.parameters.get("matchId"), context)
+            return try pages.notFound()
         }
+        return try pages.page("replay.html")
     }
 
     /// The match's RIB tree, loading the match when it is not in memory (as a connection would).

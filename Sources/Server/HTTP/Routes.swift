@@ -46,7 +46,7 @@ struct Routes: Sendable {
         context.parameters.get("matchId").flatMap(MatchID.init(requested:))
     }
 
-    func matchPage(_ context: AppRequestContext) async throws -> Response {
+    private func matchPage(_ context: AppRequestContext) async throws -> Response {
         try requireReady()
         guard let id = matchID(context), try await registry.exists(id) else {
             refused("unknown match, answered the 404 page", match: context.parameters.get("matchId"), context)
