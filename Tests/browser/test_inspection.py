@@ -2,7 +2,7 @@
 
 from selenium.webdriver.common.keys import Keys
 
-from pages import play, seat_pair
+from pages import DESKTOP, PHONE, play, seat_pair, set_viewport
 
 ALICE_WINS_TOP_ROW = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
 
@@ -10,6 +10,15 @@ ALICE_WINS_TOP_ROW = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
 def _ribs(browser) -> list[str]:
     """The RIB names the panel shows, depth first."""
     return [item.get_attribute("data-rib") for item in browser.driver.find_elements("css selector", "#ribs-tree .rib")]
+
+
+def _shot(browser, name: str, test_id: str, dark: bool = False) -> None:
+    """Screenshots at both sizes with `test_id` scrolled to the top of the viewport (the panels sit below the board)."""
+    for size in (DESKTOP, PHONE):
+        set_viewport(browser.driver, *size)
+        browser.driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", browser.find(test_id))
+        browser.screenshot(name, sizes=(size,), dark=dark)
+    set_viewport(browser.driver, *DESKTOP)
 
 
 def _until_ribs(browser, expected: list[str]) -> None:
@@ -25,12 +34,12 @@ def test_the_rib_panel_follows_the_tree_as_a_game_starts_and_ends(browsers):
     _until_ribs(alice, ["Root", "LoggedIn", "OffGame", "BasicScoreBoard"])
     assert "?ribs" in alice.driver.current_url
     assert alice.find("rib-Root").get_attribute("data-active") == "true"
-    alice.screenshot("ribs-panel-offgame")
+    _shot(alice, "ribs-panel-offgame", "ribs-panel")
 
     alice.start("ticTacToe")
     _until_ribs(alice, ["Root", "LoggedIn", "TicTacToe"])
     play(ALICE_WINS_TOP_ROW[:2], alice, bob)
-    alice.screenshot("ribs-panel-playing", dark=True)
+    _shot(alice, "ribs-panel-playing", "ribs-panel", dark=True)
 
     # A spectator opening the page with ?ribs sees the panel at once.
     watcher = browsers()
@@ -46,7 +55,7 @@ def test_the_rib_panel_follows_the_tree_as_a_game_starts_and_ends(browsers):
     # Bob leaves: the pair is gone, LoggedOut is back.
     bob.clickable("leave-button").click()
     _until_ribs(watcher, ["Root", "LoggedOut"])
-    watcher.screenshot("ribs-panel-logged-out")
+    _shot(watcher, "ribs-panel-logged-out", "ribs-panel")
 
     # The keyboard closes it again.
     alice.find("ribs-toggle").send_keys(Keys.ENTER)
@@ -65,7 +74,7 @@ def test_a_waiting_launch_shows_in_the_panel(browsers):
     guest.open(f"/m/{match_id}?ribs")
     guest.wait().until(lambda _: guest.find("rib-workflow").is_displayed() if _ribs(guest) else False)
     assert "LaunchGameWorkflow waits at step 1 of 2: waitForLogin" in guest.text_of("rib-workflow")
-    guest.screenshot("ribs-panel-waiting-workflow")
+    _shot(guest, "ribs-panel-waiting-workflow", "ribs-panel")
 
 
 def test_past_games_link_to_a_replay_that_steps_with_buttons_keys_and_the_address(browsers):
@@ -76,7 +85,7 @@ def test_past_games_link_to_a_replay_that_steps_with_buttons_keys_and_the_addres
     link = alice.visible("past-game-1")
     assert link.text == "Game 1 · Tic Tac Toe"
     assert "Alice won · 5 moves" in alice.text_of("past-games-list")
-    alice.screenshot("past-games")
+    _shot(alice, "past-games", "past-games")
     link.click()
 
     alice.until_text("replay-title", "Game 1 · Tic Tac Toe")
