@@ -5,9 +5,11 @@ import { getMatch, matchIdFromLocation, takeCreatorMark } from './api.js';
 import { Connection, SeatStore } from './connection.js';
 import { gameById, linkGameStylesheets } from './games/index.js';
 import { Notices, errorText } from './notices.js';
+import { startPastGames } from './pastGames.js';
 import { createView } from './render.js';
 import { nameOf, opponentOf } from './seats.js';
 import { MoveSound } from './sound.js';
+import { startRibsPanel } from './ribsPanel.js';
 import { initialState, reduce } from './state.js';
 
 const NAME_KEY = 'tictactoe.name';
@@ -97,6 +99,9 @@ function main() {
     view.render(state, ui);
     return;
   }
+
+  startRibsPanel({ matchId, toggle: $('ribs-toggle'), panel: $('ribs-panel'), tree: $('ribs-tree'), status: $('ribs-status') });
+  const pastGames = startPastGames({ matchId, section: $('past-games'), list: $('past-games-list') });
 
   SeatStore.prune();
   const seats = new SeatStore(matchId);
@@ -195,6 +200,10 @@ function main() {
         break;
       case 'presence':
         announcePresence(state.players, Array.isArray(message.players) ? message.players : []);
+        break;
+      case 'gameOver':
+        // Told once stored: the finished game is in the log the list reads.
+        pastGames.refresh();
         break;
       default:
         break;

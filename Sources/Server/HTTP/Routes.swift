@@ -23,6 +23,7 @@ struct Routes: Sendable {
         router.post("/api/matches") { request, context in try await createMatch(request, context) }
         router.get("/api/matches") { _, _ in try await listMatches() }
         router.get("/api/matches/{matchId}") { _, context in try await matchSummary(context) }
+        addInspection(to: router)
     }
 
     private func health() -> Response {
@@ -34,14 +35,14 @@ struct Routes: Sendable {
         }
     }
 
-    private func requireReady() throws {
+    func requireReady() throws {
         guard state.current == .ready else {
             throw APIError.unavailable
         }
     }
 
     /// The match id of a `{matchId}` route, or nil when it cannot be one.
-    private func matchID(_ context: AppRequestContext) -> MatchID? {
+    func matchID(_ context: AppRequestContext) -> MatchID? {
         context.parameters.get("matchId").flatMap(MatchID.init(requested:))
     }
 
@@ -104,7 +105,7 @@ struct Routes: Sendable {
     }
 
     /// Logs a refusal once: the reason, the client, and the match it was about, if any.
-    private func refused(_ reason: String, match: String?, _ context: AppRequestContext) {
+    func refused(_ reason: String, match: String?, _ context: AppRequestContext) {
         var metadata: Logger.Metadata = ["reason": "\(reason)", "address": "\(context.clientAddress)"]
         if let match { metadata["match"] = "\(MatchID.loggable(match))" }
         logger.notice("refused", metadata: metadata)

@@ -3,6 +3,7 @@ import Logging
 import MatchStore
 import MatchTree
 import NIOCore
+import RIBs
 import Synchronization
 import WireProtocol
 
@@ -28,6 +29,8 @@ actor MatchHost {
     private var outbox = Outbox<OutgoingChange>()
     private var appends = PendingAppends()
     private var writesDrained: [CheckedContinuation<Void, Never>] = []
+    /// Requests for the RIB tree waiting for the outbox to empty (see `ribTree()`).
+    private var ribTreeWaiters: [CheckedContinuation<RIBDescription?, Never>] = []
     private var lastActivity = ContinuousClock.now
     private var reportedSpectators = 0
     /// Set while `flush` delivers: a commit made meanwhile (a slow player's fresh welcome) only queues.
@@ -192,6 +195,21 @@ actor MatchHost {
         commit(change)
     }
 
+    /// The RIB tree (`GET /api/matches/{id}/ribs`), read once no change waits in the outbox: the tree
+    /// runs ahead of the store, and write before tell holds for this too, so the answer shows nothing
+    /// the store does not hold and the connections were not told. Nil once the match is closed.
+    func ribTree() async -> RIBDescription? {
+        guard !isClosed else { return nil }
+        if outbox.isEmpty { return room.ribTree }
+        return await withCheckedContinuation { ribTreeWaiters.append($0) }
+    }
+
+    private func answerRIBTreeWaiters(with tree: RIBDescription?) {
+        let waiters = ribTreeWaiters
+        ribTreeWaiters = []
+        waiters.forEach { $0.resume(returning: tree) }
+    }
+
     // MARK: - Write before tell
 
     /// Queues the messages of `change` behind the records that make it durable.
@@ -253,6 +271,7 @@ actor MatchHost {
         while case let changes = outbox.releasable(), !changes.isEmpty {
             for change in changes { deliver(change) }
         }
+        if outbox.isEmpty, !ribTreeWaiters.isEmpty { answerRIBTreeWaiters(with: room.ribTree) }
     }
 
     private func deliver(_ change: OutgoingChange) {
@@ -329,6 +348,7 @@ actor MatchHost {
         claimants = [:]
         settings.metrics.spectators(0, reported: &reportedSpectators)
         outbox.removeAll()
+        answerRIBTreeWaiters(with: nil)
         room.tearDown()
     }
 }

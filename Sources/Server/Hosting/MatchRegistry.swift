@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MatchStore
 import MatchTree
+import RIBs
 import WireProtocol
 
 /// The matches of this process: creates them, loads them from the store on demand (replaying their
@@ -251,5 +252,28 @@ extension MatchRegistry {
         }
         logger.notice("refused", metadata: ["reason": "match gone after the upgrade, closed 1013"])
         return nil
+    }
+}
+
+extension MatchRegistry {
+    /// The live RIB tree of match `id` as its connections were told it (`MatchHost.ribTree()`),
+    /// loading the match when it is not in memory, as a connection would (it expires again when idle).
+    /// A host that closed meanwhile is loaded again; `unreadable` when that keeps happening.
+    nonisolated func ribTree(of id: MatchID) async throws(LookupError) -> RIBDescription {
+        for _ in 0..<3 {
+            let host = try await host(for: id)
+            if let tree = await host.ribTree() { return tree }
+            await remove(host)
+        }
+        throw .unreadable(MatchStoreError.unavailable)
+    }
+}
+
+extension MatchRegistry {
+    /// The games of match `id` as its stored log tells them (`GameHistory`), without loading the match:
+    /// the same whether it is in memory or not. Nil when no such match was stored.
+    nonisolated func games(of id: MatchID) async throws -> [MatchGames.Game]? {
+        guard let records = try await store.records(of: id) else { return nil }
+        return try GameHistory.games(of: records)
     }
 }

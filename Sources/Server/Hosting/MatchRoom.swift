@@ -4,6 +4,7 @@ import Logging
 import MatchStore
 import MatchTree
 import NIOCore
+import RIBs
 import WireProtocol
 
 /// A match as its connections meet it: the tree, who is connected and in which seat, the seats'
@@ -47,6 +48,8 @@ struct MatchRoom {
     var livePresence: LivePresence {
         LivePresence(connectedSeats: members.connectedSeats.sorted(), spectators: members.spectatorCount)
     }
+    /// The match's RIB tree as it is now (`GET /api/matches/{id}/ribs`); nil once torn down.
+    var ribTree: RIBDescription? { tree.ribTree }
     /// What the store keeps beside the log, for the lobby.
     var storedSummary: StoredSummary {
         let snapshot = tree.snapshot
