@@ -44,14 +44,14 @@ extension HostileTests {
                 let matchID = try await server.createMatch()
                 var clients: [TestClient] = []
                 for _ in 0..<3 { clients.append(try await TestClient.connected(port: server.port, matchID: matchID).0) }
-                let refused = try await HTTP.get(port: server.port, "/ws/\(matchID)", headers: Self.upgradeHeaders)
+                let refused = try await RawHTTP.exchange(port: server.port, path: "/ws/\(matchID)", headers: Self.upgradeHeaders)
                 #expect(refused.status == 429)
                 #expect(refused.body.contains("rateLimited") && refused.body.contains("Too many connections from your address"))
                 clients[0].close()
                 await clients[0].waitUntilClosed()
                 #expect(
                     try await HostileTests.eventually {
-                        try await HTTP.get(port: server.port, "/ws/\(matchID)", headers: Self.upgradeHeaders).status == 101
+                        try await RawHTTP.status(port: server.port, path: "/ws/\(matchID)", headers: Self.upgradeHeaders) == 101
                     }, "a slot is given back once a WebSocket closed")
             }
         }
@@ -64,7 +64,7 @@ extension HostileTests {
                     client.close()
                     await client.waitUntilClosed()
                 }
-                let refused = try await HTTP.get(port: server.port, "/ws/\(matchID)", headers: Self.upgradeHeaders)
+                let refused = try await RawHTTP.exchange(port: server.port, path: "/ws/\(matchID)", headers: Self.upgradeHeaders)
                 #expect(refused.status == 429)
                 #expect(refused.body.contains("Too many connections opened from your address"))
             }
