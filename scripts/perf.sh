@@ -14,6 +14,7 @@ cd "$(dirname "$0")/.."
 name=$1; server_opts=${2:-}; bench_opts=${3:-}
 out=${OUT:-/tmp/tictactoe-perf}; mkdir -p "$out"
 port=${PORT:-18181}
+metrics_port=${METRICS_PORT:-18182}
 ulimit -n "$(ulimit -Hn)"
 busy() { awk '/^cpu /{print $2+$3+$4+$7+$8}' /proc/stat; }
 # Wait (up to QUIET_WAIT seconds, 10 minutes by default) for a quiet machine: under 10 % busy over
@@ -21,16 +22,17 @@ busy() { awk '/^cpu /{print $2+$3+$4+$7+$8}' /proc/stat; }
 for _ in $(seq $(( ${QUIET_WAIT:-600} / 3 ))); do q0=$(busy); sleep 3; q1=$(busy); [ $(( q1 - q0 )) -lt 60 ] && break; done
 rm -f "$out/$name.sqlite"*
 # shellcheck disable=SC2086
-"${SERVER_BIN:-.build/release/tictactoe}" --port "$port" --db "${DB:-$out/$name.sqlite}" --matches-per-minute 1000000 --max-connections 20000 --log-level warning $server_opts \
+"${SERVER_BIN:-.build/release/tictactoe}" --port "$port" --db "${DB:-$out/$name.sqlite}" --matches-per-minute 1000000 --max-connections 20000 --max-connections-per-address 1000000 --connects-per-minute 100000000 \
+  --metrics-address "127.0.0.1:$metrics_port" --log-level warning $server_opts \
   > "$out/$name.server.log" 2>&1 &
 server=$!
 for _ in $(seq 100); do curl -sf "localhost:$port/healthz" >/dev/null && break; sleep 0.1; done
 b0=$(busy)
 # shellcheck disable=SC2086
 /usr/bin/time -f "%U %S %e" -o "$out/$name.time" "${BENCH_BIN:-.build/release/tictactoe-bench}" --port "$port" --server-pid "$server" \
-  --json "$out/$name.json" $bench_opts > "$out/$name.bench.log" 2>&1 || echo "tictactoe-bench failed: see $out/$name.bench.log"
+  --metrics-port "$metrics_port" --json "$out/$name.json" $bench_opts > "$out/$name.bench.log" 2>&1 || echo "tictactoe-bench failed: see $out/$name.bench.log"
 b1=$(busy)
-curl -s "localhost:$port/metrics" > "$out/$name.metrics" || true
+curl -s "localhost:$metrics_port/metrics" > "$out/$name.metrics" || true
 read -r -a stat < "/proc/$server/stat"
 written=$(awk '/^write_bytes/{print $2}' "/proc/$server/io")
 kill -TERM "$server"; wait "$server" || true

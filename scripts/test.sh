@@ -2,8 +2,9 @@
 # Runs every test of the project: the Swift tests (RIBs core, RIBs, rules, wire protocol, storage,
 # the live server, crash recovery, WebSocket conformance), the browser tests in headless Chromium and
 # the interop tests with WebSocket clients we did not write (Tests/browser/test_interop.py), and the
-# PostgreSQL store's tests against a private PostgreSQL server it starts (scripts/private-postgres.sh)
-# and stops at the end, also on failure.
+# PostgreSQL store's tests against a private PostgreSQL server it starts (scripts/private-postgres.sh),
+# and the cluster tests (Tests/cluster: several servers on that PostgreSQL behind a private nginx,
+# scripts/private-nginx.sh); everything it starts is stopped at the end, also on failure.
 # Installs what a fresh Debian machine with Swift may lack; safe to run again (idempotent).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,9 +12,9 @@ cd "$(dirname "$0")/.."
 log() { printf '\n==> %s\n' "$*"; }
 
 # 1. System packages: Chromium and its driver for the browser tests, SQLite headers for GRDB, PostgreSQL
-#    for the PostgreSQL store's tests.
+#    for the PostgreSQL store's tests, nginx for the cluster tests.
 missing=()
-for pkg in chromium chromium-driver libsqlite3-dev python3-venv postgresql; do
+for pkg in chromium chromium-driver libsqlite3-dev python3-venv postgresql nginx; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then
@@ -42,14 +43,43 @@ swift build --product tictactoe && swift build --product tictactoe-bench
 # a missing URL fails a test instead of skipping the suite).
 log "starting a private PostgreSQL"
 . scripts/private-postgres.sh
-trap stop_private_postgres EXIT
+. scripts/private-nginx.sh
+# The cluster tests' servers and nginx live below this folder. pytest stops them after each test, also
+# on failure; should pytest itself be killed, the trap stops what is left: every nginx folder, and
+# every server whose pid file is still there (removed when the harness has stopped it) and that is
+# still this binary.
+CLUSTER_TMP=$(mktemp -d "${TMPDIR:-/tmp}/tictactoe-cluster-tests.XXXXXX")
+chmod 755 "$CLUSTER_TMP"  # nginx's workers (nobody, as root) write their temporary files below it
+stop_cluster_leftovers() {
+  local dir pidfile pid
+  for dir in "$CLUSTER_TMP"/tictactoe-nginx.*; do
+    [ -d "$dir" ] && private_nginx_stop_dir "$dir"
+  done
+  while IFS= read -r pidfile; do
+    pid=$(cat "$pidfile")
+    if grep -qa "$PWD/.build/debug/tictactoe" "/proc/$pid/cmdline" 2>/dev/null; then kill -KILL "$pid" 2>/dev/null || true; fi
+  done < <(find "$CLUSTER_TMP" -name 'server-*.pid' 2>/dev/null)
+  rm -rf "$CLUSTER_TMP"
+}
+cleanup() {
+  stop_cluster_leftovers
+  stop_private_postgres
+}
+trap cleanup EXIT
 start_private_postgres
 echo "PostgreSQL on $PRIVATE_POSTGRES_ADDRESS"
 log "swift test"
 TICTACTOE_TEST_POSTGRES_URL="$PRIVATE_POSTGRES_URL" TICTACTOE_TEST_POSTGRES_REQUIRED=1 swift test
+
+# 4. Cluster tests: servers on the private PostgreSQL behind a private nginx each (the tests start and
+#    stop their own servers and nginx, also when one fails).
+log "cluster tests"
+TMPDIR="$CLUSTER_TMP" TICTACTOE_BIN="$PWD/.build/debug/tictactoe" TICTACTOE_TEST_POSTGRES_URL="$PRIVATE_POSTGRES_URL" \
+  TICTACTOE_TEST_POSTGRES_REQUIRED=1 .venv/bin/python -m pytest -q Tests/cluster --basetemp "$CLUSTER_TMP/pytest"
+stop_cluster_leftovers
 stop_private_postgres
 
-# 4. Browser and interop tests against the real server binary (the Node interop test needs Node 20 or
+# 5. Browser and interop tests against the real server binary (the Node interop test needs Node 20 or
 #    later, which Debian does not package; it is skipped, saying so, where there is none).
 log "browser and interop tests"
 TICTACTOE_BIN="$PWD/.build/debug/tictactoe" .venv/bin/python -m pytest -q Tests/browser

@@ -113,3 +113,16 @@ export function takeCreatorMark(matchId) {
     return false;
   }
 }
+
+/** GET /api/matches/{id}/ribs (an extension): the match's live RIB tree, `{matchId, root}`. */
+export function getRibs(matchId) {
+  return request('GET', `/api/matches/${encodeURIComponent(matchId)}/ribs`);
+}
+
+/**
+ * GET /api/matches/{id}/games (an extension): the games from number `from`, at most `limit` of them.
+ * Resolves to `{matchId, total, games, next}`.
+ */
+export function getGames(matchId, { from = 1, limit = 20 } = {}) {
+  return request('GET', `/api/matches/${encodeURIComponent(matchId)}/games?from=${from}&limit=${limit}`);
+}

@@ -13,13 +13,63 @@ export function backoffDelay(attempt, random = Math.random) {
   return Math.round(cap / 2 + random() * (cap / 2));
 }
 
+const SEAT_PREFIX = 'tictactoe.seat.';
+// A token is worth keeping only while its seat is: the server frees a seat a while after its last
+// connection closes (--seat-timeout, 60 s by default, the page is not told the configured value), so
+// a token unused for a month is kept for nothing. The count bound keeps a visitor of many matches
+// from filling the origin's storage.
+export const SEAT_MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+export const SEATS_KEPT = 50;
+
+/** The stored seats: `[{key, value}]` whose value parsed to an object with a token, and the others' keys. */
+function storedSeats() {
+  const seats = [];
+  const broken = [];
+  for (let index = 0; index < window.localStorage.length; index += 1) {
+    const key = window.localStorage.key(index);
+    if (!key || !key.startsWith(SEAT_PREFIX)) continue;
+    try {
+      const value = JSON.parse(window.localStorage.getItem(key) || 'null');
+      if (value && typeof value.token === 'string' && value.token) seats.push({ key, value });
+      else broken.push(key);
+    } catch {
+      broken.push(key);
+    }
+  }
+  return { seats, broken };
+}
+
 /** The seat token of one match, kept in localStorage so a reload or a new tab keeps the seat. */
 export class SeatStore {
   constructor(matchId) {
-    this.key = 'tictactoe.seat.' + matchId;
+    this.key = SEAT_PREFIX + matchId;
   }
 
-  /** `{token, seat, name}` or null. */
+  /**
+   * Forgets the seats of other matches that cannot be worth anything any more: unreadable ones, ones
+   * unused for `SEAT_MAX_AGE_MS`, and all but the `SEATS_KEPT` most recently used. A seat stored
+   * without a time (before times were stored) counts as used now.
+   */
+  static prune(now = Date.now()) {
+    try {
+      const { seats, broken } = storedSeats();
+      for (const key of broken) window.localStorage.removeItem(key);
+      for (const seat of seats) {
+        if (typeof seat.value.usedAt !== 'number') {
+          seat.value.usedAt = now;
+          window.localStorage.setItem(seat.key, JSON.stringify(seat.value));
+        }
+      }
+      seats.sort((a, b) => b.value.usedAt - a.value.usedAt);
+      seats.forEach((seat, index) => {
+        if (index >= SEATS_KEPT || now - seat.value.usedAt > SEAT_MAX_AGE_MS) window.localStorage.removeItem(seat.key);
+      });
+    } catch {
+      // Storage disabled: nothing stored to prune.
+    }
+  }
+
+  /** `{token, seat, name, usedAt}` or null. */
   get() {
     try {
       const value = JSON.parse(window.localStorage.getItem(this.key) || 'null');
@@ -29,12 +79,19 @@ export class SeatStore {
     }
   }
 
+  /** Stores `{token, seat, name}`, used now. */
   set(value) {
     try {
-      window.localStorage.setItem(this.key, JSON.stringify(value));
+      window.localStorage.setItem(this.key, JSON.stringify({ ...value, usedAt: Date.now() }));
     } catch {
       // Storage can be full or disabled; the seat then lasts as long as this page.
     }
+  }
+
+  /** Marks the stored seat as used now (the server took it back), so that pruning keeps it. */
+  touch() {
+    const value = this.get();
+    if (value) this.set(value);
   }
 
   clear() {
@@ -212,7 +269,10 @@ export class Connection {
       this.lastV = typeof message.v === 'number' ? message.v : null;
       this.syncPending = false;
       this.attempt = 0;
-      if (message.you && message.you.seat) this.resuming = false;
+      if (message.you && message.you.seat) {
+        this.resuming = false;
+        this.seats.touch();
+      }
       this.setState('open');
     } else if (typeof message.v === 'number') {
       if (this.lastV !== null && message.v <= this.lastV) return; // already part of our snapshot
@@ -246,6 +306,8 @@ export class Connection {
         gone = false;
       }
       if (gone) {
+        // The match no longer exists, and its seat with it.
+        this.seats.clear();
         this.setState('gone');
         return;
       }

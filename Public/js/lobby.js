@@ -2,6 +2,7 @@
 
 import { createMatch, getMatch, listMatches, markCreator, parseInvite } from './api.js';
 import { GAMES } from './games/index.js';
+import { SeatStore } from './connection.js';
 import { Notices } from './notices.js';
 
 const REFRESH_MS = 5000;
@@ -206,6 +207,9 @@ if (window.location.pathname === '/launchGame') {
   notices.error('That link asks for a game this server does not offer. Pick one here instead.', 'unknownGame');
   window.history.replaceState(null, '', '/');
 }
+
+// Seat tokens of matches long gone go on every visit, not only on a match's page.
+SeatStore.prune();
 
 const link = new URLSearchParams(window.location.search).get('link');
 const target = link ? protocolTarget(link) : null;

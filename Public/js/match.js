@@ -5,9 +5,11 @@ import { getMatch, matchIdFromLocation, takeCreatorMark } from './api.js';
 import { Connection, SeatStore } from './connection.js';
 import { gameById, linkGameStylesheets } from './games/index.js';
 import { Notices, errorText } from './notices.js';
+import { startPastGames } from './pastGames.js';
 import { createView } from './render.js';
 import { nameOf, opponentOf } from './seats.js';
 import { MoveSound } from './sound.js';
+import { startRibsPanel } from './ribsPanel.js';
 import { initialState, reduce } from './state.js';
 
 const NAME_KEY = 'tictactoe.name';
@@ -98,6 +100,10 @@ function main() {
     return;
   }
 
+  startRibsPanel({ matchId, toggle: $('ribs-toggle'), panel: $('ribs-panel'), tree: $('ribs-tree'), status: $('ribs-status') });
+  const pastGames = startPastGames({ matchId, section: $('past-games'), list: $('past-games-list') });
+
+  SeatStore.prune();
   const seats = new SeatStore(matchId);
   // The person who just created this match is seated at once (with the name they used before), or
   // asked only for a name; either way the invite link shows from the start.
@@ -194,6 +200,10 @@ function main() {
         break;
       case 'presence':
         announcePresence(state.players, Array.isArray(message.players) ? message.players : []);
+        break;
+      case 'gameOver':
+        // Told once stored: the finished game is in the log the list reads.
+        pastGames.refresh();
         break;
       default:
         break;
@@ -352,6 +362,7 @@ function main() {
   getMatch(matchId).catch((error) => {
     if (error.status === 404) {
       connection.stop();
+      seats.clear();
       ui.notFound = true;
       update();
     }

@@ -36,6 +36,13 @@ public protocol MatchStore: Sendable {
     /// only those whose summary has fewer than two players (the lobby's list); else all of them.
     func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch]
 
+    /// Deletes, with their logs, the stored matches whose summary last changed before `date`
+    /// (`StoredMatch.updatedAt`: a seat taken or freed, a game started or ended, which follows every
+    /// move once the players have left), except those in `keeping`: at most `limit` of them, least
+    /// recently changed first. Returns the ids it deleted. The retention policy (`--retain-days`) calls
+    /// it with the matches in memory kept; the caller makes sure none of them is appended to meanwhile.
+    func deleteMatches(updatedBefore date: Date, keeping: Set<MatchID>, limit: Int) async throws -> [MatchID]
+
     // MARK: Hosting across servers
     //
     // Several servers on one shared store (PostgreSQL) each host some matches; these say which. A store
@@ -92,4 +99,7 @@ public enum MatchStoreError: Error, Sendable, Equatable {
     /// The storage cannot be reached now (a database server that does not answer): nothing was
     /// written; the same call may succeed later. Only stores on another process throw it (PostgreSQL).
     case unavailable
+    /// The store was opened for reading only (the server could not open it for writing at start, a
+    /// full disk): nothing can be created or appended until it is opened again.
+    case readOnly
 }

@@ -30,4 +30,11 @@ final class KnownSequences: Sendable {
     func forget(_ id: MatchID) {
         sequences.withLock { _ = $0.removeValue(forKey: id) }
     }
+
+    /// Forgets deleted matches.
+    func forget(_ ids: [MatchID]) {
+        sequences.withLock { sequences in
+            for id in ids { sequences[id] = nil }
+        }
+    }
 }

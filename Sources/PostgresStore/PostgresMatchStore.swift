@@ -205,6 +205,21 @@ public final class PostgresMatchStore: MatchStore {
         }
     }
 
+    /// Deletes the matches whose summary last changed before `date`, except `keeping`, in one
+    /// statement (their records go with them: `ON DELETE CASCADE`). Another server may have one of them
+    /// loaded: its next append finds no match and fails (`unknownMatch`), closing that match's
+    /// connections with 1011, as for any write that fails.
+    public func deleteMatches(updatedBefore date: Date, keeping: Set<MatchID>, limit: Int) async throws -> [MatchID] {
+        try checkOpen()
+        let server = hosting.server
+        let deleted = try await pool.withConnection { [logger] connection in
+            try await PostgresWrites.deleteMatches(
+                updatedBefore: date, keeping: keeping, limit: limit, by: server, on: connection, logger: logger)
+        }
+        known.forget(deleted)
+        return deleted
+    }
+
     /// Nothing to let go of here: PostgreSQL keeps its own caches, and the pool closes idle connections
     /// after its idle timeout.
     public func releaseMemory() {}

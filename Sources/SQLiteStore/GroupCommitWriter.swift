@@ -24,10 +24,10 @@ final class GroupCommitWriter: Sendable {
     private let policy: RecordArchivePolicy
     private let logger: Logger
 
-    init(queue: WriteQueue, database: DatabasePool, policy: RecordArchivePolicy, logger: Logger) {
+    init(queue: WriteQueue, database: DatabasePool, log: RecordLogState, policy: RecordArchivePolicy, logger: Logger) {
         self.queue = queue
         self.database = database
-        self.log = RecordLogState(policy: policy)
+        self.log = log
         self.policy = policy
         self.logger = logger
     }

@@ -77,6 +77,14 @@ final class RecordLogState: Sendable {
         state.withLock { $0.entries[id] }
     }
 
+    /// Forgets the log entries of deleted matches.
+    func forget(_ ids: [MatchID]) {
+        guard !ids.isEmpty else { return }
+        state.withLock { state in
+            for id in ids { state.entries[id] = nil }
+        }
+    }
+
     /// Takes in what a committed transaction appended (call only after the commit succeeded). Returns
     /// a generation to load for archiving when one is due now: the current one just filled up, or a
     /// failed one waited long enough.

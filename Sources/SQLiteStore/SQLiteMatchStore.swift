@@ -27,6 +27,7 @@ public final class SQLiteMatchStore: MatchStore {
 
     private let database: DatabasePool
     private let queue: WriteQueue
+    private let log: RecordLogState
     private let writer: Task<Void, Never>
 
     /// Opens (creating it, and its parent directories, when missing) the store at `path` and migrates
@@ -66,7 +67,8 @@ public final class SQLiteMatchStore: MatchStore {
         }
         try database.read(StoredFormat.check)
         try SQLiteSchema.migrator.migrate(database)
-        try database.writeWithoutTransaction(StoredFormat.stamp)
+        // Only when it changes: opening a file that needs nothing must not need to write (a full disk).
+        if try database.read(StoredFormat.needsStamp) { try database.writeWithoutTransaction(StoredFormat.stamp) }
         // What the last run appended but did not archive: archived now, so the writer's
         // `RecordLogState` starts from an empty log.
         let leftInLog = try database.write { try RecordArchive.archiveEverything(in: $0) }
@@ -79,7 +81,9 @@ public final class SQLiteMatchStore: MatchStore {
         self.groupCommit = groupCommit
         self.database = database
         self.queue = queue
-        let writer = GroupCommitWriter(queue: queue, database: database, policy: archive, logger: logger)
+        let log = RecordLogState(policy: archive)
+        self.log = log
+        let writer = GroupCommitWriter(queue: queue, database: database, log: log, policy: archive, logger: logger)
         self.writer = Task { await writer.run() }
     }
 
@@ -99,6 +103,21 @@ public final class SQLiteMatchStore: MatchStore {
     /// Appends `records` to the log of match `id` and replaces its summary; returns once committed.
     public func append(_ records: [MatchRecord], summary: StoredSummary?, to id: MatchID, at date: Date) async throws {
         try await queue.append(records, summary: summary, to: id, at: date)
+    }
+
+    /// Deletes the matches whose summary last changed before `date`, except `keeping`, with their
+    /// records in every table, in one transaction beside the writer loop's (GRDB runs the writer
+    /// connection's transactions one at a time). The caller appends to none of them meanwhile, so no
+    /// batch can hold one: forgetting their log entries afterwards leaves the writer's `RecordLogState`
+    /// as if they had never been written. An archive window that still lists their rows copies nothing
+    /// for them.
+    public func deleteMatches(updatedBefore date: Date, keeping: Set<MatchID>, limit: Int) async throws -> [MatchID] {
+        if queue.isClosed { throw MatchStoreError.closed }
+        let deleted = try await database.write { db in
+            try SQLiteWrites.deleteMatches(updatedBefore: date, keeping: keeping, limit: limit, in: db)
+        }
+        log.forget(deleted)
+        return deleted
     }
 
     /// Frees SQLite's page caches and closes idle reader connections, eventually (GRDB schedules it

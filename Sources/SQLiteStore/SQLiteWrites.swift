@@ -57,6 +57,24 @@ enum SQLiteWrites {
         return nil
     }
 
+    /// Deletes the matches whose summary last changed before `date` (not `keeping`), at most `limit`,
+    /// least recently changed first, with their records in `record` and in the log tables.
+    static func deleteMatches(updatedBefore date: Date, keeping: Set<MatchID>, limit: Int, in db: Database) throws -> [MatchID] {
+        // A few more than the limit, so that matches kept do not stop the oldest others from going.
+        let candidates = try String.fetchAll(
+            db, sql: "SELECT id FROM match WHERE updatedAt < ? ORDER BY updatedAt LIMIT ?",
+            arguments: [date, max(limit, 0) + keeping.count]
+        )
+        let doomed = candidates.map(MatchID.init(rawValue:)).filter { !keeping.contains($0) }.prefix(max(limit, 0))
+        for id in doomed {
+            for table in ["record"] + RecordLogTable.allCases.map(\.name) {
+                try db.execute(sql: "DELETE FROM \(table) WHERE matchId = ?", arguments: [id])
+            }
+            try db.execute(sql: "DELETE FROM match WHERE id = ?", arguments: [id])
+        }
+        return Array(doomed)
+    }
+
     /// A match without rows in the log has all its records in `record` (`RecordLogState`'s invariant).
     private static func lastArchivedSequence(of id: MatchID, in db: Database) throws -> Int? {
         try Int.fetchOne(db.cachedStatement(sql: "SELECT MAX(sequence) FROM record WHERE matchId = ?"), arguments: [id])

@@ -26,6 +26,11 @@ public enum StoredFormat {
         guard found <= current else { throw TooNew(found: found) }
     }
 
+    /// Whether the file does not say `current` yet.
+    static func needsStamp(_ db: Database) throws -> Bool {
+        try Int.fetchOne(db, sql: "PRAGMA user_version") != current
+    }
+
     /// Marks the file as `current`, once it is migrated.
     static func stamp(_ db: Database) throws {
         try db.execute(sql: "PRAGMA user_version = \(current)")

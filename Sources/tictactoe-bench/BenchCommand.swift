@@ -20,7 +20,7 @@ struct BenchCommand: AsyncParsableCommand {
             per second; the latency from sending a move to the opponent receiving its `board` message and \
             to each spectator receiving it (HdrHistogram: p50, p90, p99, p99.9, max); `error` messages by \
             code, close codes and connection failures; the server's resident memory (VmRSS of \
-            --server-pid, else `process_resident_memory_bytes` from the server's /metrics). A progress \
+            --server-pid, else `process_resident_memory_bytes` from the server's /metrics on --metrics-port). A progress \
             line every second, a table at the end, and JSON with --json.
 
             Only loopback targets (127.0.0.0/8, ::1, localhost) are accepted, for the server and for \
@@ -88,6 +88,11 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-rate"), help: "Messages one connection sends per second at most (the server's limit is 20).")
     var maxRate = 20
 
+    @Option(
+        name: .customLong("metrics-port"),
+        help: "Port of the server's /metrics listener (the server's --metrics-address), on the same host; without it no /metrics is read.")
+    var metricsPort: Int?
+
     @Option(name: .customLong("server-pid"), help: "Process id of the server, to read its VmRSS from /proc (else /metrics is scraped).")
     var serverPID: Int32?
 
@@ -121,6 +126,7 @@ struct BenchCommand: AsyncParsableCommand {
     func validate() throws {
         _ = try LoopbackAddress.resolve(host)
         guard (1...65535).contains(port) else { throw ValidationError("--port must be 1...65535") }
+        guard (1...65535).contains(metricsPort ?? 1) else { throw ValidationError("--metrics-port must be 1...65535") }
         guard matches > 0 else { throw ValidationError("--matches must be at least 1") }
         guard spectators >= 0 else { throw ValidationError("--spectators must be 0 or more") }
         guard (duration ?? 1) > 0 else { throw ValidationError("--duration must be positive") }
@@ -146,6 +152,7 @@ struct BenchCommand: AsyncParsableCommand {
             target: try LoopbackAddress.resolve(host, port: port),
             hostHeader: "\(host):\(port)",
             port: port,
+            metricsPort: metricsPort,
             matches: matches,
             spectators: spectators,
             duration: duration ?? (games == nil ? 10 : nil),

@@ -32,7 +32,7 @@ struct BenchRunner {
             }.get()
             loops.append(LoopHandle(eventLoop: eventLoop, context: context))
         }
-        let control = ControlClient(baseURL: settings.baseURL, eventLoopGroup: group)
+        let control = ControlClient(baseURL: settings.baseURL, metricsURL: settings.metricsURL, eventLoopGroup: group)
         let memory = ServerMemoryProbe(pid: settings.serverPID, control: control)
         do {
             let result = try await run(loops: loops, control: control, memory: memory, budget: budget)

@@ -9,6 +9,8 @@ struct BenchSettings: Sendable {
     /// The `Host` header of the WebSocket upgrades.
     var hostHeader: String
     var port: Int
+    /// The port of the server's `/metrics` listener (its `--metrics-address`), if it has one.
+    var metricsPort: Int?
     var matches: Int
     var spectators: Int
     /// Seconds of steady play, or nil to play until `games` were started.
@@ -37,7 +39,12 @@ struct BenchSettings: Sendable {
     var connectionsPerMatch: Int { 2 + spectators }
 
     /// The base URL of the server's HTTP API.
-    var baseURL: String {
+    var baseURL: String { url(port: port) }
+
+    /// The URL of the server's `/metrics`, on its own port; nil when the server has none.
+    var metricsURL: String? { metricsPort.map { url(port: $0) + "/metrics" } }
+
+    private func url(port: Int) -> String {
         switch target {
         case .v6: "http://[\(target.ipAddress ?? "::1")]:\(port)"
         default: "http://\(target.ipAddress ?? "127.0.0.1"):\(port)"

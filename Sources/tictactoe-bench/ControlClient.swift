@@ -12,13 +12,16 @@ struct ControlClient: Sendable {
 
     let client: HTTPClient
     let baseURL: String
+    /// Where the server serves `/metrics` (its own listener), if anywhere.
+    let metricsURL: String?
 
-    init(baseURL: String, eventLoopGroup: any EventLoopGroup) {
+    init(baseURL: String, metricsURL: String?, eventLoopGroup: any EventLoopGroup) {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
         configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 16)
         client = HTTPClient(eventLoopGroupProvider: .shared(eventLoopGroup), configuration: configuration)
         self.baseURL = baseURL
+        self.metricsURL = metricsURL
     }
 
     func shutdown() async {
@@ -54,14 +57,18 @@ struct ControlClient: Sendable {
         return created.matchId
     }
 
-    /// The text of `GET /metrics`, or nil when the server does not serve it.
+    /// The text of `GET /metrics`, or nil when the server does not serve it (or no `--metrics-port` was given).
     func metrics() async -> String? {
-        guard let (status, body) = try? await request("/metrics", method: .GET), status == 200 else { return nil }
+        guard let metricsURL, let (status, body) = try? await request(url: metricsURL, method: .GET), status == 200 else { return nil }
         return body
     }
 
     private func request(_ path: String, method: HTTPMethod) async throws -> (Int, String) {
-        var request = HTTPClientRequest(url: baseURL + path)
+        try await request(url: baseURL + path, method: method)
+    }
+
+    private func request(url: String, method: HTTPMethod) async throws -> (Int, String) {
+        var request = HTTPClientRequest(url: url)
         request.method = method
         let response = try await client.execute(request, timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 1 << 24)

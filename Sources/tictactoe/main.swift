@@ -55,6 +55,13 @@ struct TicTacToeCommand: AsyncParsableCommand {
     )
     var allowedHosts: [String] = []
 
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help:
+            "Address or CIDR block of a reverse proxy whose X-Forwarded-For and X-Forwarded-Host are believed; repeatable (default: none). Env: TICTACTOE_TRUSTED_PROXIES (comma-separated)."
+    )
+    var trustedProxies: [String] = []
+
     @Option(help: "Seconds a match with nobody connected stays in memory (default 1800). Env: TICTACTOE_IDLE_TIMEOUT.")
     var idleTimeout: Double?
 
@@ -63,6 +70,12 @@ struct TicTacToeCommand: AsyncParsableCommand {
 
     @Option(help: "Matches one client address may create per minute (default 30). Env: TICTACTOE_MATCHES_PER_MINUTE.")
     var matchesPerMinute: Int?
+
+    @Option(help: "WebSockets one client address may hold open at once (default 100). Env: TICTACTOE_MAX_CONNECTIONS_PER_ADDRESS.")
+    var maxConnectionsPerAddress: Int?
+
+    @Option(help: "WebSockets one client address may open per minute (default 300). Env: TICTACTOE_CONNECTS_PER_MINUTE.")
+    var connectsPerMinute: Int?
 
     @Option(
         help:
@@ -88,6 +101,18 @@ struct TicTacToeCommand: AsyncParsableCommand {
     @Option(help: "Connections the server holds at once; more wait to be accepted (default 1000). Env: TICTACTOE_MAX_CONNECTIONS.")
     var maxConnections: Int?
 
+    @Option(
+        help:
+            "Delete a stored match once its players and games have not changed for this many days and nobody is connected to it (fractions allowed; default: keep every match). Env: TICTACTOE_RETAIN_DAYS."
+    )
+    var retainDays: Double?
+
+    @Option(
+        help:
+            "HOST:PORT to serve GET /metrics on, a listener of its own (e.g. 127.0.0.1:9090); the public port answers /metrics with 404 (default: not served). Env: TICTACTOE_METRICS_ADDRESS."
+    )
+    var metricsAddress: String?
+
     @Option(help: "trace, debug, info, notice, warning, error or critical (default info). Env: TICTACTOE_LOG_LEVEL.")
     var logLevel: String?
 
@@ -110,14 +135,19 @@ struct TicTacToeCommand: AsyncParsableCommand {
         set("seatTimeout", seatTimeout.map { .double($0) })
         set("allowedOrigins", allowedOrigins.isEmpty ? nil : .stringArray(allowedOrigins))
         set("allowedHosts", allowedHosts.isEmpty ? nil : .stringArray(allowedHosts))
+        set("trustedProxies", trustedProxies.isEmpty ? nil : .stringArray(trustedProxies))
         set("idleTimeout", idleTimeout.map { .double($0) })
         set("maxConnectionsPerMatch", maxConnectionsPerMatch.map { .int($0) })
         set("matchesPerMinute", matchesPerMinute.map { .int($0) })
+        set("maxConnectionsPerAddress", maxConnectionsPerAddress.map { .int($0) })
+        set("connectsPerMinute", connectsPerMinute.map { .int($0) })
         set("pingInterval", pingInterval.map { .double($0) })
         set("closeTimeout", closeTimeout.map { .double($0) })
         set("handshakeTimeout", handshakeTimeout.map { .double($0) })
         set("httpIdleTimeout", httpIdleTimeout.map { .double($0) })
         set("maxConnections", maxConnections.map { .int($0) })
+        set("retainDays", retainDays.map { .double($0) })
+        set("metricsAddress", metricsAddress.map { .string($0) })
         set("logLevel", logLevel.map { .string($0) })
         set("trackRibObjects", trackRIBObjects ? .bool(true) : nil)
         return values
@@ -145,7 +175,7 @@ struct TicTacToeCommand: AsyncParsableCommand {
             return handler
         }
         // The process's one metrics bootstrap (swift-metrics to Prometheus); the server serves the
-        // registry at GET /metrics.
+        // registry at GET /metrics on --metrics-address.
         let metricsRegistry = ServerMetrics.bootstrapPrometheus()
         let app = try await buildApplication(
             configuration: configuration, logger: Logger(label: "tictactoe"), metricsRegistry: metricsRegistry)

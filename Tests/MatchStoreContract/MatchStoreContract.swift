@@ -48,7 +48,41 @@ public enum MatchStoreContract {
         Check(id: "afterClose_callsThrowClosedAndCloseAgainDoesNothing", body: afterClose_callsThrowClosedAndCloseAgainDoesNothing),
         Check(id: "concurrentAppendsToManyMatches_keepEachMatchInCallOrder", body: concurrentAppendsToManyMatches_keepEachMatchInCallOrder),
         Check(id: "readsDuringWrites_seeWholeAppends", body: readsDuringWrites_seeWholeAppends),
+        Check(
+            id: "deleteMatches_removesThoseUnchangedSinceTheDate_oldestFirst_exceptKept",
+            body: deleteMatches_removesThoseUnchangedSinceTheDate_oldestFirst_exceptKept),
     ]
+
+    /// Issue 17, item 6: the retention policy's deletion. The store goes on working for what is left,
+    /// and an id deleted can be created again.
+    private static func deleteMatches_removesThoseUnchangedSinceTheDate_oldestFirst_exceptKept(_ open: Opener) async throws {
+        try await withStore(open) { store in
+            for index in 0..<6 {
+                try await store.createMatch(id: "m\(index)", at: Sample.date(index))
+            }
+            // m0's summary changed late: it counts as active then. m1 has records without a summary change.
+            try await store.append([], summary: Sample.oneSeated, to: "m0", at: Sample.date(20))
+            try await store.append(Array(Sample.everyKind.prefix(3)), summary: nil, to: "m1", at: Sample.date(21))
+
+            // Unchanged since before second 4: m1, m2, m3; m2 is kept; the limit takes the oldest one.
+            #expect(try await store.deleteMatches(updatedBefore: Sample.date(4), keeping: ["m2"], limit: 1) == ["m1"])
+            #expect(try await store.deleteMatches(updatedBefore: Sample.date(4), keeping: ["m2"], limit: 10) == ["m3"])
+            #expect(try await store.deleteMatches(updatedBefore: Sample.date(4), keeping: ["m2"], limit: 10) == [])
+            for gone: MatchID in ["m1", "m3"] {
+                #expect(try await store.records(of: gone) == nil)
+                #expect(try await store.summary(of: gone) == nil)
+                await #expect(throws: MatchStoreError.unknownMatch(gone)) {
+                    try await store.append([Sample.marker(1)], summary: nil, to: gone, at: Sample.date(30))
+                }
+            }
+            #expect(try await store.listSummaries(withFreeSeat: false, limit: 50).map(\.id) == ["m5", "m4", "m2", "m0"])
+            #expect(try await store.records(of: "m0")?.count == 1)
+
+            try await store.createMatch(id: "m1", at: Sample.date(40))
+            try await store.append([Sample.marker(1)], summary: nil, to: "m1", at: Sample.date(41))
+            #expect(try await store.records(of: "m1")?.map(\.record) == [.created, Sample.marker(1)])
+        }
+    }
 
     private static func createMatch_storesCreatedRecordAndEmptySummary(_ open: Opener) async throws {
         try await withStore(open) { store in

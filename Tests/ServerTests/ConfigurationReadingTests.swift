@@ -26,6 +26,27 @@ struct ConfigurationReadingTests {
         #expect(read.maxConnections == 1000)
         #expect(read.webSocketCloseTimeout == .seconds(5))
         #expect(read.allowedHosts.isEmpty)
+        #expect(read.metricsAddress == nil, "issue 17 item 11: no /metrics listener unless asked for")
+        #expect(read.retainDays == nil, "issue 17 item 6: no match deleted unless asked for")
+        #expect(read.trustedProxies.isEmpty, "no proxy is trusted unless named")
+    }
+
+    @Test func test_retainDays_takesFractionsOfDays() throws {
+        #expect(try configuration(environment: ["TICTACTOE_RETAIN_DAYS": "0.5"]).retainDays == 0.5)
+    }
+
+    @Test func test_metricsAddress_takesHostAndPort_IPv6InBrackets() throws {
+        #expect(try configuration(environment: ["TICTACTOE_METRICS_ADDRESS": "127.0.0.1:9090"]).metricsAddress == .init(host: "127.0.0.1", port: 9090))
+        #expect(try configuration(environment: ["TICTACTOE_METRICS_ADDRESS": "[::1]:0"]).metricsAddress == .init(host: "::1", port: 0))
+    }
+
+    @Test func test_trustedProxies_areReadFromTheEnvironment_andTheCommandLineWins() throws {
+        let fromEnvironment = try configuration(environment: ["TICTACTOE_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8,fd00::/8"])
+        #expect(fromEnvironment.trustedProxies == ["127.0.0.1", "10.0.0.0/8", "fd00::/8"])
+        let fromCommandLine = try configuration(
+            commandLine: [["trustedProxies"]: .init(.stringArray(["192.168.1.2"]), isSecret: false)],
+            environment: ["TICTACTOE_TRUSTED_PROXIES": "127.0.0.1"])
+        #expect(fromCommandLine.trustedProxies == ["192.168.1.2"])
     }
 
     @Test func test_allowedHosts_areReadFromTheEnvironment() throws {
@@ -73,6 +94,10 @@ struct ConfigurationReadingTests {
         ("TICTACTOE_SEAT_TIMEOUT", "1e300"), ("TICTACTOE_HANDSHAKE_TIMEOUT", "0"), ("TICTACTOE_HTTP_IDLE_TIMEOUT", "31622401"),
         ("TICTACTOE_CLOSE_TIMEOUT", "-1"), ("TICTACTOE_MAX_CONNECTIONS", "0"),
         ("TICTACTOE_ALLOWED_HOSTS", "https://games.example.org"), ("TICTACTOE_ALLOWED_HOSTS", "games.example.org/x"),
+        ("TICTACTOE_RETAIN_DAYS", "0"), ("TICTACTOE_RETAIN_DAYS", "-3"), ("TICTACTOE_RETAIN_DAYS", "1e9"),
+        ("TICTACTOE_METRICS_ADDRESS", "9090"), ("TICTACTOE_METRICS_ADDRESS", "::1:9090"), ("TICTACTOE_METRICS_ADDRESS", "localhost:70000"),
+        ("TICTACTOE_TRUSTED_PROXIES", "proxy.example.org"), ("TICTACTOE_TRUSTED_PROXIES", "10.0.0.0/33"),
+        ("TICTACTOE_TRUSTED_PROXIES", "127.0.0.1, nginx"),
     ])
     func test_anUnusableValue_isAnErrorNamingTheVariable(variable: String, value: String) throws {
         let error = #expect(throws: ConfigurationError.self) { try configuration(environment: [variable: value]) }

@@ -18,10 +18,8 @@ import urllib.error
 import urllib.request
 
 import pytest
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 
-from pages import Browser, set_viewport
+from pages import Browser, new_driver, set_viewport
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
@@ -84,6 +82,9 @@ def start_server(port: int | None = None, db: str | None = None, env: dict[str, 
     env = {
         **os.environ,
         "TICTACTOE_MATCHES_PER_MINUTE": os.environ.get("TICTACTOE_MATCHES_PER_MINUTE", "10000"),
+        # Every browser of the tests is 127.0.0.1 too: lift the per-address WebSocket limits.
+        "TICTACTOE_MAX_CONNECTIONS_PER_ADDRESS": "100000",
+        "TICTACTOE_CONNECTS_PER_MINUTE": "1000000",
         **(env or {}),
     }
     process = subprocess.Popen(
@@ -128,16 +129,6 @@ def server():
     stop_server(running)
 
 
-def _new_driver() -> webdriver.Chrome:
-    options = webdriver.ChromeOptions()
-    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
-        options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    service = Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"))
-    return webdriver.Chrome(options=options, service=service)
-
-
 @pytest.fixture
 def browsers(server, request):
     """A factory of independent browser sessions (separate profiles, so separate localStorage).
@@ -148,7 +139,7 @@ def browsers(server, request):
     opened: list[Browser] = []
 
     def make(width: int = 1280, height: int = 900, base_url: str | None = None) -> Browser:
-        driver = _new_driver()
+        driver = new_driver()
         set_viewport(driver, width, height)
         browser = Browser(driver, base_url or server.base_url, SCREENSHOTS)
         opened.append(browser)

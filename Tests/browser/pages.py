@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
 import pathlib
 import re
+
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
 
 from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
@@ -14,6 +18,17 @@ from selenium.webdriver.support.ui import WebDriverWait
 WAIT_S = 10
 DESKTOP = (1280, 900)
 PHONE = (375, 812)
+
+
+def new_driver() -> webdriver.Chrome:
+    """A headless Chromium session of its own (Debian's `chromium` and `chromium-driver`)."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    service = Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"))
+    return webdriver.Chrome(options=options, service=service)
 
 
 def set_viewport(driver, width: int, height: int) -> None:

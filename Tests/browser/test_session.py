@@ -126,3 +126,57 @@ def test_a_bad_name_is_explained_under_the_field_and_the_focus_stays(browsers):
     alice.visible("leave-button")
     active = alice.driver.switch_to.active_element
     assert active.tag_name != "body", "the focus fell back to the page body"
+
+
+# Issue 17, item 14: seat tokens go when their match is gone, and old ones expire.
+
+def test_the_token_of_a_match_that_does_not_exist_is_forgotten_on_its_page(browsers):
+    guest = browsers()
+    guest.open("/")
+    gone = "NoSuchMatch0000"
+    kept = guest.create_match()
+    for match_id in (gone, kept):
+        guest.driver.execute_script(
+            "localStorage.setItem(arguments[0], JSON.stringify({token: 'a-token-of-0123456789abcdef', seat: 'player1', usedAt: Date.now()}))",
+            f"tictactoe.seat.{match_id}",
+        )
+    guest.open(f"/m/{gone}")
+    guest.until_text("not-found", "does not exist")
+    guest.wait().until(
+        lambda d: f"tictactoe.seat.{gone}" not in guest.local_storage(),
+        "the token of a match the server says does not exist was kept",
+    )
+    assert f"tictactoe.seat.{kept}" in guest.local_storage(), "the token of a live match was dropped with it"
+
+
+def test_seat_tokens_unused_for_30_days_or_beyond_the_50_newest_are_pruned_on_a_visit(browsers):
+    guest = browsers()
+    guest.open("/")
+    day = 24 * 60 * 60 * 1000
+    # 55 readable tokens used over the last 55 minutes, one used 31 days ago, one unreadable, one
+    # stored before tokens had a time, and the remembered name, which is not a token.
+    guest.driver.execute_script(
+        """
+        const [day] = arguments;
+        const now = Date.now();
+        const token = (usedAt) => JSON.stringify({token: 'a-token-of-0123456789abcdef', seat: 'player1', usedAt});
+        for (let i = 0; i < 55; i++) localStorage.setItem(`tictactoe.seat.Recent${String(i).padStart(7, '0')}`, token(now - i * 60000));
+        localStorage.setItem('tictactoe.seat.OldMatch00000', token(now - 31 * day));
+        localStorage.setItem('tictactoe.seat.Broken0000000', '{not json');
+        localStorage.setItem('tictactoe.seat.Legacy0000000', JSON.stringify({token: 'a-token-of-0123456789abcdef', seat: 'player2'}));
+        localStorage.setItem('tictactoe.name', 'Alice');
+        """,
+        day,
+    )
+    guest.driver.refresh()
+    guest.visible("create-match")
+    guest.wait().until(lambda d: "tictactoe.seat.OldMatch00000" not in guest.local_storage(), "a 31-day-old token was kept")
+    stored = guest.local_storage()
+    seats = sorted(key for key in stored if key.startswith("tictactoe.seat."))
+    assert len(seats) == 50, f"{len(seats)} tokens kept, the bound is 50: {seats}"
+    assert "tictactoe.seat.Broken0000000" not in stored
+    # The token without a time counts as used now: kept, and stamped.
+    assert '"usedAt"' in stored["tictactoe.seat.Legacy0000000"]
+    # The newest 49 of the 55 kept with it; the 6 least recently used went.
+    assert [f"tictactoe.seat.Recent{i:07d}" for i in range(49)] == [key for key in seats if "Recent" in key]
+    assert stored["tictactoe.name"] == "Alice"

@@ -119,6 +119,9 @@ export default {
   id: 'connectFour',
   name: 'Connect Four',
   stylesheet: '/css/games/connectFour.css',
+  grid: { columns: COLUMNS, rows: ROWS },
+  // A disc is dropped in a column; where it lands follows.
+  cellWords: (cell) => `column ${cell.col + 1}`,
 
   readBoard: (raw) => readGrid(raw, COLUMNS, ROWS),
   resultFromBoard: (board) => gridResult(board, COLUMNS, ROWS, TO_WIN),

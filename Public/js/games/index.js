@@ -4,6 +4,8 @@
 // A game module's default export (docs/ADDING-A-GAME.md, "The page"):
 //   id, name                      the wire's game id (also its phase and screen name) and its name
 //   stylesheet?                   a file under /css/games/ linked once at start
+//   grid?                         {columns, rows} of a game played on a grid (the replay builds its boards)
+//   cellWords?(cell)              a move on the grid in words, from its {row, col} ("row 1, column 2")
 //   readBoard?(raw)               the board from a `board` message or snapshot, null if not this game's
 //   resultFromBoard?(board)       {winner, line} a finished board shows, or null
 //   createView(container, {send}) appends the game's controls; returns {render(state, context), focusTarget()}

@@ -92,6 +92,8 @@ export default {
   id: 'ticTacToe',
   name: 'Tic Tac Toe',
   stylesheet: '/css/games/ticTacToe.css',
+  grid: { columns: SIZE, rows: SIZE },
+  cellWords: (cell) => `row ${cell.row + 1}, column ${cell.col + 1}`,
 
   readBoard: (raw) => readGrid(raw, SIZE, SIZE),
   resultFromBoard: (board) => gridResult(board, SIZE, SIZE, SIZE),

@@ -59,6 +59,19 @@ public final class InMemoryMatchStore: MatchStore {
         }
     }
 
+    /// Deletes the matches whose summary last changed before `date`, except `keeping`, oldest first.
+    public func deleteMatches(updatedBefore date: Date, keeping: Set<MatchID>, limit: Int) async throws -> [MatchID] {
+        try state.withLock { state throws(MatchStoreError) in
+            let doomed = try state.openMatches()
+                .filter { $0.value.updatedAt < date && !keeping.contains($0.key) }
+                .sorted { $0.value.updatedAt < $1.value.updatedAt }
+                .prefix(max(limit, 0))
+                .map(\.key)
+            for id in doomed { state.matches[id] = nil }
+            return doomed
+        }
+    }
+
     /// Nothing to free: everything it holds is the data.
     public func releaseMemory() {}
 

@@ -43,6 +43,10 @@ public final class Match {
     /// What is presented now: enough to draw the whole match.
     public var snapshot: MatchSnapshot { window.display.snapshot }
 
+    /// The RIB tree as it is now, from Root down, with the workflows waiting; nil once torn down.
+    /// Names and activeness only: no seat token or other secret is in it.
+    public var ribTree: RIBDescription? { tree?.launchRouter.describe() }
+
     /// Detaches every RIB and cancels waiting workflows. After it, and once the Match is released,
     /// no router, interactor, component or view of this tree is alive. `apply` after it throws
     /// `wrongPhase`.

@@ -4,10 +4,10 @@ import RIBs
 final class LaunchGameWorkflow: Workflow<RootActionableItem> {
     init(gameId: GameID) {
         super.init()
-        onStep { rootItem in
+        onStep(named: "waitForLogin") { rootItem in
             rootItem.waitForLogin()
         }
-        .onStep { loggedInItem, _ in
+        .onStep(named: "launchGame") { loggedInItem, _ in
             loggedInItem.launchGame(with: gameId)
         }
         .commit()

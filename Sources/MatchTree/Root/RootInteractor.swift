@@ -29,7 +29,7 @@ protocol UrlHandler: AnyObject {
 
 /// Root: shows LoggedOut until a pair is seated, then LoggedIn until one of them leaves.
 final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable, RootPresentableListener,
-    RootActionableItem, UrlHandler
+    RootActionableItem, UrlHandler, WorkflowReporting
 {
     weak var router: RootRouting?
     weak var listener: RootListener?
@@ -48,6 +48,9 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
     /// The latest launch's workflow: it has run (or waits for the pair, then no other is taken), so the
     /// next taken launch cancels it, and Root holds one launch subscription however many come.
     private var launchSubscription: Subscription?
+    /// The latest launch's workflow while its steps run (they hold it): weak, so that a workflow that
+    /// finished or was cancelled leaves Root's description on its own.
+    private weak var launchWorkflow: LaunchGameWorkflow?
     // Reset whenever the pair breaks up, so that a waiting workflow gets the next pair's LoggedIn.
     private let loggedInActionableItemRelay = ReplayRelay<LoggedInActionableItem>()
 
@@ -126,9 +129,18 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
         // Bound to Root's activeness: a workflow still waiting when the match is torn down dies with it.
         // The previous launch's has run; cancelled, it leaves the interactor's bag on this insert.
         launchSubscription?.cancel()
-        launchSubscription = LaunchGameWorkflow(gameId: gameId)
+        let workflow = LaunchGameWorkflow(gameId: gameId)
+        launchWorkflow = workflow
+        launchSubscription = workflow
             .subscribe(self)
             .disposeOnDeactivate(interactor: self)
+    }
+
+    // MARK: - WorkflowReporting
+
+    var waitingWorkflows: [WorkflowDescription] {
+        guard let progress = launchWorkflow?.progress, progress.waitingStep != nil else { return [] }
+        return [progress]
     }
 
     // MARK: - Private

@@ -10,6 +10,10 @@ open class Workflow<ActionableItemType> {
     private var committedStream: Observable<Void>?
     private var didSubscribe = false
     private var didFinish = false
+    private var isStopped = false
+    /// The names of the committed steps, in order, and how many of them have produced their value.
+    private var stepNames: [String] = []
+    private var stepsRun = 0
 
     public init() {}
 
@@ -17,11 +21,22 @@ open class Workflow<ActionableItemType> {
     open func didComplete() {}
 
     /// The first step: `onStep` gets the root actionable item and returns the next item and a value.
+    /// - Parameter name: what `progress` calls the step ("step 1" when nil).
     public final func onStep<NextActionableItemType, NextValueType>(
+        named name: String? = nil,
         _ onStep: @escaping (ActionableItemType) -> Observable<(NextActionableItemType, NextValueType)>
     ) -> Step<ActionableItemType, NextActionableItemType, NextValueType> {
         Step<ActionableItemType, ActionableItemType, Void>(workflow: self, stream: rootRelay.asObservable().first())
-            .onStep { actionableItem, _ in onStep(actionableItem) }
+            .onStep(named: name) { actionableItem, _ in onStep(actionableItem) }
+    }
+
+    /// The workflow's steps and the one it waits at now (none before `subscribe`, after the last step
+    /// ran, or once its subscription was cancelled). For descriptions of a live tree (`RIBDescription`).
+    public final var progress: WorkflowDescription {
+        let isWaiting = didSubscribe && !didFinish && !isStopped && stepsRun < stepNames.count
+        var name = String(describing: type(of: self))
+        if let generic = name.firstIndex(of: "<") { name = String(name[..<generic]) }
+        return WorkflowDescription(name: name, steps: stepNames, waitingStep: isWaiting ? stepsRun : nil)
     }
 
     /// Starts the committed steps with `actionableItem`. Cancel the result to stop the workflow.
@@ -39,12 +54,26 @@ open class Workflow<ActionableItemType> {
             committedStream.subscribe { self.finish() }.cancelled(by: subscriptions)
             rootRelay.accept((actionableItem, ()))
         }
-        return Subscription { [subscriptions] in subscriptions.cancelAll() }
+        return Subscription { [weak self, subscriptions] in
+            self?.isStopped = true
+            subscriptions.cancelAll()
+        }
     }
 
     fileprivate func commit(_ stream: Observable<Void>) {
         // Subscribed only in `subscribe`: a committed workflow that never runs holds no cycle.
         committedStream = stream
+    }
+
+    /// Registers the next step; returns its index.
+    fileprivate func addStep(named name: String?) -> Int {
+        stepNames.append(name ?? "step \(stepNames.count + 1)")
+        return stepNames.count - 1
+    }
+
+    /// Step `index` produced its value (a forked workflow may report a step more than once).
+    fileprivate func stepRan(_ index: Int) {
+        stepsRun = max(stepsRun, index + 1)
     }
 
     private func finish() {
@@ -66,9 +95,12 @@ open class Step<WorkflowActionableItemType, ActionableItemType, ValueType> {
 
     /// The next step: once this step's actionable item is active, `onStep` gets it with its value and
     /// returns the next actionable item and value; only the first value is taken.
+    /// - Parameter name: what `Workflow.progress` calls the step ("step N" when nil).
     public final func onStep<NextActionableItemType, NextValueType>(
+        named name: String? = nil,
         _ onStep: @escaping (ActionableItemType, ValueType) -> Observable<(NextActionableItemType, NextValueType)>
     ) -> Step<WorkflowActionableItemType, NextActionableItemType, NextValueType> {
+        let index = workflow.addStep(named: name)
         let next =
             stream
             .flatMapLatest { actionableItem, value in
@@ -77,6 +109,11 @@ open class Step<WorkflowActionableItemType, ActionableItemType, ValueType> {
             .first()
             .flatMapLatest { actionableItem, value in onStep(actionableItem, value) }
             .first()
+            // Weak: the running steps hold the workflow through `subscribe`'s stream, not through this.
+            .map { [weak workflow] next in
+                workflow?.stepRan(index)
+                return next
+            }
         return Step<WorkflowActionableItemType, NextActionableItemType, NextValueType>(workflow: workflow, stream: next)
     }
 

@@ -10,18 +10,23 @@ import Prometheus
 /// - Parameters:
 ///   - configuration: the options (docs/PROTOCOL.md "Running", README "Options").
 ///   - logger: where the server logs.
-///   - metricsRegistry: served at `GET /metrics`. Bootstrap `MetricsSystem` with
+///   - metricsRegistry: served at `GET /metrics` on `configuration.metricsAddress` (nowhere when nil).
+///     Bootstrap `MetricsSystem` with
 ///     `ServerMetrics.bootstrapPrometheus()` (once per process) for the server's own metrics to appear
 ///     in it; without that they go to swift-metrics' no-op factory.
 ///   - onListening: called with the bound port once connections are accepted.
+///   - onMetricsListening: called with the metrics listener's bound port once it accepts connections.
 /// - Throws: when the store cannot be opened.
 public func buildApplication(
     configuration: ServerConfiguration,
     logger: Logger = Logger(label: "tictactoe"),
     metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
-    onListening: @escaping @Sendable (Int) -> Void = { _ in }
+    onListening: @escaping @Sendable (Int) -> Void = { _ in },
+    onMetricsListening: @escaping @Sendable (Int) -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
-    try await buildApplication(configuration: configuration, store: nil, logger: logger, metricsRegistry: metricsRegistry, onListening: onListening)
+    try await buildApplication(
+        configuration: configuration, store: nil, logger: logger, metricsRegistry: metricsRegistry, onListening: onListening,
+        onMetricsListening: onMetricsListening)
 }
 
 /// `buildApplication` with `store` instead of the one the configuration names, when given (tests).
@@ -30,7 +35,8 @@ func buildApplication(
     store: (any MatchStore)?,
     logger: Logger,
     metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
-    onListening: @escaping @Sendable (Int) -> Void
+    onListening: @escaping @Sendable (Int) -> Void,
+    onMetricsListening: @escaping @Sendable (Int) -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     let context = try await ServerContext(configuration: configuration, metricsRegistry: metricsRegistry, logger: logger, store: store)
     let host = configuration.host
@@ -60,17 +66,22 @@ func buildApplication(
         },
         logger: logger
     )
-    return GameApplication(base: application, context: context)
+    let metrics = configuration.metricsAddress.map { address in
+        MetricsListener.service(
+            address: address, endpoint: MetricsEndpoint(registry: metricsRegistry), logger: logger, onListening: onMetricsListening)
+    }
+    return GameApplication(base: application, metricsListener: metrics, context: context)
 }
 
 /// The routes of docs/PROTOCOL.md behind the middleware every answer goes through: the security
-/// headers, the allowed hosts, the body limit, the 404 page, paths with control characters refused, the files of `Public/`. The WebSocket upgrade itself never
+/// headers, the client behind trusted proxies, the allowed hosts, the body limit, the 404 page, paths with control characters refused, the files of `Public/`. The WebSocket upgrade itself never
 /// reaches the router (`GameServerChannel` takes it on the socket).
 func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
     let configuration = context.configuration
     let router = Router(context: AppRequestContext.self)
     let pages = Pages(publicDirectory: configuration.publicDirectory)
     router.add(middleware: SecurityHeadersMiddleware())
+    router.add(middleware: ForwardedClientMiddleware(proxies: context.trustedProxies))
     router.add(middleware: AllowedHostMiddleware(policy: context.hostPolicy, logger: context.logger))
     router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxRequestBodySize, logger: context.logger))
     router.add(middleware: NotFoundPageMiddleware(pages: pages))
@@ -78,8 +89,7 @@ func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
     router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: false, logger: context.logger))
     Routes(
         registry: context.registry, state: context.state, pages: pages, originPolicy: context.originPolicy,
-        creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute),
-        metrics: MetricsEndpoint(registry: context.metricsRegistry), logger: context.logger
+        creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute), logger: context.logger
     ).add(to: router)
     WebSocketRoute(admission: context.admission).add(to: router)
     return router

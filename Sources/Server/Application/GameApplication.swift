@@ -12,6 +12,8 @@ import ServiceLifecycle
 /// a service group shuts its services down in the reverse of their order. So `run()` is this type's own.
 struct GameApplication<Base: ApplicationProtocol>: ApplicationProtocol, CustomStringConvertible {
     let base: Base
+    /// The `/metrics` listener (`--metrics-address`), if any; it stops with the HTTP server.
+    let metricsListener: (any Service)?
     let context: ServerContext
 
     var responder: Base.Responder {
@@ -32,6 +34,9 @@ struct GameApplication<Base: ApplicationProtocol>: ApplicationProtocol, CustomSt
         let lifecycle = MatchLifecycleService(
             registry: context.registry, store: context.store, state: context.state,
             idleTimeout: context.configuration.idleTimeout,
+            retention: context.configuration.retainDays.map {
+                RetentionPolicy(retention: $0 * 24 * 60 * 60, sweepInterval: context.configuration.retentionSweepInterval)
+            },
             memoryRelease: MemoryReleaseSchedule(window: .seconds(15)) { [store = context.store] in
                 store.releaseMemory()
                 MemoryRelease.returnFreedMemory()
@@ -41,7 +46,8 @@ struct GameApplication<Base: ApplicationProtocol>: ApplicationProtocol, CustomSt
         let drain = DrainService(registry: context.registry, state: context.state, logger: logger)
         // A graceful shutdown of whatever runs this application (`runService()`'s signals, a test's
         // cancellation) reaches this group too.
-        let group = ServiceGroup(configuration: .init(services: [lifecycle, base, drain], logger: logger))
+        let services: [any Service] = [lifecycle, base] + (metricsListener.map { [$0] } ?? []) + [drain]
+        let group = ServiceGroup(configuration: .init(services: services, logger: logger))
         try await group.run()
     }
 }

@@ -12,6 +12,8 @@ struct MatchLifecycleService: Service, CustomStringConvertible {
     let store: any MatchStore
     let state: ServerState
     let idleTimeout: Duration
+    /// `--retain-days`: stored matches unchanged for longer are deleted; nil keeps them all.
+    var retention: RetentionPolicy?
     var memoryRelease: MemoryReleaseSchedule
     let logger: Logger
 
@@ -20,6 +22,7 @@ struct MatchLifecycleService: Service, CustomStringConvertible {
         // Matches other servers take are handed over as they go; the stream ends when the store closes.
         let handOvers = Task { [registry] in await registry.handOverLostMatches() }
         defer { handOvers.cancel() }
+        var retention = retention
         state.set(.ready)
         // Check a few times per idle period, and at least every 30 s. The sleep ends early on shutdown,
         // so that SIGTERM never waits for the rest of an interval.
@@ -29,6 +32,7 @@ struct MatchLifecycleService: Service, CustomStringConvertible {
             let expired = await registry.expireIdle(before: .now - idleTimeout)
             if expired > 0 { logger.info("expired idle matches", metadata: ["count": "\(expired)"]) }
             memoryRelease.tick(expired: expired)
+            await retention?.sweepIfDue(registry: registry, logger: logger)
         }
         await registry.shutdown()
         try await store.close()

@@ -16,7 +16,17 @@ public enum MatchStores {
     ) async throws -> any MatchStore {
         if path == ":memory:" { return InMemoryMatchStore() }
         if PostgresURL.isPostgres(path) { return try await PostgresMatchStore(url: PostgresURL(path), logger: logger) }
-        return try SQLiteMatchStore(path: path, synchronous: synchronous, logger: logger)
+        do {
+            return try SQLiteMatchStore(path: path, synchronous: synchronous, logger: logger)
+        } catch {
+            // Nothing can be written (a full disk, a read-only mount): the stored matches can still be
+            // read. Any other reason the file cannot be opened read-only either stops the start as before.
+            guard let readOnly = try? ReadOnlySQLiteMatchStore(path: path) else { throw error }
+            logger.error(
+                "cannot open the store for writing (\(error)); serving the stored matches read-only: nothing can be created or played until the server is restarted with room to write"
+            )
+            return readOnly
+        }
     }
 
     /// What a log line may say of a `--db` value: a PostgreSQL URL without its password, else the

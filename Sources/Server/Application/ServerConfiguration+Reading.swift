@@ -26,9 +26,15 @@ extension ServerConfiguration {
         if let bad = allowedHosts.first(where: { $0.contains("/") || $0.contains(" ") }) {
             throw ConfigurationError(option: "allowedHosts", problem: "must be host names without a scheme or path, not \"\(bad)\"")
         }
+        trustedProxies = try options.strings("trustedProxies") ?? trustedProxies
+        if let bad = trustedProxies.first(where: { IPAddressRange($0) == nil }) {
+            throw ConfigurationError(option: "trustedProxies", problem: "must be IP addresses or CIDR blocks (10.0.0.0/8), not \"\(bad)\"")
+        }
         idleTimeout = try options.seconds("idleTimeout") ?? idleTimeout
         maxConnectionsPerMatch = try options.int("maxConnectionsPerMatch", in: 1...Int.max) ?? maxConnectionsPerMatch
         matchesPerAddressPerMinute = try options.int("matchesPerMinute", in: 1...Int.max) ?? matchesPerAddressPerMinute
+        maxConnectionsPerAddress = try options.int("maxConnectionsPerAddress", in: 1...Int.max) ?? maxConnectionsPerAddress
+        connectsPerAddressPerMinute = try options.int("connectsPerMinute", in: 1...Int.max) ?? connectsPerAddressPerMinute
         if let interval = try options.seconds("pingInterval", allowingZero: true) {
             webSocketPingInterval = interval == .zero ? nil : interval
         }
@@ -36,6 +42,13 @@ extension ServerConfiguration {
         handshakeTimeout = try options.seconds("handshakeTimeout") ?? handshakeTimeout
         httpIdleTimeout = try options.seconds("httpIdleTimeout") ?? httpIdleTimeout
         maxConnections = try options.int("maxConnections", in: 1...Int.max) ?? maxConnections
+        retainDays = try options.days("retainDays") ?? retainDays
+        if let text = try options.string("metricsAddress") {
+            guard let address = ListenAddress(parsing: text) else {
+                throw ConfigurationError(option: "metricsAddress", problem: "must be HOST:PORT (an IPv6 address in brackets), not \"\(text)\"")
+            }
+            metricsAddress = address
+        }
         tracksRIBObjects = try options.bool("trackRibObjects") ?? tracksRIBObjects
     }
 
@@ -99,6 +112,15 @@ private struct OptionReader {
 
     func bool(_ key: String) throws -> Bool? {
         try read(key) { try reader.requiredBool(forKey: [key]) }
+    }
+
+    /// A positive number of days (fractions allowed), at most a hundred years.
+    func days(_ key: String) throws -> Double? {
+        guard let value = try read(key, { try reader.requiredDouble(forKey: [key]) }) else { return nil }
+        guard value.isFinite, value > 0, value <= 36_525 else {
+            throw ConfigurationError(option: key, problem: "must be a positive number of days, at most 36525")
+        }
+        return value
     }
 
     /// The longest time an option may give: timers run on NIO's clock, whose nanoseconds a longer

@@ -24,6 +24,9 @@ public struct ServerConfiguration: Sendable {
     /// allowed origins' hosts; `*` for any. Empty: any name when bound to a non-loopback address (see
     /// `HostPolicy`).
     public var allowedHosts: [String] = []
+    /// Addresses and CIDR blocks of the reverse proxies whose `X-Forwarded-For` and `X-Forwarded-Host`
+    /// headers are believed (`TrustedProxies`); none by default, since anyone can send those headers.
+    public var trustedProxies: [String] = []
     /// How long a match with nobody connected stays in memory before its tree is torn down.
     public var idleTimeout: Duration = .seconds(30 * 60)
     /// Largest WebSocket frame or message accepted, in bytes (docs/PROTOCOL.md: 4096, else close 1009).
@@ -36,6 +39,10 @@ public struct ServerConfiguration: Sendable {
     public var maxConnectionsPerMatch: Int = 1000
     /// Matches one client address may create per minute.
     public var matchesPerAddressPerMinute: Int = 30
+    /// WebSockets one client address may hold open at once.
+    public var maxConnectionsPerAddress: Int = 100
+    /// WebSockets one client address may open per minute.
+    public var connectsPerAddressPerMinute: Int = 300
     /// Largest HTTP request body accepted, in bytes; a bigger one is answered 413.
     public var maxRequestBodySize: Int = 16 * 1024
     /// How often the server pings each WebSocket; one that has not answered the previous ping is closed
@@ -54,6 +61,15 @@ public struct ServerConfiguration: Sendable {
     /// Connections the server holds at once, HTTP and WebSocket together; beyond it new connections
     /// wait in the listen backlog until one closes. Keep it under the process's open-file limit.
     public var maxConnections: Int = 1000
+    /// Days a stored match is kept after its summary last changed (a seat taken or freed, a game
+    /// started or ended) while nobody is connected to it; then it is deleted with its log. Nil (the
+    /// default) keeps every match.
+    public var retainDays: Double? = nil
+    /// How often the retention policy looks for matches to delete (internal: tests shorten it).
+    var retentionSweepInterval: Duration = .seconds(3600)
+    /// Where `GET /metrics` is served, on a listener of its own; nil (the default) serves it nowhere.
+    /// The public port always answers `/metrics` with 404: the metrics are for the operator.
+    public var metricsAddress: ListenAddress? = nil
     /// Track the RIB objects of every match for leak checks (tests only: costs a lock per RIB object).
     public var tracksRIBObjects: Bool = false
 

@@ -1,6 +1,7 @@
 import Logging
 import MatchStore
 import Prometheus
+import SQLiteStore
 
 /// What the routes, the WebSocket channels and the lifecycle services of one server share: opened once
 /// by `buildApplication`, before anything is served.
@@ -13,6 +14,7 @@ struct ServerContext: Sendable {
     let admission: WebSocketAdmission
     let originPolicy: OriginPolicy
     let hostPolicy: HostPolicy
+    let trustedProxies: TrustedProxies
     let metricsRegistry: PrometheusCollectorRegistry
     let logger: Logger
 
@@ -45,10 +47,15 @@ struct ServerContext: Sendable {
             store: store,
             seatTimeout: configuration.seatTimeout,
             maxConnectionsPerMatch: configuration.maxConnectionsPerMatch,
+            // A connection let in for a player coming back must resume as soon as a new connection
+            // must send its first request.
+            claimTimeout: configuration.handshakeTimeout,
             trackRIBObjects: configuration.tracksRIBObjects,
             metrics: metrics,
             logger: logger
         )
+        // A store that could only be opened for reading fails every write: /healthz says so from the start.
+        if store is ReadOnlySQLiteMatchStore { registry.storageHealth.writeFailed() }
         self.configuration = configuration
         self.store = store
         self.registry = registry
@@ -57,8 +64,12 @@ struct ServerContext: Sendable {
         originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
         hostPolicy = HostPolicy(
             bindHost: configuration.host, allowedHosts: configuration.allowedHosts, allowedOrigins: configuration.allowedOrigins)
+        trustedProxies = TrustedProxies(configuration.trustedProxies)
         self.admission = WebSocketAdmission(
-            registry: registry, state: state, originPolicy: originPolicy, hostPolicy: hostPolicy, logger: logger
+            registry: registry, state: state, originPolicy: originPolicy, hostPolicy: hostPolicy, trustedProxies: trustedProxies,
+            connectionLimits: AddressConnectionLimits(
+                maxOpen: configuration.maxConnectionsPerAddress, opensPerMinute: configuration.connectsPerAddressPerMinute),
+            logger: logger
         )
         self.metricsRegistry = metricsRegistry
         self.logger = logger

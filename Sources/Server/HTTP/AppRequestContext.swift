@@ -1,17 +1,21 @@
 import Hummingbird
 import NIOCore
 
-/// The request context of every route: Hummingbird's core storage and the client's address (for logs
-/// and per-address limits).
+/// The request context of every route: Hummingbird's core storage and the request's client (for logs,
+/// per-address limits and the Host and Origin checks).
 struct AppRequestContext: RequestContext, RemoteAddressRequestContext {
     var coreContext: CoreRequestContextStorage
     let remoteAddress: SocketAddress?
+    /// Who sent the request, behind trusted proxies too: set by `ForwardedClientMiddleware` before any
+    /// other middleware or route reads it (until then the peer, with no host).
+    var client: ResolvedClient
 
     init(source: ApplicationRequestContextSource) {
         coreContext = .init(source: source)
         remoteAddress = source.channel.remoteAddress
+        client = ResolvedClient(clientAddress: remoteAddress?.ipAddress ?? "unknown", authority: nil)
     }
 
     /// The client's IP address as text, or "unknown".
-    var clientAddress: String { remoteAddress?.ipAddress ?? "unknown" }
+    var clientAddress: String { client.clientAddress }
 }

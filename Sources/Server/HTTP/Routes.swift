@@ -13,7 +13,6 @@ struct Routes: Sendable {
     let pages: Pages
     let originPolicy: OriginPolicy
     let creationLimiter: AddressRateLimiter
-    let metrics: MetricsEndpoint
     let logger: Logger
 
     func add(to router: Router<AppRequestContext>) {
@@ -24,7 +23,7 @@ struct Routes: Sendable {
         router.post("/api/matches") { request, context in try await createMatch(request, context) }
         router.get("/api/matches") { _, _ in try await listMatches() }
         router.get("/api/matches/{matchId}") { _, context in try await matchSummary(context) }
-        router.get("/metrics") { _, _ in metrics.response() }
+        addInspection(to: router)
     }
 
     private func health() -> Response {
@@ -36,14 +35,14 @@ struct Routes: Sendable {
         }
     }
 
-    private func requireReady() throws {
+    func requireReady() throws {
         guard state.current == .ready else {
             throw APIError.unavailable
         }
     }
 
     /// The match id of a `{matchId}` route, or nil when it cannot be one.
-    private func matchID(_ context: AppRequestContext) -> MatchID? {
+    func matchID(_ context: AppRequestContext) -> MatchID? {
         context.parameters.get("matchId").flatMap(MatchID.init(requested:))
     }
 
@@ -87,7 +86,7 @@ struct Routes: Sendable {
     private func createMatch(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         try requireReady()
         // A page of another site may post here on a visitor's behalf; the WebSocket's rule decides.
-        guard originPolicy.allows(origin: request.headers[.origin], authority: request.head.authority) else {
+        guard originPolicy.allows(origin: request.headers[.origin], authority: context.client.authority) else {
             refused("origin not allowed, answered 403", match: nil, context)
             throw APIError(.forbidden, .badMessage, "This origin may not create a match here.")
         }
@@ -106,7 +105,7 @@ struct Routes: Sendable {
     }
 
     /// Logs a refusal once: the reason, the client, and the match it was about, if any.
-    private func refused(_ reason: String, match: String?, _ context: AppRequestContext) {
+    func refused(_ reason: String, match: String?, _ context: AppRequestContext) {
         var metadata: Logger.Metadata = ["reason": "\(reason)", "address": "\(context.clientAddress)"]
         if let match { metadata["match"] = "\(MatchID.loggable(match))" }
         logger.notice("refused", metadata: metadata)

@@ -32,6 +32,9 @@ struct HostedTree {
     /// What is presented now.
     var snapshot: MatchSnapshot { match.snapshot }
 
+    /// The RIB tree as it is now; nil once torn down.
+    var ribTree: RIBDescription? { match.ribTree }
+
     /// The seats the random source drew since the last call, in order: what a move's record keeps.
     func takeDrawn() -> [Seat] { draws.takeDrawn() }
 

@@ -13,9 +13,12 @@ struct MatchChange {
     var broadcasts: [ServerMessage] = []
     /// A seat left without connections: its timeout starts.
     var seatToTimeOut: Seat?
+    /// Who is connected changed (a connection came or went): everyone hears of it in the next
+    /// coalesced `presence` (`MatchHost.presenceInterval`), not one broadcast per connection.
+    var presenceChanged = false
 
     /// Nothing to record or tell (a launch the tree did not take).
-    var isEmpty: Bool { records.isEmpty && direct.isEmpty && broadcasts.isEmpty }
+    var isEmpty: Bool { records.isEmpty && direct.isEmpty && broadcasts.isEmpty && !presenceChanged }
 
     /// Whether everyone hears of it (state or presence): only such a change can change the summary.
     var changesSummary: Bool { !records.isEmpty || !broadcasts.isEmpty }

@@ -7,6 +7,9 @@ extension MatchHost {
         var trackingTag: String?
         /// Where the host counts moves, games, errors and latencies.
         var metrics: ServerMetrics
+        /// How long a connection let in above `maxConnections` for a player coming back has to take its
+        /// seat (`resume`) before it is closed 1013.
+        var claimTimeout: Duration = .seconds(10)
         /// Where the host reports whether its writes succeed.
         var storageHealth = StorageHealth()
     }

@@ -3,6 +3,7 @@ import Logging
 import MatchStore
 import MatchTree
 import NIOCore
+import RIBs
 import Synchronization
 import WireProtocol
 
@@ -28,10 +29,20 @@ actor MatchHost {
     private var outbox = Outbox<OutgoingChange>()
     private var appends = PendingAppends()
     private var writesDrained: [CheckedContinuation<Void, Never>] = []
+    /// Requests for the RIB tree waiting for the outbox to empty (see `ribTree()`).
+    private var ribTreeWaiters: [CheckedContinuation<RIBDescription?, Never>] = []
     private var lastActivity = ContinuousClock.now
     private var reportedSpectators = 0
     /// Set while `flush` delivers: a commit made meanwhile (a slow player's fresh welcome) only queues.
     private var isFlushing = false
+    /// A coalesced `presence` is due (`presenceInterval`).
+    private var presenceIsDue = false
+    /// Connections let in above the cap for players coming back (`connect`), by connection id.
+    private var claimants: [UInt64: Claimant] = [:]
+
+    /// How long connections coming and going are gathered into one `presence` to everyone: a
+    /// broadcast per connection would cost O(n) each, O(n²) for n connections churning.
+    static let presenceInterval = Duration.milliseconds(100)
     private(set) var isClosed = false
 
     /// Opens a match from its log (a new match's log holds only `created`).
@@ -57,16 +68,63 @@ actor MatchHost {
     // MARK: - Inbound
 
     /// Adds a connection as a spectator and sends it a `welcome`.
+    ///
+    /// A match holding `maxConnections` still lets in one connection per taken seat whose player is not
+    /// connected (a claimant), so that spectators filling a match cannot keep a player from coming back:
+    /// a claimant must take its seat (`resume`) within `claimTimeout` or is closed 1013, and a new one
+    /// replaces the oldest when there are as many as seats waiting (a stranger holding the place is
+    /// pushed out by the player, who resumes at once).
     func connect(_ connection: Connection) -> ConnectResult {
         guard !isClosed else { return .closed }
-        guard room.connectionCount < settings.maxConnections else { return .full }
+        if room.connectionCount >= settings.maxConnections {
+            let waiting = room.seatsAwaitingTheirPlayers
+            guard waiting > 0 else { return .full }
+            while claimants.count >= waiting, let oldest = claimants.min(by: { $0.value.since < $1.value.since }) {
+                closeClaimant(oldest.key, reason: "replaced by a newer claimant")
+            }
+            claimants[connection.id] = Claimant(connection: connection, since: .now, deadline: claimDeadline(for: connection.id))
+        }
         lastActivity = .now
         commit(room.connect(connection))
         return .connected
     }
 
+    /// A connection let in above the cap for a player coming back.
+    private struct Claimant {
+        let connection: Connection
+        let since: ContinuousClock.Instant
+        let deadline: Task<Void, Never>
+    }
+
+    private func claimDeadline(for connectionID: UInt64) -> Task<Void, Never> {
+        let timeout = settings.claimTimeout
+        return Task { [weak self] in
+            do { try await Task.sleep(for: timeout) } catch { return }
+            await self?.claimExpired(connectionID)
+        }
+    }
+
+    private func claimExpired(_ connectionID: UInt64) {
+        guard claimants[connectionID] != nil else { return }
+        closeClaimant(connectionID, reason: "took no seat in time")
+    }
+
+    private func closeClaimant(_ connectionID: UInt64, reason: String) {
+        guard let claimant = claimants.removeValue(forKey: connectionID) else { return }
+        claimant.deadline.cancel()
+        logger.notice("refused", metadata: ["connection": "\(connectionID)", "reason": "claimant \(reason), closed 1013"])
+        _ = claimant.connection.queue.push(.close(code: 1013, reason: "This match is full or gone; try again later."))
+    }
+
+    /// A claimant that took its seat is a player like any other.
+    private func settleClaim(of connectionID: UInt64) {
+        guard claimants[connectionID] != nil, room.isSeated(connectionID) else { return }
+        claimants.removeValue(forKey: connectionID)?.deadline.cancel()
+    }
+
     /// Removes a connection; a seat left without connections starts its timeout.
     func disconnect(_ connectionID: UInt64) {
+        claimants.removeValue(forKey: connectionID)?.deadline.cancel()
         guard let change = room.disconnect(connectionID) else { return }
         lastActivity = .now
         guard !isClosed else { return }
@@ -97,11 +155,29 @@ actor MatchHost {
         guard !isClosed, let change = room.handle(message, from: connectionID) else { return }
         lastActivity = .now
         commit(change)
+        if !claimants.isEmpty { settleClaim(of: connectionID) }
     }
 
     /// Answers a message that could not be decoded or was over a limit.
     func refuse(_ code: ErrorCode, message: String? = nil, to connectionID: UInt64) {
         room.refusal(code, message: message, to: connectionID).map(commit)
+    }
+
+    /// Sends one `presence` to everyone `presenceInterval` after the first change of who is connected,
+    /// however many came or went meanwhile.
+    private func presenceChanged() {
+        guard !presenceIsDue, !isClosed else { return }
+        presenceIsDue = true
+        Task { [weak self] in
+            try? await Task.sleep(for: MatchHost.presenceInterval)
+            await self?.sendPresence()
+        }
+    }
+
+    private func sendPresence() {
+        presenceIsDue = false
+        guard !isClosed, room.connectionCount > 0 else { return }
+        commit(room.presenceChange())
     }
 
     private func startSeatTimeout(_ seat: Seat) {
@@ -119,12 +195,31 @@ actor MatchHost {
         commit(change)
     }
 
+    /// The RIB tree (`GET /api/matches/{id}/ribs`), read once no change waits in the outbox: the tree
+    /// runs ahead of the store, and write before tell holds for this too, so the answer shows nothing
+    /// the store does not hold and the connections were not told. Nil once the match is closed.
+    func ribTree() async -> RIBDescription? {
+        guard !isClosed else { return nil }
+        if outbox.isEmpty { return room.ribTree }
+        return await withCheckedContinuation { ribTreeWaiters.append($0) }
+    }
+
+    private func answerRIBTreeWaiters(with tree: RIBDescription?) {
+        let waiters = ribTreeWaiters
+        ribTreeWaiters = []
+        waiters.forEach { $0.resume(returning: tree) }
+    }
+
     // MARK: - Write before tell
 
     /// Queues the messages of `change` behind the records that make it durable.
     private func commit(_ change: MatchChange) {
         // A change with nothing to record or tell (a launch not taken) has nothing to wait for.
         guard !change.isEmpty else { return }
+        if change.presenceChanged {
+            presenceChanged()
+            if change.records.isEmpty && change.direct.isEmpty && change.broadcasts.isEmpty { return }
+        }
         let summary = change.changesSummary ? room.summary : nil
         let outgoing = OutgoingChange(direct: change.direct, broadcasts: change.broadcasts, everyone: room.connections, summary: summary)
         let sequence = outbox.enqueue(outgoing, needsDurability: !change.records.isEmpty)
@@ -176,6 +271,7 @@ actor MatchHost {
         while case let changes = outbox.releasable(), !changes.isEmpty {
             for change in changes { deliver(change) }
         }
+        if outbox.isEmpty, !ribTreeWaiters.isEmpty { answerRIBTreeWaiters(with: room.ribTree) }
     }
 
     private func deliver(_ change: OutgoingChange) {
@@ -197,6 +293,8 @@ actor MatchHost {
         case nil:
             break
         case .spectatorClosed:
+            // Out of the members at once: the others' count of spectators follows in the next presence.
+            presenceChanged()
             logger.notice("refused", metadata: ["connection": "\(connection.id)", "reason": "spectator too slow, closed 1013"])
         case .playerAwaitsSnapshot(let seat):
             logger.notice(
@@ -246,8 +344,11 @@ actor MatchHost {
     private func tearDown() {
         guard !isClosed else { return }
         isClosed = true
+        claimants.values.forEach { $0.deadline.cancel() }
+        claimants = [:]
         settings.metrics.spectators(0, reported: &reportedSpectators)
         outbox.removeAll()
+        answerRIBTreeWaiters(with: nil)
         room.tearDown()
     }
 }

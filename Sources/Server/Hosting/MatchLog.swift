@@ -55,7 +55,12 @@ enum MatchLog {
 
     /// Feeds `records` through `match` (fresh from `init`), with `draws` replaying recorded rolls.
     /// Returns the token hashes of the seats still taken at the end.
-    static func replay(_ records: [StoredRecord], into match: Match, draws: WinnerDraws, games: GameCatalog) throws -> [Seat: Data] {
+    /// - Parameter observe: called after each record with the events its input caused (none for a
+    ///   record that is an outcome: its events came with the input before it).
+    static func replay(
+        _ records: [StoredRecord], into match: Match, draws: WinnerDraws, games: GameCatalog,
+        observe: (StoredRecord, [MatchEvent]) -> Void = { _, _ in }
+    ) throws -> [Seat: Data] {
         var tokenHashes: [Seat: Data] = [:]
         var expectedOutcomes: [MatchRecord] = []
         for stored in records {
@@ -110,6 +115,7 @@ enum MatchLog {
                 }
                 expectedOutcomes = outcomeRecords(of: events)
             }
+            observe(stored, events ?? [])
         }
         return tokenHashes
     }

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MatchStore
 import MatchTree
+import RIBs
 import WireProtocol
 
 /// The matches of this process: creates them, loads them from the store on demand (replaying their
@@ -27,14 +28,18 @@ actor MatchRegistry {
     /// Set by `shutdown`: a host it is closing may still have writes pending, so loading the match again
     /// (a connection already past the upgrade check) would open a second copy missing them.
     private var isShuttingDown = false
+    /// The retention policy's deletion in progress: a match it may delete is not loaded meanwhile.
+    private var deletion: Task<[MatchID], any Error>?
 
     init(
-        store: any MatchStore, seatTimeout: Duration, maxConnectionsPerMatch: Int, trackRIBObjects: Bool, metrics: ServerMetrics,
+        store: any MatchStore, seatTimeout: Duration, maxConnectionsPerMatch: Int, claimTimeout: Duration = .seconds(10),
+        trackRIBObjects: Bool, metrics: ServerMetrics,
         logger: Logger
     ) {
         self.store = store
         self.settings = MatchHost.Settings(
-            seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil, metrics: metrics)
+            seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil, metrics: metrics,
+            claimTimeout: claimTimeout)
         self.trackRIBObjects = trackRIBObjects
         self.logger = logger
     }
@@ -76,6 +81,13 @@ actor MatchRegistry {
             // A host closed by a failed write or a takeover is loaded again rather than joined.
             guard await host.isClosed else { return host }
             remove(host)
+        }
+        // Loaded during a deletion, a match could be deleted under its host: wait, then it is either
+        // gone (not found) or kept.
+        while loading[id] == nil, let deletion {
+            _ = await deletion.result
+            guard !isShuttingDown else { throw .shuttingDown }
+            if let host = hosts[id] { return host }
         }
         let task: Task<MatchHost?, any Error>
         if let existing = loading[id] {
@@ -181,6 +193,18 @@ actor MatchRegistry {
         return try await store.summary(of: id) != nil
     }
 
+    /// Deletes from the store up to `limit` matches whose summary last changed before `cutoff` and that
+    /// are not in memory (so nobody is connected to them, and none has a write pending). Returns their ids.
+    func deleteInactive(before cutoff: Date, limit: Int) async throws -> [MatchID] {
+        guard !isShuttingDown, deletion == nil else { return [] }
+        let keeping = Set(hosts.keys).union(loading.keys)
+        let store = store
+        let task = Task { try await store.deleteMatches(updatedBefore: cutoff, keeping: keeping, limit: limit) }
+        deletion = task
+        defer { deletion = nil }
+        return try await task.value
+    }
+
     /// Tears down the matches idle since before `cutoff`. Returns how many.
     @discardableResult
     func expireIdle(before cutoff: ContinuousClock.Instant) async -> Int {
@@ -228,5 +252,28 @@ extension MatchRegistry {
         }
         logger.notice("refused", metadata: ["reason": "match gone after the upgrade, closed 1013"])
         return nil
+    }
+}
+
+extension MatchRegistry {
+    /// The live RIB tree of match `id` as its connections were told it (`MatchHost.ribTree()`),
+    /// loading the match when it is not in memory, as a connection would (it expires again when idle).
+    /// A host that closed meanwhile is loaded again; `unreadable` when that keeps happening.
+    nonisolated func ribTree(of id: MatchID) async throws(LookupError) -> RIBDescription {
+        for _ in 0..<3 {
+            let host = try await host(for: id)
+            if let tree = await host.ribTree() { return tree }
+            await remove(host)
+        }
+        throw .unreadable(MatchStoreError.unavailable)
+    }
+}
+
+extension MatchRegistry {
+    /// The games of match `id` as its stored log tells them (`GameHistory`), without loading the match:
+    /// the same whether it is in memory or not. Nil when no such match was stored.
+    nonisolated func games(of id: MatchID) async throws -> [MatchGames.Game]? {
+        guard let records = try await store.records(of: id) else { return nil }
+        return try GameHistory.games(of: records)
     }
 }

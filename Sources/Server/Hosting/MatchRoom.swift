@@ -4,6 +4,7 @@ import Logging
 import MatchStore
 import MatchTree
 import NIOCore
+import RIBs
 import WireProtocol
 
 /// A match as its connections meet it: the tree, who is connected and in which seat, the seats'
@@ -37,12 +38,18 @@ struct MatchRoom {
     var connections: [Connection] { members.connections }
     /// The seats a token holds (restored from the log: their timeouts start with the host).
     var takenSeats: [Seat] { tokens.takenSeats }
+    /// Taken seats without a connection: their players may come back (`resume`) until the seat timeout.
+    var seatsAwaitingTheirPlayers: Int { tokens.takenSeats.count { !members.isConnected($0) } }
+    /// Whether connection `id` plays a seat.
+    func isSeated(_ id: UInt64) -> Bool { members[id]?.seat != nil }
     /// What `GET /api/matches` shows now.
     var summary: MatchSummary { MatchMessages.summary(id: id, snapshot: tree.snapshot, members: members) }
     /// Who is connected, as the other servers' lobbies show it (`MatchStore.publish`).
     var livePresence: LivePresence {
         LivePresence(connectedSeats: members.connectedSeats.sorted(), spectators: members.spectatorCount)
     }
+    /// The match's RIB tree as it is now (`GET /api/matches/{id}/ribs`); nil once torn down.
+    var ribTree: RIBDescription? { tree.ribTree }
     /// What the store keeps beside the log, for the lobby.
     var storedSummary: StoredSummary {
         let snapshot = tree.snapshot
@@ -51,11 +58,12 @@ struct MatchRoom {
 
     // MARK: - Connections
 
-    /// `connection` joins as a spectator: it gets a `welcome`, everyone a `presence`.
+    /// `connection` joins as a spectator: it gets a `welcome`; everyone hears of it in the next
+    /// coalesced `presence`.
     mutating func connect(_ connection: Connection) -> MatchChange {
         members.add(connection)
         logger.info("connection opened", metadata: ["connection": "\(connection.id)", "address": "\(connection.remoteAddress)"])
-        return MatchChange(direct: [(connection, welcome(for: nil))], broadcasts: [presence()])
+        return MatchChange(direct: [(connection, welcome(for: nil))], presenceChanged: true)
     }
 
     /// Connection `connectionID` left; nil when it was no member. A seat it leaves without
@@ -63,9 +71,14 @@ struct MatchRoom {
     mutating func disconnect(_ connectionID: UInt64) -> MatchChange? {
         guard let member = members.remove(connectionID) else { return nil }
         logger.info("connection closed", metadata: ["connection": "\(connectionID)"])
-        var change = MatchChange(broadcasts: [presence()])
+        var change = MatchChange(presenceChanged: true)
         if let seat = member.seat, !members.isConnected(seat) { change.seatToTimeOut = seat }
         return change
+    }
+
+    /// The coalesced `presence` to everyone (`MatchHost.presenceInterval`).
+    mutating func presenceChange() -> MatchChange {
+        MatchChange(broadcasts: [presence()])
     }
 
     /// Queues `payload` for connection `id` (see `Members.push`, which applies the slow-reader policy).

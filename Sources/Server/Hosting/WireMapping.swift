@@ -1,5 +1,6 @@
 import GameUnits
 import MatchTree
+import RIBs
 import WireProtocol
 
 // Translations from the match's vocabulary to docs/PROTOCOL.md's. The tree knows nothing of the wire; the
@@ -96,5 +97,19 @@ extension MatchEvent {
             .gameOver(winner: winner.map(WireSeat.init), line: line.map { $0.map { [$0.row, $0.col] } }, v: v)
         case .seated, .playersChanged, .gameStarted, .launchQueued: nil
         }
+    }
+}
+
+extension MatchRIBs.RIB {
+    /// A RIB of a tree's description, with the workflows still waiting.
+    init(_ description: RIBDescription) {
+        self.init(
+            name: description.name,
+            active: description.isActive,
+            children: description.children.map(MatchRIBs.RIB.init),
+            workflows: description.workflows.compactMap { workflow in
+                workflow.waitingStep.map { MatchRIBs.Workflow(name: workflow.name, steps: workflow.steps, waitingStep: $0) }
+            }
+        )
     }
 }

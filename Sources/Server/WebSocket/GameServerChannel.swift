@@ -75,12 +75,12 @@ struct GameServerChannel: ServerChildChannel {
                 // flushed and the client's bytes are read before the socket is dropped.
                 enableAutomaticErrorHandling: false,
                 shouldUpgrade: { channel, head in
-                    let clientAddress = channel.remoteAddress?.ipAddress ?? "unknown"
+                    let client = admission.trustedProxies.resolve(
+                        peer: channel.remoteAddress?.ipAddress, host: head.headers.first(name: "host"),
+                        forwardedFor: head.headers["x-forwarded-for"], forwardedHost: head.headers["x-forwarded-host"])
                     let promise = channel.eventLoop.makePromise(of: WebSocketAdmission.Decision.self)
                     promise.completeWithTask {
-                        await admission.decide(
-                            path: head.uri, origin: head.headers.first(name: "origin"), authority: head.headers.first(name: "host"),
-                            clientAddress: clientAddress)
+                        await admission.decide(path: head.uri, origin: head.headers.first(name: "origin"), client: client)
                     }
                     return promise.futureResult.map { decided in
                         decision.value = decided
@@ -90,8 +90,13 @@ struct GameServerChannel: ServerChildChannel {
                 },
                 upgradePipelineHandler: { channel, _ in
                     channel.eventLoop.makeCompletedFuture {
-                        guard case .upgrade(let matchID) = decision.value else { throw ChannelError.inappropriateOperationForState }
-                        try channel.pipeline.syncOperations.addHandler(Self.session(for: channel, matchID: matchID, settings: webSocket))
+                        guard case .upgrade(let matchID, let clientAddress, let slot) = decision.value else {
+                            throw ChannelError.inappropriateOperationForState
+                        }
+                        // The session holds the address's slot from now on, and gives it back when it goes.
+                        decision.value = nil
+                        try channel.pipeline.syncOperations.addHandler(
+                            Self.session(matchID: matchID, clientAddress: clientAddress, slot: slot, settings: webSocket))
                         return .webSocket
                     }
                 }
@@ -106,7 +111,8 @@ struct GameServerChannel: ServerChildChannel {
                                     answer: Self.laterUpgrades(upgrader: upgrader, decision: decision, settings: webSocket)))
                         }
                         try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
-                        try channel.pipeline.syncOperations.addHandler(HTTPConnectionStateHandler(idleTimeout: timeouts.httpIdle, logger: logger))
+                        try channel.pipeline.syncOperations.addHandler(
+                            HTTPConnectionStateHandler(idleTimeout: timeouts.httpIdle, logger: logger))
                         let http = try HTTPChannel(
                             wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
                         guard let refusal = Self.refusal(decision.value) else { return .http(http) }
@@ -141,10 +147,12 @@ struct GameServerChannel: ServerChildChannel {
 
     /// The session, after NIO's frame encoder and decoder (which refuses frames over the size limit and
     /// malformed control frames; the session closes on its errors).
-    private static func session(for channel: any Channel, matchID: MatchID, settings: WebSocketSettings) -> WebSocketSession {
+    private static func session(
+        matchID: MatchID, clientAddress: String, slot: AddressConnectionLimits.Slot, settings: WebSocketSettings
+    ) -> WebSocketSession {
         WebSocketSession(
-            matchID: matchID, remoteAddress: channel.remoteAddress?.ipAddress ?? "unknown", maxMessageSize: settings.maxMessageSize,
-            registry: settings.registry, settings: settings.session, metrics: settings.metrics, logger: settings.logger)
+            matchID: matchID, remoteAddress: clientAddress, maxMessageSize: settings.maxMessageSize,
+            addressSlot: slot, registry: settings.registry, settings: settings.session, metrics: settings.metrics, logger: settings.logger)
     }
 
     /// Answers an upgrade in a later request of a connection with the upgrader of its first request: the
@@ -156,11 +164,11 @@ struct GameServerChannel: ServerChildChannel {
         { channel, head in
             upgrader.buildUpgradeResponse(channel: channel, upgradeRequest: head, initialResponseHeaders: HTTPHeaders())
                 .map { headers -> KeepAliveUpgradeHandler.Answer in
-                    guard case .upgrade(let matchID) = decision.value else { return .passThrough }
+                    guard case .upgrade(let matchID, let clientAddress, let slot) = decision.value else { return .passThrough }
                     return .upgrade(headers: headers) {
                         [
                             WebSocketFrameEncoder(), ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: settings.maxMessageSize)),
-                            session(for: channel, matchID: matchID, settings: settings),
+                            session(matchID: matchID, clientAddress: clientAddress, slot: slot, settings: settings),
                         ]
                     }
                 }

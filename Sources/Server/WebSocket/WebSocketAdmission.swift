@@ -7,7 +7,9 @@ import WireProtocol
 /// the same question, so a refusal reads the same either way.
 struct WebSocketAdmission: Sendable {
     enum Decision: Sendable {
-        case upgrade(matchID: MatchID)
+        /// Upgraded, for a client at `clientAddress` (behind trusted proxies, the one they forwarded for),
+        /// counted against its address for as long as `slot` lives.
+        case upgrade(matchID: MatchID, clientAddress: String, slot: AddressConnectionLimits.Slot)
         /// Answered with this status and error body (docs/PROTOCOL.md: 404 unknown match, 403 foreign
         /// origin, 421 foreign host).
         case refuse(APIError)
@@ -19,6 +21,10 @@ struct WebSocketAdmission: Sendable {
     let state: ServerState
     let originPolicy: OriginPolicy
     let hostPolicy: HostPolicy
+    /// Whose forwarding headers say who the client of an upgrade is.
+    let trustedProxies: TrustedProxies
+    /// WebSockets per client address, open and opened per minute.
+    let connectionLimits: AddressConnectionLimits
     let logger: Logger
 
     /// The match id of a `/ws/{matchId}` path (query ignored), or nil for any other path.
@@ -29,12 +35,17 @@ struct WebSocketAdmission: Sendable {
         return id.isEmpty || id.contains("/") ? nil : id
     }
 
-    func decide(path: String, origin: String?, authority: String?, clientAddress: String) async -> Decision {
+    /// - Parameters:
+    ///   - path: the request target.
+    ///   - origin: the `Origin` header, if any.
+    ///   - client: who sent the request and to which host (`TrustedProxies.resolve`).
+    func decide(path: String, origin: String?, client: ResolvedClient) async -> Decision {
+        let authority = client.authority
         guard let requested = Self.requestedMatchID(inPath: path) else { return .notWebSocketPath }
         // Every refusal names the match it was for (as requested) and the client.
         var logger = logger
         logger[metadataKey: "match"] = .string(MatchID.loggable(requested))
-        logger[metadataKey: "address"] = .string(clientAddress)
+        logger[metadataKey: "address"] = .string(client.clientAddress)
         guard hostPolicy.allows(authority: authority) else {
             logger.notice("refused", metadata: ["reason": "host not allowed, answered 421", "host": "\(authority ?? "")"])
             return .refuse(.hostNotAllowed)
@@ -50,6 +61,18 @@ struct WebSocketAdmission: Sendable {
         guard let id = MatchID(requested: requested) else {
             logger.notice("refused", metadata: ["reason": "malformed match id, answered 404"])
             return .refuse(.matchNotFound)
+        }
+        // Before the match is loaded: a refused client costs no load. The slot goes back when dropped.
+        let slot: AddressConnectionLimits.Slot
+        switch connectionLimits.admit(client.clientAddress) {
+        case .success(let admitted):
+            slot = admitted
+        case .failure(.tooManyOpen):
+            logger.notice("refused", metadata: ["reason": "too many WebSockets open from the address, answered 429"])
+            return .refuse(APIError(.tooManyRequests, .rateLimited, "Too many connections from your address; close some first."))
+        case .failure(.openedTooOften):
+            logger.notice("refused", metadata: ["reason": "too many WebSockets opened from the address, answered 429"])
+            return .refuse(APIError(.tooManyRequests, .rateLimited, "Too many connections opened from your address; wait a minute."))
         }
         do {
             _ = try await registry.host(for: id)
@@ -69,6 +92,6 @@ struct WebSocketAdmission: Sendable {
                 return .refuse(APIError(.internalServerError, .matchNotFound, "This match could not be loaded."))
             }
         }
-        return .upgrade(matchID: id)
+        return .upgrade(matchID: id, clientAddress: client.clientAddress, slot: slot)
     }
 }

@@ -8,10 +8,7 @@ struct WebSocketRoute: Sendable {
 
     func add(to router: Router<AppRequestContext>) {
         router.get("/ws/{matchId}") { request, context -> Response in
-            let decision = await admission.decide(
-                path: request.uri.path, origin: request.headers[.origin], authority: request.head.authority,
-                clientAddress: context.clientAddress
-            )
+            let decision = await admission.decide(path: request.uri.path, origin: request.headers[.origin], client: context.client)
             if case .refuse(let error) = decision { throw error }
             throw APIError(.upgradeRequired, .badMessage, "This address takes WebSocket upgrades only.")
         }

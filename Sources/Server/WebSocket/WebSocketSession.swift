@@ -47,6 +47,9 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
     private let settings: Settings
     private let metrics: ServerMetrics
     private let remoteAddress: String
+    /// Counts this WebSocket against its client address (`AddressConnectionLimits`) until the session
+    /// is gone.
+    private let addressSlot: AddressConnectionLimits.Slot?
     private var logger: Logger
 
     private var context: ChannelHandlerContext?
@@ -67,11 +70,12 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
 
     /// - Parameter maxMessageSize: the most bytes a text message may hold, all its fragments together.
     init(
-        matchID: MatchID, remoteAddress: String, maxMessageSize: Int, registry: MatchRegistry, settings: Settings, metrics: ServerMetrics,
-        logger: Logger
+        matchID: MatchID, remoteAddress: String, maxMessageSize: Int, addressSlot: AddressConnectionLimits.Slot? = nil,
+        registry: MatchRegistry, settings: Settings, metrics: ServerMetrics, logger: Logger
     ) {
         self.matchID = matchID
         self.remoteAddress = remoteAddress
+        self.addressSlot = addressSlot
         self.registry = registry
         self.settings = settings
         self.metrics = metrics
@@ -198,7 +202,9 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
             // what is queued: one more goes right before the close, so the client is always warned first.
             let warning = ServerMessage.error(.rateLimited)
             metrics.errorSent(warning)
-            refuse(code: 1008, reason: "Too many messages.", log: "rate limit exceeded", after: [.text(ByteBuffer(string: warning.jsonText()))])
+            refuse(
+                code: 1008, reason: "Too many messages.", log: "rate limit exceeded", after: [.text(ByteBuffer(string: warning.jsonText()))]
+            )
         }
         return false
     }

@@ -52,13 +52,15 @@ extension HostileTests.SlowReaderTests {
         // Alice reads nothing; her syncs fill her queue to its limit.
         while alice.queue.count < alice.queue.limit { await host.handle(.sync, from: alice.id) }
 
-        // A change waits for its records (a game starts); a second change (someone connects) waits behind it.
+        // A change waits for its records (a game starts); a second change (the presence of someone who
+        // connects, sent once the presence interval has passed) waits behind it.
         let versionsBefore = Self.drain(watchers[0]).compactMap(\.version).max() ?? 0
         for watcher in watchers.dropFirst() { _ = Self.drain(watcher) }
         store.hold()
         await host.handle(.startGame(gameId: "ticTacToe"), from: bob.id)
         let latecomer = Connection(remoteAddress: "latecomer", queueLimit: 10_000)
         #expect(await host.connect(latecomer) == .connected)
+        try await Task.sleep(for: MatchHost.presenceInterval * 3)
         store.release()
         #expect(await HostileTests.eventually { watchers.allSatisfy { $0.queue.count >= 3 } })
 

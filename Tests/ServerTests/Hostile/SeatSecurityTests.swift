@@ -4,6 +4,8 @@ import Testing
 import TicTacToe
 import WireProtocol
 
+@testable import Server
+
 extension HostileTests {
     /// No one acts for another: a seat is acted for only by a connection that logged in or resumed with
     /// its token, in its own match, and not after leaving.
@@ -122,6 +124,9 @@ extension HostileTests {
                     default:
                         Issue.record("no step for \(phase)")
                     }
+                    // The presence of a connection made above is sent after the presence interval: let it
+                    // come before the state the attempts are compared with.
+                    try await Task.sleep(for: MatchHost.presenceInterval * 3)
                     let before = try await Self.state(spectator)
                     #expect(before.0.phase == phase)
                     for client in seated { _ = try await Self.state(client) }

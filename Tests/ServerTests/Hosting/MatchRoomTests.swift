@@ -27,7 +27,7 @@ struct MatchRoomTests {
 
     private static func directMessages(_ change: MatchChange?) -> [ServerMessage] { change?.direct.map(\.1) ?? [] }
 
-    @Test func test_connect_welcomesTheConnectionAndTellsEveryoneThePresence() throws {
+    @Test func test_connect_welcomesTheConnection_andLeavesThePresenceToTheNextCoalescedBroadcast() throws {
         var room = try Self.makeRoom()
         let change = room.connect(alice)
         #expect(change.records.isEmpty)
@@ -37,7 +37,9 @@ struct MatchRoomTests {
             return
         }
         #expect(snapshot.spectators == 1)
-        #expect(change.broadcasts == [.presence(players: [], spectators: 1, v: 1)])
+        #expect(change.broadcasts.isEmpty, "no broadcast per connection (issue 17 item 5)")
+        #expect(change.presenceChanged)
+        #expect(room.presenceChange().broadcasts == [.presence(players: [], spectators: 1, v: 1)])
     }
 
     @Test func test_login_recordsTheSeatUnderTheHashOfTheTokenOnlyTheLoggedInIsSent() throws {

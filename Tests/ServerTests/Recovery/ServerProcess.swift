@@ -35,6 +35,9 @@ final class ServerProcess: LiveServer {
     /// The port from the `listening on` line (0 until then).
     var port: Int { boundPort.load(ordering: .acquiring) }
 
+    /// The port of the `metrics on http://HOST:PORT/metrics` line (`--metrics-address`), once printed.
+    var metricsPort: Int? { output.port(after: "metrics on http://") }
+
     /// `<repo>/.build/debug/tictactoe`; the repo is found from this file's path.
     static let binary: URL = repositoryRoot.appendingPathComponent(".build/debug/tictactoe")
 
@@ -56,9 +59,10 @@ final class ServerProcess: LiveServer {
     /// Starts `tictactoe --host 127.0.0.1 --port 0 --db <database> --public <repo>/Public
     /// --seat-timeout <seatTimeout>` plus `arguments`, and waits for its `listening on http://…` line.
     /// `started` is called with the process as soon as it runs, so that it is cleaned up even when the
-    /// line never comes.
+    /// line never comes. With a `wrapper`, the process is `wrapper` followed by that command line (a
+    /// wrapper that ends by `exec "$@"`, so that signals reach the server).
     static func start(
-        database: String, seatTimeout: Double, arguments: [String] = [], timeout: Duration = .seconds(15),
+        database: String, seatTimeout: Double, arguments: [String] = [], wrapper: [String] = [], timeout: Duration = .seconds(15),
         started: (ServerProcess) -> Void = { _ in }
     ) async throws -> ServerProcess {
         guard FileManager.default.isExecutableFile(atPath: binary.path) else {
@@ -69,13 +73,15 @@ final class ServerProcess: LiveServer {
                     """)
         }
         let process = Process()
-        process.executableURL = binary
-        process.arguments =
+        let command =
             [
-                "--host", "127.0.0.1", "--port", "0", "--db", database,
+                binary.path, "--host", "127.0.0.1", "--port", "0", "--db", database,
                 "--public", repositoryRoot.appendingPathComponent("Public").path,
                 "--seat-timeout", String(seatTimeout),
             ] + arguments
+        let full = wrapper + command
+        process.executableURL = URL(fileURLWithPath: full[0])
+        process.arguments = Array(full.dropFirst())
         process.currentDirectoryURL = URL(fileURLWithPath: database).deletingLastPathComponent()
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -188,9 +194,13 @@ final class ServerLaunches: Sendable {
         return value
     }
 
-    /// Starts a server on this database (see `ServerProcess.start`).
-    func start(seatTimeout: Double = 30, arguments: [String] = []) async throws -> ServerProcess {
-        try await ServerProcess.start(database: databasePath, seatTimeout: seatTimeout, arguments: arguments) { process in
+    /// Starts a server on this database, or on `database` (see `ServerProcess.start`).
+    func start(seatTimeout: Double = 30, arguments: [String] = [], database: String? = nil, wrapper: [String] = []) async throws
+        -> ServerProcess
+    {
+        try await ServerProcess.start(
+            database: database ?? databasePath, seatTimeout: seatTimeout, arguments: arguments, wrapper: wrapper
+        ) { process in
             processes.withLock { $0.append(process) }
         }
     }
@@ -212,12 +222,16 @@ private final class ProcessOutput: Sendable {
     var text: String { String(decoding: data.withLock { $0 }, as: UTF8.self) }
 
     /// The port of the `listening on http://HOST:PORT` line, once printed.
-    func listeningPort() -> Int? {
+    func listeningPort() -> Int? { port(after: "listening on http://") }
+
+    /// The port of the first complete line holding `marker` + `HOST:PORT`, once printed.
+    func port(after marker: String) -> Int? {
         let text = text
-        guard let marker = text.range(of: "listening on http://") else { return nil }
-        let line = text[marker.upperBound...].prefix { $0 != "\n" }
-        guard text[marker.upperBound...].contains("\n"), let colon = line.lastIndex(of: ":") else { return nil }
-        return Int(line[line.index(after: colon)...].prefix(while: \.isNumber))
+        guard let found = text.range(of: marker) else { return nil }
+        let line = text[found.upperBound...].prefix { $0 != "\n" }
+        let address = line.prefix { $0 != "/" }
+        guard text[found.upperBound...].contains("\n"), let colon = address.lastIndex(of: ":") else { return nil }
+        return Int(address[address.index(after: colon)...].prefix(while: \.isNumber))
     }
 }
 

@@ -58,5 +58,8 @@ final class HeldStore: MatchStore {
     func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
         try await base?.listSummaries(withFreeSeat: withFreeSeat, limit: limit) ?? []
     }
+    func deleteMatches(updatedBefore date: Date, keeping: Set<MatchID>, limit: Int) async throws -> [MatchID] {
+        try await base?.deleteMatches(updatedBefore: date, keeping: keeping, limit: limit) ?? []
+    }
     func close() async throws { try await base?.close() }
 }

@@ -61,6 +61,8 @@ func withTestServer<Value>(
 /// The real server, in process, on a free port, for one test: see `withTestServer`.
 struct TestServer: LiveServer {
     let port: Int
+    /// The port of the `/metrics` listener, when the configuration gave it an address.
+    let metricsPort: Int?
     private let task: Task<Void, any Error>
 
     /// Starts a server with `configure` applied to a test configuration and waits until it listens.
@@ -72,6 +74,9 @@ struct TestServer: LiveServer {
         configuration.databasePath = ":memory:"
         configuration.publicDirectory = Self.publicDirectory
         configuration.tracksRIBObjects = true
+        // Every test client is 127.0.0.1: the per-address WebSocket limits would count them all as one.
+        configuration.maxConnectionsPerAddress = 100_000
+        configuration.connectsPerAddressPerMinute = 1_000_000
         configure(&configuration)
         let logger =
             logger
@@ -81,16 +86,25 @@ struct TestServer: LiveServer {
                 return logger
             }()
         let (ports, continuation) = AsyncStream<Int>.makeStream()
-        let app = try await buildApplication(configuration: configuration, store: store, logger: logger) { port in continuation.yield(port) }
+        let (metricsPorts, metricsContinuation) = AsyncStream<Int>.makeStream()
+        let app = try await buildApplication(
+            configuration: configuration, store: store, logger: logger, onListening: { continuation.yield($0) },
+            onMetricsListening: { metricsContinuation.yield($0) })
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
+        var metricsPort: Int?
+        if configuration.metricsAddress != nil {
+            var metricsIterator = metricsPorts.makeAsyncIterator()
+            guard let bound = await metricsIterator.next() else { throw CancellationError() }
+            metricsPort = bound
+        }
         // `/healthz` turns ready just after the socket binds.
         for _ in 0..<100 {
             if try await HTTP.get(port: port, "/healthz").status == 200 { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        return TestServer(port: port, task: task)
+        return TestServer(port: port, metricsPort: metricsPort, task: task)
     }
 
     /// Stops the server (as a cancelled task: every WebSocket closed with 1001, pending writes

@@ -1,0 +1,149 @@
+// The replay view (/m/{id}/games/{n}): one game of the match, from GET /api/matches/{id}/games (an
+// extension), stepped through with the buttons or the arrow keys (Home and End for the ends). The
+// address keeps the position (`#move=5`: the board after five moves), so it can be linked.
+
+import { getGames, isMatchId } from './api.js';
+import { gameName, moveWords, playerName, resultWords } from './gameWords.js';
+import { gameById, linkGameStylesheets } from './games/index.js';
+
+const $ = (id) => document.getElementById(id);
+
+/** `{matchId, number}` of a `/m/{id}/games/{n}` address, or null. */
+function replayFromLocation(location = window.location) {
+  const found = /^\/m\/([^/]+)\/games\/(\d+)\/?$/.exec(location.pathname);
+  if (!found) return null;
+  let matchId;
+  try {
+    matchId = decodeURIComponent(found[1]);
+  } catch {
+    return null;
+  }
+  const number = Number(found[2]);
+  return isMatchId(matchId) && number >= 1 ? { matchId, number } : null;
+}
+
+/** The move number `#move=N` asks for, or null. */
+function moveFromHash() {
+  const found = /^#move=(\d+)$/.exec(window.location.hash);
+  return found ? Number(found[1]) : null;
+}
+
+/** The board after the first `count` moves of `game`, as the games' views draw it. */
+function boardAfter(game, grid, count) {
+  const cells = Array(grid.columns * grid.rows).fill(null);
+  let last = null;
+  for (const move of game.moves.slice(0, count)) {
+    if (!move.cell) continue;
+    cells[move.cell.row * grid.columns + move.cell.col] = move.seat;
+    last = { row: move.cell.row, col: move.cell.col, seat: move.seat };
+  }
+  return { cells, turn: null, last };
+}
+
+function showProblem(text) {
+  $('replay-title').textContent = text;
+  $('replay-body').hidden = true;
+  document.title = 'Replay · TicTacToe';
+}
+
+async function main() {
+  linkGameStylesheets(document);
+  const where = replayFromLocation();
+  if (!where) return showProblem('This is not the address of a game');
+  const { matchId, number } = where;
+  const matchLink = `/m/${encodeURIComponent(matchId)}`;
+  $('back-to-match').href = matchLink;
+
+  let page;
+  try {
+    page = await getGames(matchId, { from: number, limit: 1 });
+  } catch (error) {
+    return showProblem(error.status === 404 ? 'This match does not exist' : error.message);
+  }
+  const game = page.games[0];
+  if (!game || game.number !== number) return showProblem(`This match has no game ${number} yet`);
+
+  const definition = gameById(game.gameId);
+  const grid = definition?.grid ?? null;
+  const title = `Game ${number} · ${gameName(game)}`;
+  $('replay-title').textContent = title;
+  document.title = `${title} · Replay · TicTacToe`;
+  $('replay-players').textContent =
+    `${playerName(game, 'player1')} (X) against ${playerName(game, 'player2')} (O); ` +
+    `${playerName(game, game.startingPlayer)} started. ${resultWords(game)}.`;
+  if (number > 1) {
+    $('previous-game').href = `${matchLink}/games/${number - 1}`;
+    $('previous-game').hidden = false;
+  }
+  if (number < page.total) {
+    $('next-game').href = `${matchLink}/games/${number + 1}`;
+    $('next-game').hidden = false;
+  }
+
+  // The game's own view draws the grid (its cells stay readable with the arrow keys); nothing is sent.
+  const view = grid ? definition.createView($('replay-board'), { send: () => false }) : null;
+  const list = $('replay-moves');
+  list.replaceChildren(
+    ...game.moves.map((move, index) => {
+      const item = document.createElement('li');
+      const link = document.createElement('a');
+      link.href = `#move=${index + 1}`;
+      link.dataset.testid = `replay-move-${index + 1}`;
+      link.textContent = moveWords(game, move);
+      item.append(link);
+      return item;
+    }),
+  );
+
+  const total = game.moves.length;
+  let current = 0;
+  const show = (count, { updateHash = true } = {}) => {
+    current = Math.max(0, Math.min(total, count));
+    if (view) {
+      const atEnd = current === total && game.result;
+      const line = atEnd && game.result.line ? game.result.line.map((cell) => [cell.row, cell.col]) : null;
+      view.render(
+        { board: boardAfter(game, grid, current), you: null },
+        { shown: true, playing: false, seated: false, result: line ? { winner: game.result.winner, line } : null },
+      );
+    }
+    $('replay-position').textContent = current === 0 ? `Start · ${total} ${total === 1 ? 'move' : 'moves'}` : `Move ${current} of ${total}`;
+    $('replay-position').dataset.move = String(current);
+    $('replay-last').textContent = current === 0 ? 'Before the first move.' : moveWords(game, game.moves[current - 1]);
+    $('replay-result').hidden = !(current === total && game.result);
+    $('replay-result').textContent = resultWords(game);
+    [...list.querySelectorAll('a')].forEach((link, index) => {
+      if (index + 1 === current) link.setAttribute('aria-current', 'step');
+      else link.removeAttribute('aria-current');
+    });
+    $('replay-first').disabled = current === 0;
+    $('replay-previous').disabled = current === 0;
+    $('replay-next').disabled = current === total;
+    $('replay-last-move').disabled = current === total;
+    if (updateHash) window.history.replaceState(null, '', `${window.location.pathname}#move=${current}`);
+  };
+
+  $('replay-first').addEventListener('click', () => show(0));
+  $('replay-previous').addEventListener('click', () => show(current - 1));
+  $('replay-next').addEventListener('click', () => show(current + 1));
+  $('replay-last-move').addEventListener('click', () => show(total));
+  window.addEventListener('hashchange', () => {
+    const asked = moveFromHash();
+    if (asked !== null) show(asked, { updateHash: false });
+  });
+  document.addEventListener('keydown', (event) => {
+    // Inside the board the arrow keys move between its cells; in a field they edit it.
+    if (event.altKey || event.ctrlKey || event.metaKey || event.target.closest('.board, input, textarea')) return;
+    const step = { ArrowLeft: current - 1, ArrowRight: current + 1, Home: 0, End: total }[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    show(step);
+  });
+
+  const asked = moveFromHash();
+  // Without `#move=`, a finished game opens on its end; one being played, on its start.
+  show(asked ?? (game.result ? total : 0), { updateHash: asked !== null });
+  $('replay-body').hidden = false;
+}
+
+main();

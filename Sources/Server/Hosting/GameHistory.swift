@@ -1,0 +1,85 @@
+import Foundation
+import GameUnits
+import MatchStore
+import MatchTree
+import WireProtocol
+
+/// A match's games as its log tells them (`GET /api/matches/{id}/games`). The log is replayed through
+/// a fresh tree, as loading the match does, because its events hold what the records leave out: where
+/// a Connect Four disc landed and the winning line. Only the stored log is read, so the answer is the
+/// same whether the match is in memory, expired or restored after a crash, and holds only what is
+/// durable.
+enum GameHistory {
+    /// Every game of the log, oldest first, the one being played last.
+    /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
+    static func games(of records: [StoredRecord], games catalog: GameCatalog = .standard) throws -> [MatchGames.Game] {
+        let draws = WinnerDraws()
+        let match = Match(games: catalog.definitions, drawWinner: { draws.next() })
+        defer { match.tearDown() }
+        var history = Collector(catalog: catalog)
+        _ = try MatchLog.replay(records, into: match, draws: draws, games: catalog) { stored, events in
+            history.take(stored, events: events)
+        }
+        return history.games
+    }
+
+    /// A date as the history writes it: ISO 8601, UTC, to the millisecond.
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+}
+
+/// Builds the games record by record, from the records and the events the replay gave for them.
+private struct Collector {
+    let catalog: GameCatalog
+    private(set) var games: [MatchGames.Game] = []
+    private var names: [Seat: String] = [:]
+    /// The end the tree announced (`gameOver`) ahead of its `gameEnded` record, with the seat whose
+    /// leaving caused it.
+    private var announcedEnd: (line: [Position]?, leaver: Seat?)?
+
+    init(catalog: GameCatalog) {
+        self.catalog = catalog
+    }
+
+    private var isPlaying: Bool { games.last.map { $0.result == nil } ?? false }
+
+    mutating func take(_ stored: StoredRecord, events: [MatchEvent]) {
+        let at = GameHistory.timestamp(stored.at)
+        var leaver: Seat?
+        switch stored.record {
+        case .seatTaken(let seat, let name, _):
+            names[seat] = name
+        case .gameStarted(let gameId, let startingPlayer):
+            let players = Seat.allCases.map { MatchGames.Player(seat: WireSeat($0), name: names[$0] ?? $0.defaultName) }
+            games.append(
+                MatchGames.Game(
+                    number: games.count + 1, gameId: gameId.rawValue, players: players, startingPlayer: WireSeat(startingPlayer),
+                    moves: [], result: nil, startedAt: at, endedAt: nil))
+        case .played(let record):
+            // The replay read this record already: it cannot fail here.
+            guard isPlaying, let play = try? catalog.play(from: record) else { break }
+            let landed = events.compactMap { event -> Position? in
+                if case .board(let board) = event { board.last?.position } else { nil }
+            }.last
+            games[games.count - 1].moves.append(
+                MatchGames.Move(
+                    seat: WireSeat(play.seat), cell: landed.map { MatchGames.Cell(row: $0.row, col: $0.col) },
+                    roll: play.draws.first.map(WireSeat.init), at: at))
+        case .gameEnded(let winner):
+            guard isPlaying else { break }
+            let end = announcedEnd
+            announcedEnd = nil
+            games[games.count - 1].result = MatchGames.Result(
+                winner: winner.map(WireSeat.init), line: end?.line?.map { MatchGames.Cell(row: $0.row, col: $0.col) },
+                forfeitBy: end?.leaver.map(WireSeat.init))
+            games[games.count - 1].endedAt = at
+        case .left(let seat), .seatTimedOut(let seat):
+            leaver = seat
+            names[seat] = nil
+        case .created, .launchRequested:
+            break
+        }
+        for case .gameOver(_, let line) in events { announcedEnd = (line, leaver) }
+    }
+}

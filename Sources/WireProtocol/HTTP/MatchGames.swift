@@ -1,0 +1,124 @@
+/// The body of `GET /api/matches/{matchId}/games` (an extension): one page of a match's games, oldest
+/// first, each with its players, its moves and its result, read from the match's log.
+public struct MatchGames: WireCodable, Hashable {
+    /// A cell of a grid, 0-based, row 0 at the top.
+    public struct Cell: Codable, Hashable, Sendable {
+        /// The row.
+        public var row: Int
+        /// The column.
+        public var col: Int
+
+        /// A cell.
+        public init(row: Int, col: Int) {
+            self.row = row
+            self.col = col
+        }
+    }
+
+    /// A player of a game, by seat.
+    public struct Player: Codable, Hashable, Sendable {
+        /// The seat.
+        public var seat: WireSeat
+        /// The player's name when the game started.
+        public var name: String
+
+        /// A player.
+        public init(seat: WireSeat, name: String) {
+            self.seat = seat
+            self.name = name
+        }
+    }
+
+    /// One move: who, what, and when the server stored it.
+    public struct Move: Codable, Hashable, Sendable {
+        /// The seat that moved.
+        public var seat: WireSeat
+        /// The cell marked, for a game on a grid (for Connect Four, where the disc landed; its column
+        /// is the one dropped in); `null` for a game without a grid.
+        @ExplicitNull public var cell: Cell?
+        /// The seat the roll drew as the winner, for a game decided by a roll (Random Win); else `null`.
+        @ExplicitNull public var roll: WireSeat?
+        /// When the move was stored: ISO 8601, UTC, to the millisecond.
+        public var at: String
+
+        /// A move.
+        public init(seat: WireSeat, cell: Cell?, roll: WireSeat?, at: String) {
+            self.seat = seat
+            self.cell = cell
+            self.roll = roll
+            self.at = at
+        }
+    }
+
+    /// How a game ended.
+    public struct Result: Codable, Hashable, Sendable {
+        /// The winner; `null` for a draw.
+        @ExplicitNull public var winner: WireSeat?
+        /// The winning line, in reading order, for a game won on a grid; else `null`.
+        @ExplicitNull public var line: [Cell]?
+        /// The seat that left (or whose seat timed out) during the game, giving it to the other; else `null`.
+        @ExplicitNull public var forfeitBy: WireSeat?
+
+        /// A result.
+        public init(winner: WireSeat?, line: [Cell]?, forfeitBy: WireSeat?) {
+            self.winner = winner
+            self.line = line
+            self.forfeitBy = forfeitBy
+        }
+    }
+
+    /// One game of the match.
+    public struct Game: Codable, Hashable, Sendable {
+        /// Its number in the match: 1, 2, 3…
+        public var number: Int
+        /// The game's id ("tictactoe", "connectfour", "randomwin").
+        public var gameId: String
+        /// The two players, `player1` first.
+        public var players: [Player]
+        /// The seat that moved first.
+        public var startingPlayer: WireSeat
+        /// The moves, in order.
+        public var moves: [Move]
+        /// How it ended; `null` while it is being played.
+        @ExplicitNull public var result: Result?
+        /// When it started: ISO 8601, UTC, to the millisecond.
+        public var startedAt: String
+        /// When it ended; `null` while it is being played.
+        @ExplicitNull public var endedAt: String?
+
+        /// A game.
+        public init(
+            number: Int, gameId: String, players: [Player], startingPlayer: WireSeat, moves: [Move], result: Result?,
+            startedAt: String, endedAt: String?
+        ) {
+            self.number = number
+            self.gameId = gameId
+            self.players = players
+            self.startingPlayer = startingPlayer
+            self.moves = moves
+            self.result = result
+            self.startedAt = startedAt
+            self.endedAt = endedAt
+        }
+    }
+
+    /// The most games one page holds: a larger `limit` is lowered to it.
+    public static let maxLimit = 50
+
+    /// The match id, as in `/m/{matchId}`.
+    public var matchId: String
+    /// How many games the match has had, the one being played included.
+    public var total: Int
+    /// The games of this page, from number `from` on, at most `limit` of them.
+    public var games: [Game]
+    /// The `from` of the next page; `null` on the last page.
+    @ExplicitNull public var next: Int?
+
+    /// A page of games.
+    public init(matchId: String, total: Int, games: [Game], next: Int?) {
+        self.matchId = matchId
+        self.total = total
+        self.games = games
+        self.next = next
+    }
+}

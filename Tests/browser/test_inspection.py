@@ -1,0 +1,125 @@
+"""Inside a match: the RIB panel updating during a game, the past games and the replay view."""
+
+from selenium.webdriver.common.keys import Keys
+
+from pages import DESKTOP, PHONE, play, seat_pair, set_viewport
+
+ALICE_WINS_TOP_ROW = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
+
+
+def _ribs(browser) -> list[str]:
+    """The RIB names the panel shows, depth first."""
+    return [item.get_attribute("data-rib") for item in browser.driver.find_elements("css selector", "#ribs-tree .rib")]
+
+
+def _shot(browser, name: str, test_id: str, dark: bool = False) -> None:
+    """Screenshots at both sizes with `test_id` scrolled to the top of the viewport (the panels sit below the board)."""
+    for size in (DESKTOP, PHONE):
+        set_viewport(browser.driver, *size)
+        browser.driver.execute_script("arguments[0].scrollIntoView({block: 'start'})", browser.find(test_id))
+        browser.screenshot(name, sizes=(size,), dark=dark)
+    set_viewport(browser.driver, *DESKTOP)
+
+
+def _until_ribs(browser, expected: list[str]) -> None:
+    browser.wait().until(lambda _: _ribs(browser) == expected, f"the panel never showed {expected}: {_ribs(browser)}")
+
+
+def test_the_rib_panel_follows_the_tree_as_a_game_starts_and_ends(browsers):
+    alice, bob, match_id = seat_pair(browsers)
+    toggle = alice.clickable("ribs-toggle")
+    assert toggle.get_attribute("aria-expanded") == "false"
+    toggle.click()
+    assert toggle.get_attribute("aria-expanded") == "true"
+    _until_ribs(alice, ["Root", "LoggedIn", "OffGame", "BasicScoreBoard"])
+    assert "?ribs" in alice.driver.current_url
+    assert alice.find("rib-Root").get_attribute("data-active") == "true"
+    _shot(alice, "ribs-panel-offgame", "ribs-panel")
+
+    alice.start("ticTacToe")
+    _until_ribs(alice, ["Root", "LoggedIn", "TicTacToe"])
+    play(ALICE_WINS_TOP_ROW[:2], alice, bob)
+    _shot(alice, "ribs-panel-playing", "ribs-panel", dark=True)
+
+    # A spectator opening the page with ?ribs sees the panel at once.
+    watcher = browsers()
+    watcher.open(f"/m/{match_id}?ribs")
+    watcher.visible("ribs-panel")
+    _until_ribs(watcher, ["Root", "LoggedIn", "TicTacToe"])
+
+    play(ALICE_WINS_TOP_ROW[2:], alice, bob)
+    alice.until_text("result", "You won!")
+    for browser in (alice, watcher):
+        _until_ribs(browser, ["Root", "LoggedIn", "OffGame", "BasicScoreBoard"])
+
+    # Bob leaves: the pair is gone, LoggedOut is back.
+    bob.clickable("leave-button").click()
+    _until_ribs(watcher, ["Root", "LoggedOut"])
+    _shot(watcher, "ribs-panel-logged-out", "ribs-panel")
+
+    # The keyboard closes it again.
+    alice.find("ribs-toggle").send_keys(Keys.ENTER)
+    alice.hidden("ribs-panel")
+    assert "ribs" not in alice.driver.current_url
+
+
+def test_a_waiting_launch_shows_in_the_panel(browsers):
+    alice = browsers()
+    match_id = alice.create_match()
+    alice.join("Alice")
+    # The deep link's launch waits for the pair: Root's workflow shows its waiting step.
+    guest = browsers()
+    guest.open(f"/launchGame?matchId={match_id}&gameId=ticTacToe")
+    guest.visible("join-form")
+    guest.open(f"/m/{match_id}?ribs")
+    guest.wait().until(lambda _: guest.find("rib-workflow").is_displayed() if _ribs(guest) else False)
+    assert "LaunchGameWorkflow waits at step 1 of 2: waitForLogin" in guest.text_of("rib-workflow")
+    _shot(guest, "ribs-panel-waiting-workflow", "ribs-panel")
+
+
+def test_past_games_link_to_a_replay_that_steps_with_buttons_keys_and_the_address(browsers):
+    alice, bob, match_id = seat_pair(browsers)
+    alice.start("ticTacToe")
+    play(ALICE_WINS_TOP_ROW, alice, bob)
+    alice.until_text("result", "You won!")
+    link = alice.visible("past-game-1")
+    assert link.text == "Game 1 · Tic Tac Toe"
+    assert "Alice won · 5 moves" in alice.text_of("past-games-list")
+    _shot(alice, "past-games", "past-games")
+    link.click()
+
+    alice.until_text("replay-title", "Game 1 · Tic Tac Toe")
+    assert alice.driver.current_url.endswith(f"/m/{match_id}/games/1")
+    # A finished game opens on its end, the winning line marked.
+    alice.until_text("replay-position", "Move 5 of 5")
+    assert alice.marks() == ["X", "X", "X", "O", "O", "", "", "", ""]
+    winning = [c.get_attribute("data-testid") for c in alice.driver.find_elements("css selector", ".cell--win")]
+    assert sorted(winning) == ["cell-0-0", "cell-0-1", "cell-0-2"]
+    assert alice.text_of("replay-result") == "Alice won"
+    alice.screenshot("replay-end")
+
+    body = alice.driver.find_element("css selector", "body")
+    body.send_keys(Keys.ARROW_LEFT)
+    alice.until_text("replay-position", "Move 4 of 5")
+    assert alice.driver.current_url.endswith("#move=4")
+    assert alice.marks() == ["X", "X", "", "O", "O", "", "", "", ""]
+    body.send_keys(Keys.HOME)
+    alice.until_text("replay-position", "Start · 5 moves")
+    assert alice.marks() == [""] * 9
+    alice.clickable("replay-next").click()
+    alice.until_text("replay-position", "Move 1 of 5")
+    assert alice.text_of("replay-last") == "Alice: row 1, column 1"
+    alice.screenshot("replay-first-move", dark=True)
+
+    # A link at a move opens there.
+    bob.open(f"/m/{match_id}/games/1#move=2")
+    bob.until_text("replay-position", "Move 2 of 5")
+    assert bob.marks() == ["X", "", "", "O", "", "", "", "", ""]
+    bob.clickable("replay-move-3").click()
+    bob.until_text("replay-position", "Move 3 of 5")
+    bob.clickable("back-to-match").click()
+    bob.visible("scoreboard")
+
+    # A game the match has not had yet is said so.
+    bob.open(f"/m/{match_id}/games/7")
+    bob.until_text("replay-title", "This match has no game 7 yet")

@@ -1,0 +1,159 @@
+"""Players that behave as the page does when their server goes away: reconnect at once, then with a
+backoff (0.25 s doubling, capped at 4 s, as Public/js/connection.js does), resume the seat with its
+token, and go on from the `welcome`'s snapshot. Each writes down every move it was told of (in a `board`
+message or a `welcome`'s board): what a crash must never lose."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus
+
+BACKOFF_FIRST_S = 0.25
+BACKOFF_MAX_S = 4.0
+# The cells in the order the players fill them: every game ends (a win or a draw).
+CELLS = [(1, 1), (0, 0), (0, 1), (2, 1), (0, 2), (2, 0), (2, 2), (1, 2), (1, 0)]
+# Refusals a reconnection can cause (a move sent just before the snapshot that answers it).
+HARMLESS_ERRORS = ("notYourTurn", "cellTaken", "wrongPhase")
+
+
+class ResilientPlayer:
+    def __init__(self, ws_url: str, match_id: str, name: str, think_s: tuple[float, float]):
+        self.url = f"{ws_url}/ws/{match_id}"
+        self.match_id = match_id
+        self.name = name
+        self.think_s = think_s
+        self.token: str | None = None
+        self.seat: str | None = None
+        self.socket = None
+        self.phase = "loggedOut"
+        self.board: dict | None = None
+        # Games over so far, from the score (which a `welcome` carries too, so a missed `gameOver`
+        # is made up for).
+        self.games_done = 0
+        # Every move told: (game number, row, col) -> seat.
+        self.told: dict[tuple[int, int, int], str] = {}
+        self.closes: list[int | None] = []
+        # When each connection was found closed, and when each move was seen accepted (monotonic).
+        self.closed_at: list[float] = []
+        self.moves_at: list[float] = []
+        # Seconds from a lost connection to this player's next move accepted.
+        self.recoveries: list[float] = []
+        self._lost_at: float | None = None
+
+    async def connect(self, deadline: float) -> None:
+        delay = 0.0
+        while True:
+            if delay:
+                await asyncio.sleep(delay)
+            try:
+                self.socket = await connect(self.url, open_timeout=10, close_timeout=2)
+                if self.token:
+                    await self.send(type="resume", token=self.token)
+                return
+            except (OSError, InvalidStatus, InvalidHandshake, asyncio.TimeoutError, ConnectionClosed):
+                if time.monotonic() > deadline:
+                    raise
+                delay = BACKOFF_FIRST_S if delay == 0 else min(delay * 2, BACKOFF_MAX_S)
+
+    async def send(self, **message) -> None:
+        try:
+            await self.socket.send(json.dumps(message))
+        except ConnectionClosed:
+            pass  # the next read reconnects; the message is decided again from the snapshot
+
+    async def next_message(self, deadline: float) -> dict:
+        """The next message; after a lost connection, reconnects first and goes on."""
+        while True:
+            try:
+                return json.loads(await asyncio.wait_for(self.socket.recv(), max(deadline - time.monotonic(), 0.1)))
+            except ConnectionClosed as closed:
+                self.closes.append(closed.rcvd.code if closed.rcvd else None)
+                self.closed_at.append(time.monotonic())
+                if self._lost_at is None:
+                    self._lost_at = time.monotonic()
+                await self.connect(deadline)
+
+    def _note(self, board: dict | None) -> None:
+        self.board = board
+        for index, cell in enumerate((board or {}).get("cells", [])):
+            if cell:
+                seat = self.told.setdefault((self.games_done, index // 3, index % 3), cell)
+                assert seat == cell, f"{self.match_id} game {self.games_done}: cell {index} was {seat}, now {cell}"
+
+    def _score(self, score: dict | None) -> None:
+        if score:
+            self.games_done = score["player1"]["wins"] + score["player2"]["wins"] + score["draws"]
+
+    def take(self, message: dict) -> None:
+        kind = message["type"]
+        if kind == "error" and message["code"] not in HARMLESS_ERRORS:
+            raise AssertionError(f"{self.name} in {self.match_id}: {message}")
+        if kind == "seated":
+            self.token, self.seat = message["token"], message["seat"]
+        elif kind == "welcome":
+            snapshot = message["snapshot"]
+            self.phase = snapshot["phase"]
+            self._score(snapshot.get("score"))
+            self._note(snapshot.get("board"))
+        elif kind == "screen":
+            self.phase = message["name"]
+            if self.phase != "ticTacToe":
+                self.board = None
+        elif kind == "score":
+            self._score(message)
+        elif kind == "board":
+            self._note(message)
+            last = message.get("last")
+            if last:
+                self.moves_at.append(time.monotonic())
+            if last and last["seat"] == self.seat and self._lost_at is not None:
+                self.recoveries.append(time.monotonic() - self._lost_at)
+                self._lost_at = None
+
+    def my_turn(self) -> bool:
+        return self.phase == "ticTacToe" and self.board is not None and self.board.get("turn") == self.seat
+
+    async def join(self, deadline: float) -> None:
+        await self.connect(deadline)
+        await self.send(type="login", name=self.name)
+        while self.seat is None:
+            self.take(await self.next_message(deadline))
+
+    async def play(self, deadline: float, starts_games: bool, more) -> None:
+        """Plays while `more(self)`; the one who `starts_games` asks for each game."""
+        sent: tuple | None = None
+        while more(self):
+            assert time.monotonic() < deadline, f"{self.name} in {self.match_id}: out of time after {self.games_done} games"
+            message = await self.next_message(deadline)
+            self.take(message)
+            if message["type"] in ("welcome", "error"):
+                # A new connection's snapshot, or a refusal: what was sent is decided again.
+                sent = None
+            if starts_games and self.phase == "offGame" and more(self):
+                await self.send(type="startGame", gameId="ticTacToe")
+                self.phase = "offGame (asked)"
+            if not self.my_turn():
+                sent = None
+                continue
+            cell = next(((r, c) for r, c in CELLS if not self.board["cells"][r * 3 + c]), None)
+            if cell is None or (self.games_done, cell) == sent:
+                continue
+            await asyncio.sleep(random.uniform(*self.think_s))
+            sent = (self.games_done, cell)
+            await self.send(type="move", row=cell[0], col=cell[1])
+        await self.socket.close()
+
+
+async def play_match(ws_url: str, match_id: str, deadline: float, more, think_s=(0.05, 0.15)):
+    """Alice (player1, who starts each game) and Bob play while `more(player)` says so."""
+    alice = ResilientPlayer(ws_url, match_id, "Alice", think_s)
+    bob = ResilientPlayer(ws_url, match_id, "Bob", think_s)
+    await alice.join(deadline)
+    await bob.join(deadline)
+    await asyncio.gather(alice.play(deadline, True, more), bob.play(deadline, False, more))
+    return alice, bob
