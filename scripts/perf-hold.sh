@@ -15,7 +15,7 @@ port=${PORT:-18183}
 ulimit -n "$(ulimit -Hn)"
 rm -f "$out/hold.sqlite"*
 # shellcheck disable=SC2086
-"${SERVER_BIN:-.build/release/tictactoe}" --port "$port" --db "$out/hold.sqlite" --matches-per-minute 1000000 --max-connections-per-address 1000000 --connects-per-minute 100000000 --log-level warning \
+"${SERVER_BIN:-.build/release/tictactoe}" --port "$port" --db "$out/hold.sqlite" --matches-per-minute 1000000 --max-connections 20000 --max-connections-per-address 1000000 --connects-per-minute 100000000 --log-level warning \
   $server_opts > "$out/hold.server.log" 2>&1 &
 server=$!
 for _ in $(seq 100); do curl -sf "localhost:$port/healthz" >/dev/null && break; sleep 0.1; done

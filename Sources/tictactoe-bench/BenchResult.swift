@@ -122,6 +122,10 @@ struct BenchResult: Codable, Sendable {
     /// The slowest full second of steady play.
     var lowestSecondMovesPerSecond: Double?
     var movesSentTotal: Int
+    /// CPU-seconds the server used during steady play (`/proc/PID/stat`, with --server-pid).
+    var serverCPUSecondsSteady: Double?
+    /// Those over the steady moves: the server's CPU per move, in microseconds.
+    var serverCPUMicrosecondsPerMove: Double?
     /// Move sent -> the opponent's board, during steady play.
     var opponentLatencyMs: LatencySummary
     /// Move sent -> a spectator's board, during steady play.
@@ -185,6 +189,9 @@ struct ResultTable {
             "moves per second (steady)",
             String(format: "%.0f", result.movesPerSecond)
                 + (result.lowestSecondMovesPerSecond.map { String(format: "  (slowest second %.0f)", $0) } ?? ""))
+        if let cpu = result.serverCPUSecondsSteady, let perMove = result.serverCPUMicrosecondsPerMove {
+            row("server CPU (steady, /proc)", String(format: "%.2f s, %.1f µs per move", cpu, perMove))
+        }
         latency("move -> opponent's board (ms)", result.opponentLatencyMs)
         latency("move -> spectator's board (ms)", result.spectatorLatencyMs)
         if let spread = result.opponentP99PerSecond {

@@ -152,6 +152,10 @@ struct BenchRunner {
             movesPerSecond: report.steadySeconds > 0 ? (Double(report.steady.moves) / report.steadySeconds).rounded() : 0,
             lowestSecondMovesPerSecond: report.lowestSecondMoveRate?.rounded(),
             movesSentTotal: overall.movesSent,
+            serverCPUSecondsSteady: report.serverCPUSteady.map { ($0 * 100).rounded() / 100 },
+            serverCPUMicrosecondsPerMove: report.serverCPUSteady.flatMap {
+                report.steady.moves > 0 ? ($0 / Double(report.steady.moves) * 1e7).rounded() / 10 : nil
+            },
             opponentLatencyMs: LatencySummary(report.steady.opponentLatency),
             spectatorLatencyMs: LatencySummary(report.steady.spectatorLatency),
             opponentP99PerSecond: BenchResult.SecondsSpread(steadySecondsOf: report.timeline),

@@ -19,6 +19,8 @@ final class Monitor {
         var peakOpen: Int
         var residentAtStart: Int?
         var peakResident: Int?
+        /// CPU-seconds the server used during steady play (from /proc, with --server-pid).
+        var serverCPUSteady: Double?
     }
 
     private enum Phase {
@@ -32,6 +34,7 @@ final class Monitor {
     private let settings: BenchSettings
     private let control: RunControl
     private let memory: ServerMemoryProbe
+    private let cpu: ServerCPUProbe
     private let startedAt: ContinuousClock.Instant
 
     private var phase = Phase.connecting
@@ -47,12 +50,15 @@ final class Monitor {
     private var peakResident: Int?
     private var connectedTotal = 0
     private var welcomedTotal = 0
+    private var serverCPUAtSteadyStart: Double?
+    private var serverCPUSteady: Double?
 
     init(loops: [LoopHandle], settings: BenchSettings, control: RunControl, memory: ServerMemoryProbe, residentAtStart: Int?) {
         self.loops = loops
         self.settings = settings
         self.control = control
         self.memory = memory
+        cpu = ServerCPUProbe(pid: settings.serverPID)
         self.residentAtStart = residentAtStart
         peakResident = residentAtStart
         startedAt = .now
@@ -85,7 +91,8 @@ final class Monitor {
         }
         return Report(
             overall: overall, steady: steady, steadySeconds: steadySeconds, lowestSecondMoveRate: steadyRates.min(),
-            timeline: timeline, steps: steps, peakOpen: peakOpen, residentAtStart: residentAtStart, peakResident: peakResident
+            timeline: timeline, steps: steps, peakOpen: peakOpen, residentAtStart: residentAtStart, peakResident: peakResident,
+            serverCPUSteady: serverCPUSteady
         )
     }
 
@@ -152,8 +159,10 @@ final class Monitor {
         switch phase {
         case .connecting where control.isConnectPhaseDone:
             phase = settings.warmup > 0 ? .warmup(until: .now + .milliseconds(Int(settings.warmup * 1000))) : .steady
+            if settings.warmup <= 0 { serverCPUAtSteadyStart = cpu.cpuSeconds() }
         case .warmup(let until) where ContinuousClock.now >= until:
             phase = .steady
+            serverCPUAtSteadyStart = cpu.cpuSeconds()
         case .steady:
             if let duration = settings.duration, steadySeconds >= duration - 0.05 {
                 control.stop("--duration \(Self.format(duration)) s reached")
@@ -162,6 +171,7 @@ final class Monitor {
             break
         }
         if stopping, !isStopped {
+            if case .steady = phase, let start = serverCPUAtSteadyStart, let end = cpu.cpuSeconds() { serverCPUSteady = end - start }
             phase = .stopped
             control.steadyEnded()
         }

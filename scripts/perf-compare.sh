@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# Runs the same load against the in-memory store and the default SQLite store (synchronous full), one
+# after the other, ROUNDS times (the order flips every round, so both see the same machine), then
+# prints per run and per store: moves/s against the offered rate, move -> opponent p50/p99, spectator
+# p99, the server's CPU per move over the steady window (from /proc/PID/stat, not the bench's), the
+# CPU anything else used during the run, and the ratios SQLite / memory of the medians.
+#
+#   scripts/perf-compare.sh [ROUNDS] [SECONDS]          (defaults: 3 rounds of 15 s)
+#   MATCHES=1000 THINK=150-250 scripts/perf-compare.sh 2 60
+#
+# The load: MATCHES matches (default 1,000) with one spectator each, every move after a think time
+# drawn from THINK ms (default 150-250: 1,000 / 0.2 s = 5,000 moves/s offered), two bench threads.
+# EXTRA_SERVER / EXTRA_BENCH add options; SERVER_BIN / BENCH_BIN run other builds (see perf.sh).
+# Each run's files are in ${OUT:-/tmp/tictactoe-perf}/cmp-TAG-ROUND-STORE.*; TAG defaults to the time.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rounds=${1:-3}; seconds=${2:-15}
+matches=${MATCHES:-1000}; think=${THINK:-150-250}
+tag=${TAG:-$(date +%H%M%S)}
+out=${OUT:-/tmp/tictactoe-perf}; mkdir -p "$out"
+bench="--matches $matches --spectators 1 --think-ms $think --duration $seconds --warmup 5 --threads 2 --no-progress ${EXTRA_BENCH:-}"
+runs=()
+for round in $(seq "$rounds"); do
+  order=(memory sqlite); [ $((round % 2)) -eq 0 ] && order=(sqlite memory)
+  for store in "${order[@]}"; do
+    name="cmp-$tag-$round-$store"
+    db=""; [ "$store" = memory ] && db=":memory:"
+    echo "== round $round: $store ($(date +%T))"
+    DB=$db scripts/perf.sh "$name" "${EXTRA_SERVER:-}" "$bench" | tee "$out/$name.perf" | grep -E '^cpu seconds|moves per second|opponent|spectator|errors' || true
+    runs+=("$name")
+  done
+done
+python3 - "$out" "$matches" "$think" "${runs[@]}" <<'EOF'
+import json, re, statistics, sys
+out, matches, think, names = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
+low, _, high = think.partition("-")
+offered = matches * 1000 / ((int(low) + int(high or low)) / 2)
+rows = {"memory": [], "sqlite": []}
+print(f"\noffered: {offered:,.0f} moves/s ({matches} matches, think {think} ms)")
+print(f"{'run':<26} {'moves/s':>8} {'of offered':>10} {'opp p50':>8} {'opp p99':>8} {'spec p99':>9} {'µs/move':>8} {'other CPU-s':>11}")
+for name in names:
+    store = name.rsplit("-", 1)[1]
+    try:
+        result = json.load(open(f"{out}/{name}.json"))
+    except (OSError, ValueError):
+        print(f"{name:<26} no result: see {out}/{name}.bench.log")
+        continue
+    other = re.search(r"other (-?[0-9.]+)", open(f"{out}/{name}.perf").read())
+    row = dict(
+        rate=result["movesPerSecond"], p50=result["opponentLatencyMs"]["p50"], p99=result["opponentLatencyMs"]["p99"],
+        spec=result["spectatorLatencyMs"]["p99"], cpu=result.get("serverCPUMicrosecondsPerMove") or float("nan"),
+        errors=result["errorTotal"], other=float(other.group(1)) if other else float("nan"))
+    rows[store].append(row)
+    print(f"{name:<26} {row['rate']:>8,.0f} {row['rate'] / offered:>9.1%} {row['p50']:>7.2f}  {row['p99']:>7.2f}  {row['spec']:>8.2f}  "
+          f"{row['cpu']:>7.1f} {row['other']:>11.1f}" + (f"  errors {row['errors']}" if row["errors"] else ""))
+def median(store, key):
+    values = [r[key] for r in rows[store]]
+    return statistics.median(values) if values else float("nan")
+print(f"\n{'median of the runs':<26} {'moves/s':>8} {'of offered':>10} {'opp p50':>8} {'opp p99':>8} {'spec p99':>9} {'µs/move':>8}")
+for store in rows:
+    m = {k: median(store, k) for k in ("rate", "p50", "p99", "spec", "cpu")}
+    print(f"{store:<26} {m['rate']:>8,.0f} {m['rate'] / offered:>9.1%} {m['p50']:>7.2f}  {m['p99']:>7.2f}  {m['spec']:>8.2f}  {m['cpu']:>7.1f}")
+ratio = {k: median("sqlite", k) / median("memory", k) for k in ("rate", "p50", "p99", "spec", "cpu")}
+print(f"{'sqlite / memory':<26} {ratio['rate']:>8.3f} {'':>10} {ratio['p50']:>7.2f}x {ratio['p99']:>7.2f}x {ratio['spec']:>8.2f}x {ratio['cpu']:>7.2f}x")
+print(f"{'sqlite - memory':<26} {'':>8} {'':>10} {median('sqlite', 'p50') - median('memory', 'p50'):>+7.2f}  (ms; goal: p50 within +1 ms, p99 and spectators within 2x, "
+      f"rate >= 98 % of offered, CPU within 1.25x)")
+EOF
