@@ -43,7 +43,7 @@ postmaster=$(head -1 "$PRIVATE_POSTGRES_DIR/data/postmaster.pid")
 addresses=()
 for index in $(seq "$(( count > 0 ? count : 1 ))"); do
   port=$(free_port)
-  "$server_bin" --port "$port" --db "$PRIVATE_POSTGRES_URL" --matches-per-minute 1000000 --max-connections-per-address 1000000 --connects-per-minute 100000000 --log-level warning \
+  "$server_bin" --port "$port" --db "$PRIVATE_POSTGRES_URL" --matches-per-minute 1000000 --max-connections 20000 --max-connections-per-address 1000000 --connects-per-minute 100000000 --log-level warning \
     --trusted-proxy 127.0.0.1 > "$out/$name.server$index.log" 2>&1 &
   servers+=($!)
   addresses+=("127.0.0.1:$port")
@@ -57,8 +57,8 @@ else
   target=${addresses[0]##*:}
   nginx_master=""
 fi
-# Wait (up to 10 minutes) for a quiet machine: under 10 % busy over 3 seconds.
-for _ in $(seq 200); do q0=$(busy); sleep 3; q1=$(busy); [ $(( q1 - q0 )) -lt 60 ] && break; done
+# Wait (up to QUIET_WAIT seconds, 10 minutes by default) for a quiet machine: under 10 % busy over 3 s.
+for _ in $(seq $(( ${QUIET_WAIT:-600} / 3 ))); do q0=$(busy); sleep 3; q1=$(busy); [ $(( q1 - q0 )) -lt 60 ] && break; done
 
 s0=$(ticks_of_tree "${servers[@]}"); n0=$( [ -n "$nginx_master" ] && ticks_of_tree "$nginx_master" || echo 0 ); p0=$(ticks_of_tree "$postmaster"); b0=$(busy)
 # shellcheck disable=SC2086
