@@ -27,7 +27,7 @@ enum PostgresOwnership {
         let rows = try await connection.query(
             """
             WITH claimed AS (
-                UPDATE match SET owner = \(server), epoch = epoch + 1, presence = NULL
+                UPDATE match SET owner = \(server), epoch = epoch + 1
                 WHERE id = \(id.rawValue)
                 RETURNING id, epoch
             )
@@ -64,21 +64,22 @@ enum PostgresOwnership {
         return taken
     }
 
-    /// `server` no longer hosts `matches` (id → the epoch it held each in): clears their owner and
-    /// presence where it is still theirs.
+    /// `server` no longer hosts `matches` (id → the epoch it held each in): clears their owner where it
+    /// is still theirs (which also ends their presence: it counts only for the owner in its epoch).
     static func release(_ matches: [MatchID: Int], by server: String, on connection: PostgresConnection, logger: Logger) async throws {
         guard !matches.isEmpty else { return }
         let ids = matches.keys.map(\.rawValue)
         let epochs = matches.keys.map { matches[$0] ?? 0 }
         try await connection.query(
             """
-            UPDATE match m SET owner = NULL, presence = NULL
+            UPDATE match m SET owner = NULL
             FROM unnest(\(ids)::text[], \(epochs)::int8[]) AS i(id, epoch)
             WHERE m.id = i.id AND m.owner = \(server) AND m.epoch = i.epoch
             """, logger: logger)
     }
 
-    /// Writes the presence of matches `server` still hosts in the epoch given.
+    /// Writes the presence of matches `server` hosts in the epoch given (read back only while the match's
+    /// owner and epoch are still these).
     static func publish(
         _ presences: [(id: MatchID, epoch: Int, presence: LivePresence)], by server: String, on connection: PostgresConnection,
         logger: Logger
@@ -87,11 +88,14 @@ enum PostgresOwnership {
         let ids = presences.map(\.id.rawValue)
         let epochs = presences.map(\.epoch)
         let json = try presences.map { try StorageCoding.encode(json: $0.presence) }
+        // Into its own table: an UPDATE of `match` would lock the rows the writer's appends lock.
         try await connection.query(
             """
-            UPDATE match m SET presence = i.presence
+            INSERT INTO match_presence (match_id, server, epoch, presence)
+            SELECT i.id, \(server), i.epoch, i.presence
             FROM unnest(\(ids)::text[], \(epochs)::int8[], \(json)::text[]) AS i(id, epoch, presence)
-            WHERE m.id = i.id AND m.owner = \(server) AND m.epoch = i.epoch
+            JOIN match m ON m.id = i.id
+            ON CONFLICT (match_id) DO UPDATE SET server = excluded.server, epoch = excluded.epoch, presence = excluded.presence
             """, logger: logger)
     }
 
@@ -100,8 +104,10 @@ enum PostgresOwnership {
         guard !ids.isEmpty else { return [:] }
         let rows = try await connection.query(
             """
-            SELECT m.id, m.presence FROM match m JOIN server s ON s.id = m.owner
-            WHERE m.id = ANY(\(ids.map(\.rawValue))::text[]) AND m.presence IS NOT NULL
+            SELECT p.match_id, p.presence FROM match_presence p
+            JOIN match m ON m.id = p.match_id AND m.owner = p.server AND m.epoch = p.epoch
+            JOIN server s ON s.id = p.server
+            WHERE p.match_id = ANY(\(ids.map(\.rawValue))::text[])
               AND s.seen_at > now() - make_interval(secs => \(presenceLifetimeSeconds))
             """, logger: logger)
         var found: [MatchID: LivePresence] = [:]

@@ -14,6 +14,8 @@ import PostgresNIO
 /// -- migration 2: who hosts each match (PostgresOwnership)
 /// match(… owner text, epoch bigint, presence text)      -- presence: LivePresence as JSON
 /// server(id text PRIMARY KEY, started_at, seen_at timestamptz)
+/// -- migration 3: presence in its own table, away from the rows appends lock (match.presence unused)
+/// match_presence(match_id text PRIMARY KEY REFERENCES match, server text, epoch bigint, presence text)
 /// ```
 ///
 /// The JSON is `StorageCoding`'s, byte for byte the SQLite store's, kept as `text` (not `jsonb`, which
@@ -69,6 +71,23 @@ enum PostgresSchema {
                     id text NOT NULL PRIMARY KEY,
                     started_at timestamptz NOT NULL,
                     seen_at timestamptz NOT NULL
+                )
+                """,
+            ]),
+        Migration(
+            version: 3, name: "presence apart from the match row",
+            statements: [
+                // Presence written into `match` took the row locks the writer's appends take, in another
+                // order: the two deadlocked, and PostgreSQL took deadlock_timeout (1 s) to break it. Here
+                // it locks only its own rows (the key reference's KEY SHARE lock does not conflict with an
+                // append's update). A row counts while its server and epoch are the match's owner and
+                // epoch; `match.presence` is no longer used.
+                """
+                CREATE TABLE match_presence (
+                    match_id text NOT NULL PRIMARY KEY REFERENCES match (id) ON DELETE CASCADE,
+                    server text NOT NULL,
+                    epoch bigint NOT NULL,
+                    presence text NOT NULL
                 )
                 """,
             ]),
