@@ -96,7 +96,17 @@ function wireBoard(boardElement, columns, send) {
     if (!column || boardElement.dataset.playable !== 'true') return;
     const col = Number(column.dataset.col);
     focusItem(columns, col);
-    send({ type: 'drop', col });
+    const mark = boardElement.dataset.myMark;
+    // Our own disc shows at once in the lowest free cell; the next drawing from the server's state
+    // confirms it, or takes it back if the drop was refused (an error redraws the board).
+    if (send({ type: 'drop', col }) && mark) {
+      const free = Array.from(column.querySelectorAll('.c4-cell')).filter((cell) => !cell.dataset.mark);
+      const landing = free[free.length - 1];
+      if (landing) {
+        placeMark(landing, mark, 'disc');
+        boardElement.dataset.myMark = '';
+      }
+    }
   });
 
   boardElement.addEventListener('keydown', (event) => {
