@@ -8,8 +8,10 @@ ALICE_WINS_TOP_ROW = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
 
 
 def _ribs(browser) -> list[str]:
-    """The RIB names the panel shows, depth first."""
-    return [item.get_attribute("data-rib") for item in browser.driver.find_elements("css selector", "#ribs-tree .rib")]
+    """The RIB names the panel shows, depth first, read in one script: the panel redraws every second,
+    and elements found in one call could be gone when the next reads them (a stale reference)."""
+    return browser.driver.execute_script(
+        "return Array.from(document.querySelectorAll('#ribs-tree .rib')).map((item) => item.dataset.rib)")
 
 
 def _shot(browser, name: str, test_id: str, dark: bool = False) -> None:
