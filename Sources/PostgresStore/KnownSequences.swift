@@ -25,13 +25,8 @@ final class KnownSequences: Sendable {
         }
     }
 
-    /// Forgets `id`, for a match its server let go of (the memory would otherwise grow with every
-    /// match the store ever touched).
-    func forget(_ id: MatchID) {
-        sequences.withLock { _ = $0.removeValue(forKey: id) }
-    }
-
-    /// Forgets deleted matches.
+    /// Forgets matches deleted, or let go of by their server (the memory would otherwise grow with
+    /// every match the store ever touched).
     func forget(_ ids: [MatchID]) {
         sequences.withLock { sequences in
             for id in ids { sequences[id] = nil }

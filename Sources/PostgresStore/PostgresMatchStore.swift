@@ -165,7 +165,7 @@ public final class PostgresMatchStore: MatchStore {
     /// owner in the background, where it is still this server's in the epoch let go of: done late, it
     /// changes nothing a later load did.
     public func release(_ id: MatchID) {
-        known.forget(id)
+        known.forget([id])
         hosting.dropPresence(of: id)
         guard let epoch = hosting.held.release(id), !queue.isClosed else { return }
         Task { [pool, hosting, logger] in

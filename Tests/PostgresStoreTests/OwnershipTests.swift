@@ -8,22 +8,6 @@ import Testing
 /// and can no longer append, and each server's lobby sees who is connected to the other's matches.
 @Suite("PostgreSQL: one host per match", .enabled(if: TestDatabase.isAvailable, TestDatabase.skipMessage))
 struct OwnershipTests {
-    private func withTwoServers(_ body: (PostgresMatchStore, PostgresMatchStore) async throws -> Void) async throws {
-        try await TestDatabase.withSchema { schema in
-            let first = try await TestDatabase.openStore(schema: schema, serverName: "first-\(UUID().uuidString)")
-            let second = try await TestDatabase.openStore(schema: schema, serverName: "second-\(UUID().uuidString)")
-            do {
-                try await body(first, second)
-            } catch {
-                try? await first.close()
-                try? await second.close()
-                throw error
-            }
-            try await first.close()
-            try await second.close()
-        }
-    }
-
     /// The next match `store` loses, or nil after `seconds`.
     private func nextLoss(of store: PostgresMatchStore, within seconds: Int) async -> MatchID? {
         await withTaskGroup(of: MatchID?.self) { group in
@@ -42,7 +26,7 @@ struct OwnershipTests {
     }
 
     @Test func test_loadingAMatchOnAnotherServer_takesItOver_within2s_andThePreviousHostsAppendsAreRefused() async throws {
-        try await withTwoServers { first, second in
+        try await TestDatabase.withTwoStores { first, second in
             try await first.createMatch(id: "m1", at: Sample.date(0))
             try await first.append([Sample.marker(1)], summary: Sample.oneSeated, to: "m1", at: Sample.date(1))
 
@@ -71,7 +55,7 @@ struct OwnershipTests {
     }
 
     @Test func test_aTakeoverWhileTheHostWasNotListening_isNoticedWhenItListensAgain() async throws {
-        try await withTwoServers { first, second in
+        try await TestDatabase.withTwoStores { first, second in
             try await first.createMatch(id: "m1", at: Sample.date(0))
             // Let the first server's listener start, then cut its connection, as a network failure would.
             try await Task.sleep(for: .milliseconds(500))
@@ -89,7 +73,7 @@ struct OwnershipTests {
     }
 
     @Test func test_loadingAnUnknownMatch_isNil_andTakesNothing() async throws {
-        try await withTwoServers { first, second in
+        try await TestDatabase.withTwoStores { first, second in
             let loaded = try await first.load("nope")
             #expect(loaded == nil)
             #expect(await nextLoss(of: second, within: 1) == nil)
@@ -97,7 +81,7 @@ struct OwnershipTests {
     }
 
     @Test func test_thePresenceAHostPublishes_isSeenByTheOtherServer_untilItLetsGo() async throws {
-        try await withTwoServers { first, second in
+        try await TestDatabase.withTwoStores { first, second in
             try await first.createMatch(id: "m1", at: Sample.date(0))
             try await first.createMatch(id: "m2", at: Sample.date(0))
             let presence = LivePresence(connectedSeats: [.player1], spectators: 3)

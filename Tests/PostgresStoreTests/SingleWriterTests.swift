@@ -7,27 +7,8 @@ import Testing
 /// Two stores (two servers) appending to one match on one database: the log never forks.
 @Suite("PostgreSQL: one writer per match", .enabled(if: TestDatabase.isAvailable, TestDatabase.skipMessage))
 struct SingleWriterTests {
-    /// Runs `body` with two stores on one new schema, then closes both.
-    private func withTwoStores(
-        groupCommit: Bool = true, _ body: (PostgresMatchStore, PostgresMatchStore) async throws -> Void
-    ) async throws {
-        try await TestDatabase.withSchema { schema in
-            let first = try await TestDatabase.openStore(schema: schema, groupCommit: groupCommit)
-            let second = try await TestDatabase.openStore(schema: schema, groupCommit: groupCommit)
-            do {
-                try await body(first, second)
-            } catch {
-                try? await first.close()
-                try? await second.close()
-                throw error
-            }
-            try await first.close()
-            try await second.close()
-        }
-    }
-
     @Test func test_aStoreBehindAnotherWriter_isRefused_untilItReadsTheLogAgain() async throws {
-        try await withTwoStores { first, second in
+        try await TestDatabase.withTwoStores { first, second in
             try await first.createMatch(id: "m1", at: Sample.date(0))
             _ = try await second.records(of: "m1")
 
@@ -56,7 +37,7 @@ struct SingleWriterTests {
     @Test(arguments: [true, false])
     func test_simultaneousAppends_exactlyOneWinsEachSequence(groupCommit: Bool) async throws {
         let matches = 40
-        try await withTwoStores(groupCommit: groupCommit) { first, second in
+        try await TestDatabase.withTwoStores(groupCommit: groupCommit) { first, second in
             let ids = (0..<matches).map { MatchID(rawValue: "race-\($0)") }
             for id in ids {
                 try await first.createMatch(id: id, at: Sample.date(0))
@@ -94,7 +75,7 @@ struct SingleWriterTests {
     /// nothing refused is, and the sequences run 1, 2, 3… without a gap or a duplicate.
     @Test func test_twoStoresAppendingToOneMatch_leaveALogWithoutGapOrDuplicate() async throws {
         let attempts = 60
-        try await withTwoStores { first, second in
+        try await TestDatabase.withTwoStores { first, second in
             try await first.createMatch(id: "contested", at: Sample.date(0))
             let acknowledged = try await withThrowingTaskGroup(of: [Int].self) { group in
                 for (writer, store) in [(1, first), (2, second)] {

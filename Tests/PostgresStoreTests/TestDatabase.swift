@@ -50,6 +50,26 @@ enum TestDatabase {
         return try await PostgresMatchStore(url: url, schema: schema, groupCommit: groupCommit, serverName: serverName, logger: logger)
     }
 
+    /// Runs `body` with two stores (two servers, each with its own name) on one new schema, then closes
+    /// both.
+    static func withTwoStores(
+        groupCommit: Bool = true, _ body: (PostgresMatchStore, PostgresMatchStore) async throws -> Void
+    ) async throws {
+        try await withSchema { schema in
+            let first = try await openStore(schema: schema, groupCommit: groupCommit, serverName: "first-\(UUID().uuidString)")
+            let second = try await openStore(schema: schema, groupCommit: groupCommit, serverName: "second-\(UUID().uuidString)")
+            do {
+                try await body(first, second)
+            } catch {
+                try? await first.close()
+                try? await second.close()
+                throw error
+            }
+            try await first.close()
+            try await second.close()
+        }
+    }
+
     private static func drop(_ schema: String) async throws {
         try await execute("DROP SCHEMA IF EXISTS \"\(schema)\" CASCADE")
     }

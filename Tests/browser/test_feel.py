@@ -13,7 +13,8 @@ window.__sockets.at(-1).dispatchEvent(new MessageEvent('message', { data: JSON.s
 """
 
 
-def test_our_mark_shows_at_once_and_is_taken_back_when_refused(browsers):
+def _pair_with_recorded_sockets(browsers):
+    """Alice (her page's sockets recorded, so a test can withhold her moves) and Bob, seated."""
     alice = browsers()
     alice.instrument_sockets()
     match_id = alice.create_match()
@@ -21,6 +22,11 @@ def test_our_mark_shows_at_once_and_is_taken_back_when_refused(browsers):
     bob = browsers()
     bob.open_match(match_id)
     bob.join("Bob")
+    return alice, bob
+
+
+def test_our_mark_shows_at_once_and_is_taken_back_when_refused(browsers):
+    alice, bob = _pair_with_recorded_sockets(browsers)
     alice.start("ticTacToe")
     alice.wait_my_turn()
 
@@ -37,13 +43,7 @@ def test_our_mark_shows_at_once_and_is_taken_back_when_refused(browsers):
 
 
 def test_our_connect_four_disc_shows_at_once_where_it_lands_and_is_taken_back_when_refused(browsers):
-    alice = browsers()
-    alice.instrument_sockets()
-    match_id = alice.create_match()
-    alice.join("Alice")
-    bob = browsers()
-    bob.open_match(match_id)
-    bob.join("Bob")
+    alice, bob = _pair_with_recorded_sockets(browsers)
     alice.start("connectFour")
     alice.wait_my_turn()
 

@@ -35,6 +35,8 @@ actor MatchHost {
     private var reportedSpectators = 0
     /// Set while `flush` delivers: a commit made meanwhile (a slow player's fresh welcome) only queues.
     private var isFlushing = false
+    /// What `store.publish` was last given, so that it is called only when it changes.
+    private var publishedPresence: LivePresence?
     /// A coalesced `presence` is due (`presenceInterval`).
     private var presenceIsDue = false
     /// Connections let in above the cap for players coming back (`connect`), by connection id.
@@ -282,7 +284,12 @@ actor MatchHost {
         }
         if let summary = change.summary {
             publishedSummary.withLock { $0 = summary }
-            store.publish(room.livePresence, of: id)
+            // Only when who is connected changed: most changes are moves, which change nobody's presence.
+            let presence = LivePresence(summary)
+            if presence != publishedPresence {
+                publishedPresence = presence
+                store.publish(presence, of: id)
+            }
             settings.metrics.spectators(summary.spectators, reported: &reportedSpectators)
         }
         settings.metrics.broadcastQueued(since: change.committedAt)

@@ -44,10 +44,6 @@ struct MatchRoom {
     func isSeated(_ id: UInt64) -> Bool { members[id]?.seat != nil }
     /// What `GET /api/matches` shows now.
     var summary: MatchSummary { MatchMessages.summary(id: id, snapshot: tree.snapshot, members: members) }
-    /// Who is connected, as the other servers' lobbies show it (`MatchStore.publish`).
-    var livePresence: LivePresence {
-        LivePresence(connectedSeats: members.connectedSeats.sorted(), spectators: members.spectatorCount)
-    }
     /// The match's RIB tree as it is now (`GET /api/matches/{id}/ribs`); nil once torn down.
     var ribTree: RIBDescription? { tree.ribTree }
     /// What the store keeps beside the log, for the lobby.

@@ -1,4 +1,5 @@
 import GameUnits
+import MatchStore
 import MatchTree
 import RIBs
 import WireProtocol
@@ -111,5 +112,15 @@ extension MatchRIBs.RIB {
                 workflow.waitingStep.map { MatchRIBs.Workflow(name: workflow.name, steps: workflow.steps, waitingStep: $0) }
             }
         )
+    }
+}
+
+extension LivePresence {
+    /// Who is connected, read from a summary the host has built anyway: the connected players' seats
+    /// and the spectators, without counting the members again.
+    init(_ summary: MatchSummary) {
+        self.init(
+            connectedSeats: summary.players.filter(\.connected).compactMap { Seat(rawValue: $0.seat.rawValue) },
+            spectators: summary.spectators)
     }
 }
