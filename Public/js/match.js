@@ -6,6 +6,7 @@ import { Connection, SeatStore } from './connection.js';
 import { gameById, linkGameStylesheets } from './games/index.js';
 import { Notices, errorText } from './notices.js';
 import { startPastGames } from './pastGames.js';
+import { startMoveList } from './moveList.js';
 import { createView } from './render.js';
 import { nameOf, opponentOf } from './seats.js';
 import { MoveSound } from './sound.js';
@@ -102,6 +103,7 @@ function main() {
 
   startRibsPanel({ matchId, toggle: $('ribs-toggle'), panel: $('ribs-panel'), tree: $('ribs-tree'), status: $('ribs-status') });
   const pastGames = startPastGames({ matchId, section: $('past-games'), list: $('past-games-list') });
+  const moveList = startMoveList({ matchId, section: $('moves'), caption: $('moves-caption'), list: $('moves-list') });
 
   SeatStore.prune();
   const seats = new SeatStore(matchId);
@@ -212,6 +214,7 @@ function main() {
     const before = state;
     state = reduce(state, message);
     announceNewGame(before, message);
+    moveList.update(state);
     const lastMove = (board) => JSON.stringify(board && board.last ? board.last : null);
     if (message.type === 'board' && state.board && state.board.last && lastMove(before.board) !== lastMove(state.board)) {
       sound.play();

@@ -125,3 +125,49 @@ def test_past_games_link_to_a_replay_that_steps_with_buttons_keys_and_the_addres
     # A game the match has not had yet is said so.
     bob.open(f"/m/{match_id}/games/7")
     bob.until_text("replay-title", "This match has no game 7 yet")
+
+
+def _moves(browser) -> list[str]:
+    """The move list's entries, read in one script (it is redrawn on every move)."""
+    return browser.driver.execute_script(
+        "return Array.from(document.querySelectorAll('#moves-list .moves__item a')).map((a) => a.textContent)")
+
+
+def _until_moves(browser, expected: list[str]) -> None:
+    browser.wait().until(lambda _: _moves(browser) == expected, f"the move list never showed {expected}: {_moves(browser)}")
+
+
+def test_the_move_list_beside_the_board_follows_the_game_for_players_late_spectators_and_reloads(browsers):
+    alice, bob, match_id = seat_pair(browsers)
+    alice.hidden("moves")
+    alice.start("ticTacToe")
+    alice.visible("moves")
+    alice.until_text("moves-caption", "Game 1 · Tic Tac Toe")
+    play(ALICE_WINS_TOP_ROW[:3], alice, bob)
+    first_three = ["Alice: row 1, column 1", "Bob: row 2, column 1", "Alice: row 1, column 2"]
+    for browser in (alice, bob):
+        _until_moves(browser, first_three)
+
+    # A spectator arriving mid-game, and a player reloading, read the moves already played.
+    watcher = browsers()
+    watcher.open_match(match_id)
+    _until_moves(watcher, first_three)
+    bob.open_match(match_id)
+    _until_moves(bob, first_three)
+    play(ALICE_WINS_TOP_ROW[3:], bob, alice)
+    everything = first_three + ["Bob: row 2, column 2", "Alice: row 1, column 3"]
+    for browser in (alice, bob, watcher):
+        _until_moves(browser, everything)
+    # Each move links to the replay at that move; the list stays on screen with the final board.
+    alice.until_text("result", "You won!")
+    assert alice.find("move-5").get_attribute("href").endswith(f"/m/{match_id}/games/1#move=5")
+    _until_moves(alice, everything)
+    _shot(alice, "move-list-after-a-game", "match-view")
+    alice.screenshot("move-list-after-a-game", sizes=(DESKTOP,), dark=True)
+
+    # The next game starts an empty list of its own.
+    bob.start("ticTacToe")
+    alice.until_text("moves-caption", "Game 2 · Tic Tac Toe")
+    alice.until_text("moves-list", "No moves yet")
+    watcher.until_text("moves-caption", "Game 2 · Tic Tac Toe")
+    assert _moves(watcher) == []

@@ -1,0 +1,88 @@
+// The match page's move list, beside the board while a game on a board is played (and after it ends,
+// until the next one starts): the moves of the game on screen, each a link to the replay at that move.
+// Read from GET /api/matches/{id}/games (an extension) when a game comes on screen, then kept up from
+// the `board` messages; read again whenever the board and the list disagree (a reconnect, a move
+// missed while the list was being read).
+
+import { getGames } from './api.js';
+import { gameById } from './games/index.js';
+import { gameName, moveWords } from './gameWords.js';
+
+/** How many moves the board on screen shows (its filled cells). */
+function movesOnBoard(board) {
+  return board && Array.isArray(board.cells) ? board.cells.filter(Boolean).length : 0;
+}
+
+/** Wires the list in `section`; returns `update(state)`, to be called with each new page state. */
+export function startMoveList({ matchId, section, caption, list }) {
+  let game = null; // the game as the list knows it: {number, gameId, players, moves}
+  let reading = null;
+  let readFor = -1; // the board's move count the last read was asked for
+  let lastState = null;
+  let wasPlaying = false;
+
+  const draw = (state) => {
+    const shown = game && state.board && gameById(game.gameId)?.readBoard && game.gameId === (gameById(state.phase)?.id ?? state.lastGame);
+    section.hidden = !shown;
+    if (!shown) return;
+    caption.textContent = `Game ${game.number} · ${gameName(game)}`;
+    const link = (index) => `/m/${encodeURIComponent(matchId)}/games/${game.number}#move=${index + 1}`;
+    const items = game.moves.map((move, index) => {
+      const item = document.createElement('li');
+      item.className = 'moves__item';
+      const anchor = document.createElement('a');
+      anchor.href = link(index);
+      anchor.textContent = moveWords(game, move);
+      anchor.dataset.testid = `move-${index + 1}`;
+      item.append(anchor);
+      return item;
+    });
+    if (!items.length) {
+      const empty = document.createElement('li');
+      empty.className = 'moves__empty muted';
+      empty.textContent = 'No moves yet';
+      items.push(empty);
+    }
+    const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;
+    list.replaceChildren(...items);
+    // The newest move stays in view unless the reader scrolled back to an earlier one.
+    if (atEnd) list.scrollTop = list.scrollHeight;
+  };
+
+  const read = (count) => {
+    if (reading) return;
+    readFor = count;
+    reading = (async () => {
+      try {
+        const last = await getGames(matchId, { limit: 1 });
+        const page = last.total > 1 ? await getGames(matchId, { from: last.total, limit: 1 }) : last;
+        game = page.games[page.games.length - 1] ?? null;
+      } catch {
+        // Only a convenience beside the board: the next move asks again.
+      } finally {
+        reading = null;
+        if (lastState) update(lastState);
+      }
+    })();
+  };
+
+  function update(state) {
+    lastState = state;
+    const playing = Boolean(gameById(state.phase)?.readBoard);
+    const count = movesOnBoard(state.board);
+    const startedNow = playing && !wasPlaying;
+    wasPlaying = playing;
+    if (!reading && state.board) {
+      const known = game ? game.moves.length : -1;
+      const last = state.board.last;
+      if (game && !startedNow && count === known + 1 && last && !game.result) {
+        game = { ...game, moves: [...game.moves, { seat: last.seat, cell: { row: last.row, col: last.col } }] };
+      } else if (startedNow || (count !== known && count !== readFor)) {
+        read(count);
+      }
+    }
+    draw(state);
+  }
+
+  return { update };
+}
