@@ -256,16 +256,33 @@ extension MatchRegistry {
 }
 
 extension MatchRegistry {
-    /// The live RIB tree of match `id` as its connections were told it (`MatchHost.ribTree()`),
-    /// loading the match when it is not in memory, as a connection would (it expires again when idle).
-    /// A host that closed meanwhile is loaded again; `unreadable` when that keeps happening.
+    /// The RIB tree of match `id`: the live one as its connections were told it (`MatchHost.ribTree()`)
+    /// when this process hosts the match, else the one its stored log rebuilds. Looking is not a
+    /// reason to load a match: on a shared PostgreSQL database loading takes the match over from the
+    /// server hosting it and closes its players' connections.
     nonisolated func ribTree(of id: MatchID) async throws(LookupError) -> RIBDescription {
-        for _ in 0..<3 {
-            let host = try await host(for: id)
-            if let tree = await host.ribTree() { return tree }
-            await remove(host)
+        if let host = await openHost(of: id), let tree = await host.ribTree() { return tree }
+        let records: [StoredRecord]?
+        do {
+            records = try await store.records(of: id)
+        } catch {
+            throw .unreadable(error)
         }
-        throw .unreadable(MatchStoreError.unavailable)
+        guard let records else { throw .notFound }
+        do {
+            let tree = try HostedTree(replaying: records, trackingTag: nil)
+            defer { tree.tearDown() }
+            guard let description = tree.ribTree else { throw MatchStoreError.unavailable }
+            return description
+        } catch {
+            throw .unreadable(error)
+        }
+    }
+
+    /// The host of match `id` when it is in memory and open; nothing is loaded.
+    private func openHost(of id: MatchID) async -> MatchHost? {
+        guard let host = hosts[id], await !host.isClosed else { return nil }
+        return host
     }
 }
 

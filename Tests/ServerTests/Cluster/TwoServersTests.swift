@@ -63,6 +63,24 @@ struct TwoServersTests {
         }
     }
 
+    @Test func test_lookingAtAMatchsRIBTreeOnAnotherServer_doesNotTakeItOver() async throws {
+        try await withTwoServers { first, second in
+            let matchID = try await first.createMatch()
+            let pair = try await first.seatedPair(matchID: matchID)
+            pair.alice.send(.startGame(gameId: "ticTacToe"))
+            pair.alice.send(.move(row: 1, col: 1))
+            _ = try await pair.bob.next { if case .board(let board, _) = $0 { board.last != nil } else { false } }
+
+            // The second server answers the tree the stored log rebuilds…
+            #expect(try await second.ribs(of: matchID).tree.root.outline == "Root(LoggedIn(TicTacToe))")
+            // …and the first still hosts the match: its players play on, nobody is closed 1012.
+            pair.bob.send(.move(row: 0, col: 0))
+            let bobsMove = WireMove(row: 0, col: 0, seat: .player2)
+            _ = try await pair.alice.next { if case .board(let board, _) = $0 { board.last == bobsMove } else { false } }
+            #expect(try await first.ribs(of: matchID).tree.root.outline == "Root(LoggedIn(TicTacToe))")
+        }
+    }
+
     @Test func test_aMoveSentToTheServerThatLostTheMatch_isNeverAcknowledged() async throws {
         try await withTwoServers { first, second in
             let matchID = try await first.createMatch()

@@ -60,7 +60,7 @@ struct RIBsRouteTests {
         }
     }
 
-    @Test func test_aMatchNotInMemory_isLoadedFromTheStore() async throws {
+    @Test func test_aMatchNotInMemory_isAnsweredFromItsStoredLog_withoutLoadingIt() async throws {
         try await withTestServer(configure: { $0.idleTimeout = .milliseconds(200) }) { server in
             let matchID = try await server.createMatch()
             let pair = try await server.seatedPair(matchID: matchID)
@@ -74,8 +74,10 @@ struct RIBsRouteTests {
                 try await Task.sleep(for: .milliseconds(50))
             }
             #expect(LeakDetector.liveObjects(tagged: "match:\(matchID)") == [])
-            // Loaded again with both seats restored (their players gone, within the seat timeout).
+            // The tree its log rebuilds, both seats restored (their players gone, within the seat timeout)…
             #expect(try await server.ribs(of: matchID).tree.root.outline == "Root(LoggedIn(OffGame(BasicScoreBoard)))")
+            // …without loading the match: none of its RIB objects came back.
+            #expect(LeakDetector.liveObjects(tagged: "match:\(matchID)") == [])
         }
     }
 }
