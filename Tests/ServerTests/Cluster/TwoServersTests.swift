@@ -23,15 +23,21 @@ struct TwoServersTests {
         }
     }
 
+    /// A new match on `server` with Alice and Bob seated and Alice's X in the centre, seen by Bob.
+    private static func pairWithAMovePlayed(on server: TestServer) async throws -> (String, SeatedPair) {
+        let matchID = try await server.createMatch()
+        let pair = try await server.seatedPair(matchID: matchID)
+        pair.alice.send(.startGame(gameId: "ticTacToe"))
+        pair.alice.send(.move(row: 1, col: 1))
+        _ = try await pair.bob.next { if case .board(let board, _) = $0 { board.last != nil } else { false } }
+        return (matchID, pair)
+    }
+
     @Test func test_aClientReachingTheMatchOnAnotherServer_movesIt_thePlayersHereAreClosed1012_andResumeThereWithNothingLost()
         async throws
     {
         try await withTwoServers { first, second in
-            let matchID = try await first.createMatch()
-            let pair = try await first.seatedPair(matchID: matchID)
-            pair.alice.send(.startGame(gameId: "ticTacToe"))
-            pair.alice.send(.move(row: 1, col: 1))
-            _ = try await pair.bob.next { if case .board(let board, _) = $0 { board.last != nil } else { false } }
+            let (matchID, pair) = try await Self.pairWithAMovePlayed(on: first)
 
             // A spectator opens the match on the second server: it takes the match over.
             let (spectator, welcome) = try await TestClient.connected(port: second.port, matchID: matchID)
@@ -65,11 +71,7 @@ struct TwoServersTests {
 
     @Test func test_lookingAtAMatchsRIBTreeOnAnotherServer_doesNotTakeItOver() async throws {
         try await withTwoServers { first, second in
-            let matchID = try await first.createMatch()
-            let pair = try await first.seatedPair(matchID: matchID)
-            pair.alice.send(.startGame(gameId: "ticTacToe"))
-            pair.alice.send(.move(row: 1, col: 1))
-            _ = try await pair.bob.next { if case .board(let board, _) = $0 { board.last != nil } else { false } }
+            let (matchID, pair) = try await Self.pairWithAMovePlayed(on: first)
 
             // The second server answers the tree the stored log rebuilds…
             #expect(try await second.ribs(of: matchID).tree.root.outline == "Root(LoggedIn(TicTacToe))")
