@@ -106,9 +106,12 @@ final class PostgresHosting: Sendable {
     }
 
     /// Writes queued presences once a second and says the server runs every `heartbeat`, for as long as
-    /// the task runs. Failures are logged and tried again: a lobby missing a count is not worth more.
+    /// the task runs. Failures are tried again: a lobby missing a count is not worth more. The first
+    /// failure of a run of them is logged, and the recovery: a database gone for an hour is two lines,
+    /// not one a second.
     func publishInBackground() async {
         var lastHeartbeat: ContinuousClock.Instant?
+        var failedAttempts = 0
         while !Task.isCancelled {
             do {
                 if lastHeartbeat.map({ $0.duration(to: .now) >= PostgresOwnership.heartbeat }) ?? true {
@@ -118,9 +121,16 @@ final class PostgresHosting: Sendable {
                     lastHeartbeat = .now
                 }
                 try await writePendingPresence()
+                if failedAttempts > 0 {
+                    logger.notice("presence published again after \(failedAttempts) failed attempts")
+                    failedAttempts = 0
+                }
             } catch {
                 guard !Task.isCancelled else { return }
-                logger.warning("could not publish presence: \(PostgresErrorText.describe(error))")
+                if failedAttempts == 0 {
+                    logger.warning("could not publish presence, trying again every second: \(PostgresErrorText.describe(error))")
+                }
+                failedAttempts += 1
             }
             try? await Task.sleep(for: .seconds(1))
         }
