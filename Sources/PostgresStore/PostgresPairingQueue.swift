@@ -37,27 +37,51 @@ final class PostgresPairingQueue: PairingQueue {
         }
     }
 
-    /// A renewal that meets the row locked by a pairing waits for it, and then reads the seat it gave.
+    /// A visitor that a pairing holds right now is answered as waiting without waiting for it (the
+    /// pairing's transaction may take a while, and a renewal holding a connection meanwhile could starve
+    /// the pool the pairing itself writes through); its next renewal reads the seat.
     func renew(_ key: String) async throws -> PairingStatus? {
         let renew = renewSeconds
         let keep = keepSeconds
         return try await pool.withConnection { [logger] connection in
-            let rows = try await connection.query(
+            let renewed = try await connection.query(
                 """
                 UPDATE pairing_queue SET renewed_at = now()
+                WHERE ticket_hash IN (
+                    SELECT ticket_hash FROM pairing_queue
+                    WHERE ticket_hash = \(key)
+                      AND (match_id IS NULL AND renewed_at >= now() - make_interval(secs => \(renew))
+                           OR match_id IS NOT NULL AND paired_at >= now() - make_interval(secs => \(keep)))
+                    FOR UPDATE SKIP LOCKED
+                )
+                RETURNING \(unescaped: Self.statusColumns)
+                """, logger: logger)
+            if let status = try await Self.status(of: renewed) { return status }
+            // Not renewed: gone, or held by a pairing, which may have committed since (a plain read does
+            // not wait for its lock, and reads what it committed).
+            let held = try await connection.query(
+                """
+                SELECT \(unescaped: Self.statusColumns) FROM pairing_queue
                 WHERE ticket_hash = \(key)
                   AND (match_id IS NULL AND renewed_at >= now() - make_interval(secs => \(renew))
                        OR match_id IS NOT NULL AND paired_at >= now() - make_interval(secs => \(keep)))
-                RETURNING floor(extract(epoch FROM now() - joined_at))::int8, match_id, seat, seat_token
                 """, logger: logger)
-            for try await (waited, matchID, seat, token) in rows.decode((Int, String?, String?, String?).self) {
-                guard let matchID, let seat = seat.flatMap(Seat.init(rawValue:)), let token else {
-                    return .waiting(seconds: max(0, waited))
-                }
-                return .paired(PairedSeat(matchID: MatchID(rawValue: matchID), seat: seat, token: token))
-            }
-            return nil
+            return try await Self.status(of: held)
         }
+    }
+
+    /// What `status(of:)` reads: seconds waited, match, seat, token.
+    private static let statusColumns = "floor(extract(epoch FROM now() - joined_at))::int8, match_id, seat, seat_token"
+
+    /// The status a row of (seconds waited, match, seat, token) tells; nil without a row.
+    private static func status(of rows: PostgresRowSequence) async throws -> PairingStatus? {
+        for try await (waited, matchID, seat, token) in rows.decode((Int, String?, String?, String?).self) {
+            guard let matchID, let seat = seat.flatMap(Seat.init(rawValue:)), let token else {
+                return .waiting(seconds: max(0, waited))
+            }
+            return .paired(PairedSeat(matchID: MatchID(rawValue: matchID), seat: seat, token: token))
+        }
+        return nil
     }
 
     func leave(_ key: String) async throws {

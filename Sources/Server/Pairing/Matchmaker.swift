@@ -1,20 +1,24 @@
 import Logging
 import MatchStore
 
-/// Pairs the visitors of the "Play someone now" queue, two at a time, while two are waiting: one
-/// pairing at a time on this server (each holds a database connection on a shared store while it
-/// makes the match), any number of servers at once on one queue.
+/// Pairs the visitors of the "Play someone now" queue, two at a time, while two are waiting: a few
+/// pairings at once on this server, any number of servers at once on one queue.
 actor Matchmaker {
     nonisolated let queue: any PairingQueue
     private let seating: PairSeating
     private let logger: Logger
-    private var isPairing = false
-    /// A visitor came or renewed while pairing ran: look again before stopping.
+    /// Pairings running here. Bounded: on a shared store each holds a database connection from the
+    /// pool that its own writes and the renewals also need; a few at once let their commits share
+    /// group commit.
+    private var pairings = 0
+    private let maxPairings: Int
+    /// A visitor came or renewed while every pairing ran: look again before stopping.
     private var lookAgain = false
 
-    init(queue: any PairingQueue, registry: MatchRegistry, logger: Logger) {
+    init(queue: any PairingQueue, registry: MatchRegistry, maxPairings: Int = 3, logger: Logger) {
         self.queue = queue
         seating = PairSeating(registry: registry)
+        self.maxPairings = maxPairings
         self.logger = logger
     }
 
@@ -23,15 +27,15 @@ actor Matchmaker {
         Task { await pairWaiting() }
     }
 
-    /// Pairs whoever can be paired now; returns at once when a pairing already runs (which then looks
-    /// again before it stops).
+    /// Pairs whoever can be paired now; returns at once when `maxPairings` run already (one of which
+    /// then looks again before it stops).
     func pairWaiting() async {
-        guard !isPairing else {
+        guard pairings < maxPairings else {
             lookAgain = true
             return
         }
-        isPairing = true
-        defer { isPairing = false }
+        pairings += 1
+        defer { pairings -= 1 }
         let seating = seating
         repeat {
             lookAgain = false
