@@ -87,9 +87,9 @@ struct PairingQueueTests {
     }
 
     @Test func test_aVisitorWhoStopsRenewing_isDropped_andPairedWithNobody() async throws {
-        try await withServer(renewWithin: .milliseconds(800)) { server in
+        try await withServer(renewWithin: .seconds(2)) { server in
             let closedTab = try await QueueVisitors.join(port: server.port)
-            try await Task.sleep(for: .milliseconds(1200))
+            try await Task.sleep(for: .seconds(3))
             #expect(try await QueueVisitors.renew(port: server.port, closedTab) == nil, "dropped: not renewed in time")
             let newcomer = try await QueueVisitors.join(port: server.port)
             try await Task.sleep(for: .milliseconds(300))

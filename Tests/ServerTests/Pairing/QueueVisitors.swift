@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import Synchronization
 import Testing
@@ -5,9 +6,19 @@ import WireProtocol
 
 /// Visitors of "Play someone now" as the page is one: join, renew until paired, cancel, over HTTP.
 enum QueueVisitors {
+    /// A client of their own, with room for a crowd's requests, so that a crowd neither waits for nor
+    /// holds the connections of the other tests' shared client.
+    static let client: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        configuration.connectionPool = .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 32)
+        configuration.timeout = .init(connect: .seconds(30))
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
     /// `POST /api/queue`; returns the ticket.
     static func join(port: Int, name: String? = nil) async throws -> String {
-        let reply = try await HTTP.request(port: port, "/api/queue", method: .POST, body: QueueJoin(name: name).encoded())
+        let reply = try await HTTP.request(port: port, "/api/queue", method: .POST, body: QueueJoin(name: name).encoded(), client: client)
         guard reply.status == 201, case .success(let status) = QueueStatus.decode(reply.body), let ticket = status.ticket else {
             throw HTTP.Failure(description: "join: \(reply.status) \(reply.body)")
         }
@@ -17,7 +28,7 @@ enum QueueVisitors {
 
     /// `POST /api/queue/renew`: where the visitor stands; nil when the server answers 404.
     static func renew(port: Int, _ ticket: String) async throws -> QueueStatus? {
-        let reply = try await HTTP.request(port: port, "/api/queue/renew", method: .POST, body: QueueTicket(ticket: ticket).encoded())
+        let reply = try await HTTP.request(port: port, "/api/queue/renew", method: .POST, body: QueueTicket(ticket: ticket).encoded(), client: client)
         if reply.status == 404 { return nil }
         guard reply.status == 200, case .success(let status) = QueueStatus.decode(reply.body) else {
             throw HTTP.Failure(description: "renew: \(reply.status) \(reply.body)")
@@ -27,7 +38,7 @@ enum QueueVisitors {
 
     /// `POST /api/queue/cancel`.
     static func cancel(port: Int, _ ticket: String) async throws {
-        let reply = try await HTTP.request(port: port, "/api/queue/cancel", method: .POST, body: QueueTicket(ticket: ticket).encoded())
+        let reply = try await HTTP.request(port: port, "/api/queue/cancel", method: .POST, body: QueueTicket(ticket: ticket).encoded(), client: client)
         #expect(reply.status == 204)
     }
 
@@ -61,7 +72,7 @@ enum QueueVisitors {
         return try await withThrowingTaskGroup(of: (String, QueueStatus).self) { group in
             for ticket in tickets {
                 group.addTask {
-                    let status = try await renewUntilPaired(ports: ports, ticket) { paired.value >= everyonePairable }
+                    let status = try await renewUntilPaired(ports: ports, ticket, every: .seconds(1)) { paired.value >= everyonePairable }
                     if status.status == .paired { paired.increment() }
                     return (ticket, status)
                 }
