@@ -48,12 +48,13 @@ export function matchIdFromLocation(location = window.location) {
   return isMatchId(id) ? id : null;
 }
 
-async function request(method, path) {
+async function request(method, path, payload) {
   let response;
   try {
     response = await fetch(path, {
       method,
-      headers: { Accept: 'application/json' },
+      headers: payload === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
       cache: 'no-store',
     });
   } catch {
@@ -79,6 +80,29 @@ async function request(method, path) {
 /** POST /api/matches: creates a match. Resolves to `{matchId, url}`. */
 export function createMatch() {
   return request('POST', '/api/matches');
+}
+
+/** POST /api/queue ("Play someone now", an extension): resolves to `{ticket, status: 'waiting', waited}`. */
+export function joinQueue(name) {
+  return request('POST', '/api/queue', name ? { name } : {});
+}
+
+/**
+ * POST /api/queue/renew: keeps the place and tells where it stands, `{status: 'waiting', waited}` or
+ * `{status: 'paired', matchId, url, seat, token}`; rejects with status 404 once the ticket is not in the queue.
+ */
+export function renewQueue(ticket) {
+  return request('POST', '/api/queue/renew', { ticket });
+}
+
+/** POST /api/queue/cancel, also while the page goes away (a beacon outlives it). */
+export function cancelQueue(ticket, { leaving = false } = {}) {
+  const body = JSON.stringify({ ticket });
+  if (leaving && navigator.sendBeacon) {
+    navigator.sendBeacon('/api/queue/cancel', new Blob([body], { type: 'text/plain' }));
+    return Promise.resolve();
+  }
+  return request('POST', '/api/queue/cancel', { ticket });
 }
 
 /** GET /api/matches: the matches with a free seat, newest first. Resolves to a list of summaries. */

@@ -4,6 +4,7 @@ import { createMatch, getMatch, listMatches, markCreator, parseInvite } from './
 import { GAMES } from './games/index.js';
 import { SeatStore } from './connection.js';
 import { Notices } from './notices.js';
+import { setUpQueue } from './queue.js';
 
 const REFRESH_MS = 5000;
 const PROTOCOL = 'web+tictactoe';
@@ -59,6 +60,13 @@ $('create-form').addEventListener('submit', async (event) => {
     button.textContent = 'Create a match';
   }
 });
+
+// --- Play someone now ----------------------------------------------------------------------------
+
+setUpQueue(
+  { idle: $('queue-idle'), waiting: $('queue-waiting'), join: $('queue-join'), cancel: $('queue-cancel'), waited: $('queue-waited') },
+  notices,
+);
 
 // --- Join by code -------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 /// The hosting requirements of `MatchStore` for a store that one process owns (memory, SQLite): that
-/// process hosts every match, so loading is reading, nothing is ever taken over, and the presence of a
-/// match is only in the memory of the server that hosts it.
+/// process hosts every match, so loading is reading, nothing is ever taken over, the presence of a
+/// match is only in the memory of the server that hosts it, and so is the pairing queue.
 extension MatchStore {
     public func load(_ id: MatchID) async throws -> [StoredRecord]? {
         try await records(of: id)
@@ -15,4 +15,8 @@ extension MatchStore {
     public func publish(_ presence: LivePresence, of id: MatchID) {}
 
     public func presence(of ids: [MatchID]) async throws -> [MatchID: LivePresence] { [:] }
+
+    public func makePairingQueue(times: PairingQueueTimes) -> any PairingQueue {
+        InMemoryPairingQueue(times: times)
+    }
 }

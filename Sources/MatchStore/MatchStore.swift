@@ -74,6 +74,11 @@ public protocol MatchStore: Sendable {
     /// (absent: nobody hosts it, or its host stopped without saying so).
     func presence(of ids: [MatchID]) async throws -> [MatchID: LivePresence]
 
+    /// The "Play someone now" queue that goes with this store, keeping visitors for `times`: one for the
+    /// process where the store is the process's own (memory, SQLite), one shared by every server on the
+    /// database where it is shared (PostgreSQL). Called once, at start.
+    func makePairingQueue(times: PairingQueueTimes) -> any PairingQueue
+
     /// Lets go of caches that can be rebuilt (SQLite's page caches, idle reader connections), without
     /// waiting for it and without stopping reads or writes. For after a wave of matches ended.
     func releaseMemory()

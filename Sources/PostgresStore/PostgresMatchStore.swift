@@ -220,6 +220,11 @@ public final class PostgresMatchStore: MatchStore {
         return deleted
     }
 
+    /// The `pairing_queue` table, shared by every server on the database.
+    public func makePairingQueue(times: PairingQueueTimes) -> any PairingQueue {
+        PostgresPairingQueue(pool: pool, times: times, logger: logger)
+    }
+
     /// Nothing to let go of here: PostgreSQL keeps its own caches, and the pool closes idle connections
     /// after its idle timeout.
     public func releaseMemory() {}

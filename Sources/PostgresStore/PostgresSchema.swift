@@ -16,6 +16,10 @@ import PostgresNIO
 /// server(id text PRIMARY KEY, started_at, seen_at timestamptz)
 /// -- migration 3: presence in its own table, away from the rows appends lock (match.presence unused)
 /// match_presence(match_id text PRIMARY KEY REFERENCES match, server text, epoch bigint, presence text)
+/// -- migration 4: the "Play someone now" queue (PostgresPairingQueue)
+/// pairing_queue(ticket_hash text PRIMARY KEY, joined_order bigint IDENTITY, name text,
+///               joined_at, renewed_at timestamptz,
+///               match_id text, seat text, seat_token text, paired_at timestamptz)  -- set once paired
 /// ```
 ///
 /// The JSON is `StorageCoding`'s, byte for byte the SQLite store's, kept as `text` (not `jsonb`, which
@@ -90,6 +94,29 @@ enum PostgresSchema {
                     presence text NOT NULL
                 )
                 """,
+            ]),
+        Migration(
+            version: 4, name: "pairing queue",
+            statements: [
+                // One row per visitor of "Play someone now", by its ticket's hash (the ticket stays with
+                // the visitor). The pairing server fills in the match, the seat and the seat's token;
+                // the row is deleted a while after (PostgresPairingQueue), so the token is kept only
+                // until its visitor had time to read it. No key reference to `match`: a retention
+                // sweep may delete the match while the row still waits to be swept.
+                """
+                CREATE TABLE pairing_queue (
+                    ticket_hash text NOT NULL PRIMARY KEY,
+                    joined_order bigint GENERATED ALWAYS AS IDENTITY,
+                    name text,
+                    joined_at timestamptz NOT NULL DEFAULT now(),
+                    renewed_at timestamptz NOT NULL DEFAULT now(),
+                    match_id text,
+                    seat text,
+                    seat_token text,
+                    paired_at timestamptz
+                )
+                """,
+                "CREATE INDEX pairing_queue_waiting ON pairing_queue (joined_order) WHERE match_id IS NULL",
             ]),
     ]
 

@@ -91,6 +91,11 @@ func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
         registry: context.registry, state: context.state, pages: pages, originPolicy: context.originPolicy,
         creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute), logger: context.logger
     ).add(to: router)
+    QueueRoutes(
+        matchmaker: context.matchmaker, state: context.state, originPolicy: context.originPolicy,
+        creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute),
+        maxBodySize: configuration.maxRequestBodySize, logger: context.logger
+    ).add(to: router)
     WebSocketRoute(admission: context.admission).add(to: router)
     return router
 }

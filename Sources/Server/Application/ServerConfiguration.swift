@@ -1,4 +1,5 @@
 import Foundation
+import MatchStore
 import PostgresStore
 import SQLiteStore
 
@@ -67,6 +68,9 @@ public struct ServerConfiguration: Sendable {
     public var retainDays: Double? = nil
     /// How often the retention policy looks for matches to delete (internal: tests shorten it).
     var retentionSweepInterval: Duration = .seconds(3600)
+    /// How long "Play someone now" keeps a visitor who stopped renewing its place, and a paired one's
+    /// seat for its page to read (internal: tests shorten them).
+    var pairingTimes = PairingQueueTimes()
     /// Where `GET /metrics` is served, on a listener of its own; nil (the default) serves it nowhere.
     /// The public port always answers `/metrics` with 404: the metrics are for the operator.
     public var metricsAddress: ListenAddress? = nil

@@ -9,6 +9,8 @@ struct ServerContext: Sendable {
     let configuration: ServerConfiguration
     let store: any MatchStore
     let registry: MatchRegistry
+    /// Pairs the visitors of "Play someone now" on the store's queue.
+    let matchmaker: Matchmaker
     let state: ServerState
     let metrics: ServerMetrics
     let admission: WebSocketAdmission
@@ -59,6 +61,7 @@ struct ServerContext: Sendable {
         self.configuration = configuration
         self.store = store
         self.registry = registry
+        matchmaker = Matchmaker(queue: store.makePairingQueue(times: configuration.pairingTimes), registry: registry, logger: logger)
         self.state = state
         self.metrics = metrics
         originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)

@@ -140,9 +140,9 @@ enum HTTP {
         try await request(port: port, path, method: .GET, headers: headers)
     }
 
-    static func request(port: Int, _ path: String, method: HTTPMethod, headers: [(String, String)] = [], body: String? = nil) async throws
-        -> Reply
-    {
+    static func request(
+        port: Int, _ path: String, method: HTTPMethod, headers: [(String, String)] = [], body: String? = nil, client: HTTPClient = client
+    ) async throws -> Reply {
         var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }

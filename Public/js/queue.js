@@ -1,0 +1,108 @@
+// "Play someone now" in the lobby: join the queue, show how long we have waited, renew our place until
+// the server pairs us, then open the match with the seat it took for us (docs/PROTOCOL.md).
+
+import { cancelQueue, joinQueue, renewQueue } from './api.js';
+import { SeatStore } from './connection.js';
+
+// The server drops a place not renewed for a few seconds (a closed tab): renew well within that.
+const RENEW_MS = 1000;
+const NAME_KEY = 'tictactoe.name';
+
+function rememberedName() {
+  try {
+    return window.localStorage.getItem(NAME_KEY) || '';
+  } catch {
+    return '';
+  }
+}
+
+function clock(seconds) {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Wires the queue panel: `elements` holds `idle`, `waiting`, `join`, `cancel` and `waited`; `notices`
+ * tells what went wrong.
+ */
+export function setUpQueue(elements, notices) {
+  let ticket = null;
+  let joinedAt = 0;
+  let renewTimer = null;
+  let clockTimer = null;
+
+  function show(waiting) {
+    elements.idle.hidden = waiting;
+    elements.waiting.hidden = !waiting;
+    elements.join.disabled = false;
+    (waiting ? elements.cancel : elements.join).focus();
+  }
+
+  function tick() {
+    elements.waited.textContent = clock((Date.now() - joinedAt) / 1000);
+  }
+
+  function stop() {
+    ticket = null;
+    clearTimeout(renewTimer);
+    clearInterval(clockTimer);
+    renewTimer = clockTimer = null;
+  }
+
+  function paired(status) {
+    stop();
+    new SeatStore(status.matchId).set({ token: status.token, seat: status.seat, name: rememberedName() });
+    window.location.assign(status.url || `/m/${encodeURIComponent(status.matchId)}`);
+  }
+
+  async function renew() {
+    const current = ticket;
+    if (!current) return;
+    try {
+      const status = await renewQueue(current);
+      if (ticket !== current) return;
+      if (status.status === 'paired') return paired(status);
+      // The server's count wins over the page's: it is what another tab of the same wait would show.
+      joinedAt = Date.now() - (Number(status.waited) || 0) * 1000;
+      tick();
+    } catch (error) {
+      if (ticket !== current) return;
+      if (error.status === 404) {
+        stop();
+        show(false);
+        notices.error('You left the queue (the page could not keep your place). Press the button to try again.', 'badToken');
+        return;
+      }
+      // Anything else (a server restarting): keep trying while the place lasts.
+    }
+    renewTimer = setTimeout(renew, RENEW_MS);
+  }
+
+  elements.join.addEventListener('click', async () => {
+    elements.join.disabled = true;
+    try {
+      const joined = await joinQueue(rememberedName());
+      ticket = joined.ticket;
+      joinedAt = Date.now();
+      tick();
+      clockTimer = setInterval(tick, 1000);
+      show(true);
+      renew();
+    } catch (error) {
+      elements.join.disabled = false;
+      notices.error(`Could not join the queue. ${error.message}`, error.code);
+    }
+  });
+
+  elements.cancel.addEventListener('click', () => {
+    const current = ticket;
+    stop();
+    show(false);
+    if (current) cancelQueue(current).catch(() => {});
+  });
+
+  // A tab closed or left while waiting leaves the queue at once (else it is dropped once it stops renewing).
+  window.addEventListener('pagehide', () => {
+    if (ticket) cancelQueue(ticket, { leaving: true });
+  });
+}

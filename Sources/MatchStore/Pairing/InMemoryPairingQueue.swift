@@ -1,0 +1,82 @@
+import Foundation
+
+/// The pairing queue of one process (the memory and SQLite stores): every visitor reaches this server,
+/// so the queue lives in its memory and goes with it.
+public actor InMemoryPairingQueue: PairingQueue {
+    private struct Entry {
+        let name: String?
+        let joinedAt: ContinuousClock.Instant
+        var renewedAt: ContinuousClock.Instant
+        var paired: (seat: PairedSeat, at: ContinuousClock.Instant)?
+        /// Handed to a pairing in progress: no other pairing may take it.
+        var isBeingPaired = false
+    }
+
+    private let times: PairingQueueTimes
+    private var entries: [String: Entry] = [:]
+    /// Keys in the order they joined; entries paired or gone are skipped and swept.
+    private var order: [String] = []
+
+    public init(times: PairingQueueTimes = PairingQueueTimes()) {
+        self.times = times
+    }
+
+    public func join(_ key: String, name: String?) {
+        let now = ContinuousClock.now
+        entries[key] = Entry(name: name, joinedAt: now, renewedAt: now)
+        order.append(key)
+    }
+
+    public func renew(_ key: String) -> PairingStatus? {
+        sweep()
+        guard var entry = entries[key] else { return nil }
+        if let paired = entry.paired { return .paired(paired.seat) }
+        let now = ContinuousClock.now
+        entry.renewedAt = now
+        entries[key] = entry
+        return .waiting(seconds: Int((now - entry.joinedAt).components.seconds))
+    }
+
+    public func leave(_ key: String) {
+        entries[key] = nil
+    }
+
+    public func pairNext(_ seat: @escaping @Sendable (WaitingVisitor, WaitingVisitor) async throws -> (PairedSeat, PairedSeat)) async throws
+        -> Bool
+    {
+        sweep()
+        var keys: [String] = []
+        for key in order where keys.count < 2 {
+            if let entry = entries[key], entry.paired == nil, !entry.isBeingPaired { keys.append(key) }
+        }
+        guard keys.count == 2 else { return false }
+        let visitors = keys.map { WaitingVisitor(key: $0, name: entries[$0]?.name) }
+        for key in keys { entries[key]?.isBeingPaired = true }
+        // The actor lets other calls in while `seat` runs: the mark keeps them off these two.
+        let seats: (PairedSeat, PairedSeat)
+        do {
+            seats = try await seat(visitors[0], visitors[1])
+        } catch {
+            for key in keys { entries[key]?.isBeingPaired = false }
+            throw error
+        }
+        let now = ContinuousClock.now
+        // A visitor that left meanwhile is not brought back; its seat times out in the match.
+        for (key, paired) in zip(keys, [seats.0, seats.1]) where entries[key] != nil {
+            entries[key]?.isBeingPaired = false
+            entries[key]?.paired = (paired, now)
+        }
+        return true
+    }
+
+    /// Drops the waiting visitors not renewed in time (unless being paired) and the paired ones kept
+    /// long enough.
+    private func sweep() {
+        let now = ContinuousClock.now
+        entries = entries.filter { _, entry in
+            if let paired = entry.paired { return now - paired.at < times.keepPaired }
+            return entry.isBeingPaired || now - entry.renewedAt < times.renewWithin
+        }
+        order.removeAll { entries[$0].map { $0.paired != nil } ?? true }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import MatchTree
+
+/// The "Play someone now" queue: visitors wait in it until the server pairs the two who have waited
+/// longest into a new match (docs/PROTOCOL.md, "Play someone now").
+///
+/// Every visitor is known by the key of its ticket (the ticket's hash: the ticket itself, a secret,
+/// stays with the visitor). A waiting visitor must renew its place within `renewWithin`, or it is
+/// dropped: a page that was closed stops renewing and leaves the queue by itself.
+///
+/// Contract for every implementation:
+/// - `pairNext` hands each waiting visitor to at most one pairing, ever, even when several servers
+///   share the queue (PostgreSQL); a pairing that throws leaves both visitors waiting where they were.
+/// - A visitor paired stays readable (`renew`) for `keepPaired`, so that an answer lost on the way
+///   can be asked for again.
+///
+/// Implementations: `InMemoryPairingQueue` (one process: memory and SQLite stores) and the PostgreSQL
+/// store's, a table shared by every server on the database. `MatchStore.makePairingQueue` gives the one
+/// that goes with a store.
+public protocol PairingQueue: Sendable {
+    /// Puts the visitor of ticket key `key`, named `name` (nil: the seat's default name), at the end of
+    /// the queue.
+    func join(_ key: String, name: String?) async throws
+
+    /// Where the visitor of `key` stands, renewing its place when it waits; nil when it is not in the
+    /// queue (it left, was dropped for not renewing in time, or was paired longer ago than `keepPaired`).
+    func renew(_ key: String) async throws -> PairingStatus?
+
+    /// Takes the visitor of `key` out of the queue. A visitor already paired keeps its seat.
+    func leave(_ key: String) async throws
+
+    /// Takes the two visitors who have waited longest (and renewed in time) and gives them to `seat`,
+    /// which makes their match and seats them; records what it returns for each, all or nothing.
+    /// Returns false, calling nothing, when fewer than two visitors wait (or the others are being paired
+    /// right now, by another server).
+    func pairNext(_ seat: @escaping @Sendable (_ first: WaitingVisitor, _ second: WaitingVisitor) async throws -> (PairedSeat, PairedSeat))
+        async throws -> Bool
+}
+
+/// A visitor as the queue hands it to the pairing.
+public struct WaitingVisitor: Sendable, Hashable {
+    /// Its ticket's key.
+    public let key: String
+    /// The name it asked for; nil for the seat's default.
+    public let name: String?
+
+    public init(key: String, name: String?) {
+        self.key = key
+        self.name = name
+    }
+}
+
+/// What a paired visitor is told: its match, its seat, and the seat's token (a secret, for it alone).
+public struct PairedSeat: Sendable, Hashable {
+    public let matchID: MatchID
+    public let seat: Seat
+    public let token: String
+
+    public init(matchID: MatchID, seat: Seat, token: String) {
+        self.matchID = matchID
+        self.seat = seat
+        self.token = token
+    }
+}
+
+/// Where a visitor in the queue stands.
+public enum PairingStatus: Sendable, Hashable {
+    /// Still waiting, for this many whole seconds since it joined.
+    case waiting(seconds: Int)
+    case paired(PairedSeat)
+}
+
+/// How long the queue keeps visitors.
+public struct PairingQueueTimes: Sendable, Hashable {
+    /// A waiting visitor not renewed for this long is dropped.
+    public var renewWithin: Duration
+    /// A paired visitor can read its seat for this long after the pairing.
+    public var keepPaired: Duration
+
+    public init(renewWithin: Duration = .seconds(10), keepPaired: Duration = .seconds(120)) {
+        self.renewWithin = renewWithin
+        self.keepPaired = keepPaired
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import Logging
+import MatchStore
+import MatchTree
+import PostgresNIO
+
+/// The "Play someone now" queue in the `pairing_queue` table, shared by every server on the database:
+/// a visitor may join on one server and renew on another, and whichever server pairs it does so for all.
+///
+/// A pairing is one transaction: it locks the two visitors who have waited longest with
+/// `FOR UPDATE SKIP LOCKED` (another server pairing at the same time takes the next two, never these),
+/// makes and seats their match, writes their seats and commits. A server that fails or dies in the
+/// middle rolls back: both visitors wait on, first in line, and the match made for them is left empty
+/// of anyone who knows its tokens. Times are the database's (`now()`), so servers whose clocks differ
+/// agree on who renewed in time.
+final class PostgresPairingQueue: PairingQueue {
+    private let pool: BoundedPool
+    private let times: PairingQueueTimes
+    private let logger: Logger
+
+    init(pool: BoundedPool, times: PairingQueueTimes, logger: Logger) {
+        self.pool = pool
+        self.times = times
+        self.logger = logger
+    }
+
+    private var renewSeconds: Double { Self.seconds(times.renewWithin) }
+    private var keepSeconds: Double { Self.seconds(times.keepPaired) }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    func join(_ key: String, name: String?) async throws {
+        try await pool.withConnection { [logger] connection in
+            try await connection.query("INSERT INTO pairing_queue (ticket_hash, name) VALUES (\(key), \(name))", logger: logger)
+        }
+    }
+
+    /// A visitor that a pairing holds right now is answered as waiting without waiting for it (the
+    /// pairing's transaction may take a while, and a renewal holding a connection meanwhile could starve
+    /// the pool the pairing itself writes through); its next renewal reads the seat.
+    func renew(_ key: String) async throws -> PairingStatus? {
+        let renew = renewSeconds
+        let keep = keepSeconds
+        return try await pool.withConnection { [logger] connection in
+            let renewed = try await connection.query(
+                """
+                UPDATE pairing_queue SET renewed_at = now()
+                WHERE ticket_hash IN (
+                    SELECT ticket_hash FROM pairing_queue
+                    WHERE ticket_hash = \(key)
+                      AND (match_id IS NULL AND renewed_at >= now() - make_interval(secs => \(renew))
+                           OR match_id IS NOT NULL AND paired_at >= now() - make_interval(secs => \(keep)))
+                    FOR UPDATE SKIP LOCKED
+                )
+                RETURNING \(unescaped: Self.statusColumns)
+                """, logger: logger)
+            if let status = try await Self.status(of: renewed) { return status }
+            // Not renewed: gone, or held by a pairing, which may have committed since (a plain read does
+            // not wait for its lock, and reads what it committed).
+            let held = try await connection.query(
+                """
+                SELECT \(unescaped: Self.statusColumns) FROM pairing_queue
+                WHERE ticket_hash = \(key)
+                  AND (match_id IS NULL AND renewed_at >= now() - make_interval(secs => \(renew))
+                       OR match_id IS NOT NULL AND paired_at >= now() - make_interval(secs => \(keep)))
+                """, logger: logger)
+            return try await Self.status(of: held)
+        }
+    }
+
+    /// What `status(of:)` reads: seconds waited, match, seat, token.
+    private static let statusColumns = "floor(extract(epoch FROM now() - joined_at))::int8, match_id, seat, seat_token"
+
+    /// The status a row of (seconds waited, match, seat, token) tells; nil without a row.
+    private static func status(of rows: PostgresRowSequence) async throws -> PairingStatus? {
+        for try await (waited, matchID, seat, token) in rows.decode((Int, String?, String?, String?).self) {
+            guard let matchID, let seat = seat.flatMap(Seat.init(rawValue:)), let token else {
+                return .waiting(seconds: max(0, waited))
+            }
+            return .paired(PairedSeat(matchID: MatchID(rawValue: matchID), seat: seat, token: token))
+        }
+        return nil
+    }
+
+    func leave(_ key: String) async throws {
+        try await pool.withConnection { [logger] connection in
+            try await connection.query("DELETE FROM pairing_queue WHERE ticket_hash = \(key)", logger: logger)
+        }
+    }
+
+    func pairNext(_ seat: @escaping @Sendable (WaitingVisitor, WaitingVisitor) async throws -> (PairedSeat, PairedSeat)) async throws
+        -> Bool
+    {
+        let renew = renewSeconds
+        let keep = keepSeconds
+        return try await pool.withConnection { [logger] connection in
+            try await Self.sweep(renew: renew, keep: keep, on: connection, logger: logger)
+            try await connection.query("BEGIN", logger: logger)
+            do {
+                let rows = try await connection.query(
+                    """
+                    SELECT ticket_hash, name FROM pairing_queue
+                    WHERE match_id IS NULL AND renewed_at >= now() - make_interval(secs => \(renew))
+                    ORDER BY joined_order
+                    LIMIT 2
+                    FOR UPDATE SKIP LOCKED
+                    """, logger: logger)
+                var visitors: [WaitingVisitor] = []
+                for try await (key, name) in rows.decode((String, String?).self) { visitors.append(WaitingVisitor(key: key, name: name)) }
+                guard visitors.count == 2 else {
+                    try await connection.query("ROLLBACK", logger: logger)
+                    return false
+                }
+                let seats = try await seat(visitors[0], visitors[1])
+                for (visitor, paired) in zip(visitors, [seats.0, seats.1]) {
+                    try await connection.query(
+                        """
+                        UPDATE pairing_queue
+                        SET match_id = \(paired.matchID.rawValue), seat = \(paired.seat.rawValue), seat_token = \(paired.token),
+                            paired_at = now()
+                        WHERE ticket_hash = \(visitor.key)
+                        """, logger: logger)
+                }
+                try await connection.query("COMMIT", logger: logger)
+                return true
+            } catch {
+                _ = try? await connection.query("ROLLBACK", logger: logger)
+                throw error
+            }
+        }
+    }
+
+    /// Deletes the waiting visitors not renewed in time and the paired ones kept long enough, except
+    /// those a pairing holds right now.
+    private static func sweep(renew: Double, keep: Double, on connection: PostgresConnection, logger: Logger) async throws {
+        try await connection.query(
+            """
+            DELETE FROM pairing_queue WHERE ticket_hash IN (
+                SELECT ticket_hash FROM pairing_queue
+                WHERE match_id IS NULL AND renewed_at < now() - make_interval(secs => \(renew))
+                   OR match_id IS NOT NULL AND paired_at < now() - make_interval(secs => \(keep))
+                FOR UPDATE SKIP LOCKED
+            )
+            """, logger: logger)
+    }
+}

@@ -1,0 +1,50 @@
+import Logging
+import MatchStore
+
+/// Pairs the visitors of the "Play someone now" queue, two at a time, while two are waiting: a few
+/// pairings at once on this server, any number of servers at once on one queue.
+actor Matchmaker {
+    nonisolated let queue: any PairingQueue
+    private let seating: PairSeating
+    private let logger: Logger
+    /// Pairings running here. Bounded: on a shared store each holds a database connection from the
+    /// pool that its own writes and the renewals also need; a few at once let their commits share
+    /// group commit.
+    private var pairings = 0
+    private let maxPairings: Int
+    /// A visitor came or renewed while every pairing ran: look again before stopping.
+    private var lookAgain = false
+
+    init(queue: any PairingQueue, registry: MatchRegistry, maxPairings: Int = 3, logger: Logger) {
+        self.queue = queue
+        seating = PairSeating(registry: registry)
+        self.maxPairings = maxPairings
+        self.logger = logger
+    }
+
+    /// Pairs in the background whoever can be paired now.
+    nonisolated func pairSoon() {
+        Task { await pairWaiting() }
+    }
+
+    /// Pairs whoever can be paired now; returns at once when `maxPairings` run already (one of which
+    /// then looks again before it stops).
+    func pairWaiting() async {
+        guard pairings < maxPairings else {
+            lookAgain = true
+            return
+        }
+        pairings += 1
+        defer { pairings -= 1 }
+        let seating = seating
+        repeat {
+            lookAgain = false
+            do {
+                while try await queue.pairNext({ try await seating.seat($0, $1) }) {}
+            } catch {
+                // Both visitors wait on; their next renewal tries again. Tickets are never logged.
+                logger.error("could not pair two waiting visitors", metadata: ["error": "\(error)"])
+            }
+        } while lookAgain
+    }
+}

@@ -1,0 +1,61 @@
+/// The body of `POST /api/queue` ("Play someone now", an extension): the name to play under, which may
+/// be absent or empty (the seat's default name).
+public struct QueueJoin: WireCodable, Hashable {
+    public var name: String?
+
+    public init(name: String? = nil) {
+        self.name = name
+    }
+}
+
+/// The body of `POST /api/queue/renew` and `POST /api/queue/cancel`: the ticket `POST /api/queue` gave.
+/// In the body rather than the path so that it never shows in a proxy's access log.
+public struct QueueTicket: WireCodable, Hashable {
+    public var ticket: String
+
+    public init(ticket: String) {
+        self.ticket = ticket
+    }
+}
+
+/// Where a visitor in the queue stands: the answer of `POST /api/queue` (with its `ticket`) and of
+/// `POST /api/queue/renew`.
+public struct QueueStatus: WireCodable, Hashable {
+    public enum Status: String, Codable, Hashable, Sendable {
+        case waiting, paired
+    }
+
+    /// The ticket, a secret: only in the answer of `POST /api/queue`.
+    public var ticket: String?
+    public var status: Status
+    /// Whole seconds waited since joining, while waiting.
+    public var waited: Int?
+    /// Once paired: the match, its page, the seat and the seat's token (a secret, for `resume`).
+    public var matchId: String?
+    public var url: String?
+    public var seat: WireSeat?
+    public var token: String?
+
+    /// Still waiting, for `waited` seconds.
+    public static func waiting(seconds waited: Int, ticket: String? = nil) -> QueueStatus {
+        QueueStatus(ticket: ticket, status: .waiting, waited: waited)
+    }
+
+    /// Paired into match `matchId`, in `seat`, with the seat's `token`.
+    public static func paired(matchId: String, seat: WireSeat, token: String, ticket: String? = nil) -> QueueStatus {
+        QueueStatus(ticket: ticket, status: .paired, matchId: matchId, url: "/m/\(matchId)", seat: seat, token: token)
+    }
+
+    public init(
+        ticket: String? = nil, status: Status, waited: Int? = nil, matchId: String? = nil, url: String? = nil, seat: WireSeat? = nil,
+        token: String? = nil
+    ) {
+        self.ticket = ticket
+        self.status = status
+        self.waited = waited
+        self.matchId = matchId
+        self.url = url
+        self.seat = seat
+        self.token = token
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import Logging
+import MatchStore
+@testable import Server
+import Testing
+import WireProtocol
+
+/// "Play someone now" on one server (docs/PROTOCOL.md): the queue pairs visitors two by two into a new
+/// match, seated and with the game started; a visitor may cancel, and one who stops renewing is dropped.
+@Suite("Play someone now on one server")
+struct PairingQueueTests {
+    /// A server on a SQLite file (the default store), every visitor allowed to join as often as the
+    /// test needs.
+    private func withServer(renewWithin: Duration = .seconds(10), logger: Logger? = nil, _ body: (TestServer) async throws -> Void)
+        async throws
+    {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("PairingQueueTests-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try await withTestServer(logger: logger) {
+            $0.databasePath = directory.appendingPathComponent("matches.sqlite").path
+            $0.synchronous = .normal
+            $0.matchesPerAddressPerMinute = 100_000
+            $0.pairingTimes.renewWithin = renewWithin
+        } _: { server in
+            try await body(server)
+        }
+    }
+
+    @Test func test_twoHundredAndOneVisitorsAtOnce_areEachPairedOnce_andTheOddOneOutWaits() async throws {
+        try await withServer { server in
+            let results = try await QueueVisitors.crowd(201, ports: [server.port])
+            let matches = QueueVisitors.expectPairedOnce(results, oddOnes: 1)
+            #expect(matches.count == 100)
+            let odd = try #require(results.first { $0.status.status == .waiting })
+            #expect(try await QueueVisitors.renew(port: server.port, odd.ticket)?.status == .waiting)
+            // Nothing of the queue's secrets in the lobby's list: the paired matches are full, not listed.
+            let listed = try await HTTP.get(port: server.port, "/api/matches")
+            #expect(matches.allSatisfy { !listed.body.contains($0) })
+        }
+    }
+
+    @Test func test_thePairedVisitors_resumeTheirSeats_andTheGameIsOn() async throws {
+        let capture = LogCapture()
+        try await withServer(logger: capture.logger()) { server in
+            let alice = try await QueueVisitors.join(port: server.port, name: "Alice")
+            let bob = try await QueueVisitors.join(port: server.port, name: "Bob")
+            let first = try await QueueVisitors.renewUntilPaired(ports: [server.port], alice, timeout: .seconds(10))
+            let second = try await QueueVisitors.renewUntilPaired(ports: [server.port], bob, timeout: .seconds(10))
+            let matchID = try #require(first.matchId)
+            #expect(second.matchId == matchID)
+            #expect(first.seat == .player1)
+            #expect(second.seat == .player2)
+
+            let (alicePage, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+            alicePage.send(.resume(token: try #require(first.token)))
+            let (bobPage, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+            bobPage.send(.resume(token: try #require(second.token)))
+            let seated = try await alicePage.next { if case .seated = $0 { true } else { false } }
+            #expect(seated == .seated(seat: .player1, name: "Alice", token: try #require(first.token)))
+            let welcome = try await bobPage.next { if case .welcome(.player2, _, _) = $0 { true } else { false } }
+            guard case .welcome(_, let snapshot, _) = welcome else { return }
+            #expect(snapshot.phase == .playing("ticTacToe"), "the game is started")
+            #expect(snapshot.players.map(\.name) == ["Alice", "Bob"])
+
+            // Player 1 starts the pair's first game; Bob sees the move.
+            alicePage.send(.move(row: 1, col: 1))
+            #expect(try await bobPage.nextBoard().last == WireMove(row: 1, col: 1, seat: .player1))
+
+            let secrets = [alice, bob, first.token, second.token].compactMap { $0 }
+            #expect(!capture.all.contains { record in secrets.contains { record.line.contains($0) } }, "no ticket or token logged")
+            alicePage.close()
+            bobPage.close()
+        }
+    }
+
+    @Test func test_aVisitorWhoCancels_leavesTheQueue_andIsPairedWithNobody() async throws {
+        try await withServer { server in
+            let alice = try await QueueVisitors.join(port: server.port)
+            try await QueueVisitors.cancel(port: server.port, alice)
+            #expect(try await QueueVisitors.renew(port: server.port, alice) == nil, "404 once cancelled")
+            let bob = try await QueueVisitors.join(port: server.port)
+            try await Task.sleep(for: .milliseconds(300))
+            let status = try await QueueVisitors.renew(port: server.port, bob)
+            #expect(status?.status == .waiting, "Bob waits: Alice left")
+            try await QueueVisitors.cancel(port: server.port, bob)
+        }
+    }
+
+    @Test func test_aVisitorWhoStopsRenewing_isDropped_andPairedWithNobody() async throws {
+        try await withServer(renewWithin: .seconds(2)) { server in
+            let closedTab = try await QueueVisitors.join(port: server.port)
+            try await Task.sleep(for: .seconds(3))
+            #expect(try await QueueVisitors.renew(port: server.port, closedTab) == nil, "dropped: not renewed in time")
+            let newcomer = try await QueueVisitors.join(port: server.port)
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(try await QueueVisitors.renew(port: server.port, newcomer)?.status == .waiting, "not paired with the tab closed")
+        }
+    }
+
+    @Test func test_aBodyThatIsNotATicket_isRefused400_andAnUnknownTicket404() async throws {
+        try await withServer { server in
+            let bad = try await HTTP.request(port: server.port, "/api/queue/renew", method: .POST, body: "{\"ticket\": 5}")
+            #expect(bad.status == 400)
+            #expect(try await QueueVisitors.renew(port: server.port, "not-a-ticket") == nil)
+        }
+    }
+}
