@@ -185,8 +185,10 @@ async function refresh() {
   clearTimeout(refreshTimer);
   refreshTimer = null;
   try {
-    // Only matches used lately: the store keeps abandoned ones forever.
-    drawList(await listMatches({ activeWithin: ACTIVE_WITHIN_S }));
+    // Only matches used lately (the store keeps abandoned ones forever), and of those without a
+    // player only the ones someone has open: an empty match nobody is at has nobody to play.
+    const matches = await listMatches({ activeWithin: ACTIVE_WITHIN_S });
+    drawList(matches.filter((match) => match.lastActive === 'now' || (match.players || []).length > 0));
     status.textContent = 'Updated every few seconds';
     status.dataset.state = 'ok';
   } catch (error) {

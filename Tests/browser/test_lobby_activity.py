@@ -1,18 +1,10 @@
 """The lobby lists only the matches used in the last 10 minutes, across restarts, and says how long ago."""
 
 import datetime
-import json
 import sqlite3
-import urllib.request
 
 from conftest import start_server, stop_server
 from test_accessibility import _no_violations
-
-
-def _create(base_url: str) -> str:
-    request = urllib.request.Request(base_url + "/api/matches", method="POST")
-    with urllib.request.urlopen(request, timeout=5) as response:
-        return json.load(response)["matchId"]
 
 
 def _listed(browser) -> dict[str, str]:
@@ -25,10 +17,17 @@ def _listed(browser) -> dict[str, str]:
 def test_the_lobby_hides_matches_idle_for_over_10_minutes_and_says_how_long_ago(browsers, tmp_path):
     db = str(tmp_path / "lobby.sqlite")
     running = start_server(db=db)
-    idle, recent = _create(running.base_url), _create(running.base_url)
+    waiting = []
+    for name in ("Ann", "Ben"):
+        player = browsers(base_url=running.base_url)
+        waiting.append(player.create_match())
+        player.join(name)
+        player.close()
+    idle, recent = waiting
     stop_server(running)
 
-    # Nobody connected since: each match last changed when the store says, 20 and 5 minutes ago.
+    # Nobody connected since: each match (a player waiting in it) last changed when the store says,
+    # 20 and 5 minutes ago.
     now = datetime.datetime.now(datetime.timezone.utc)
     with sqlite3.connect(db) as connection:
         for match_id, minutes in ((idle, 20), (recent, 5)):

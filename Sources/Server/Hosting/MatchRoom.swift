@@ -147,8 +147,9 @@ struct MatchRoom {
         guard let seat = member.seat else { return refuse(.notSeated, of: .claimWin(opponentAway: false), to: member) }
         let input = MatchInput.claimWin(opponentAway: tokens.isTaken(seat.opponent) && !members.isConnected(seat.opponent))
         do {
+            let change = try timeOut(seat.opponent, through: input, by: seat)
             logger.info("win claimed", metadata: ["seat": "\(seat.rawValue)"])
-            return try timeOut(seat.opponent, through: input, by: seat)
+            return change
         } catch {
             return refuse(error, of: input, to: member)
         }
