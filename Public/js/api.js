@@ -106,8 +106,9 @@ export function cancelQueue(ticket, { leaving = false } = {}) {
 }
 
 /** GET /api/matches: the matches with a free seat, newest first. Resolves to a list of summaries. */
-export async function listMatches() {
-  const body = await request('GET', '/api/matches');
+export async function listMatches({ activeWithin = null } = {}) {
+  const query = activeWithin ? `?activeWithin=${encodeURIComponent(activeWithin)}` : '';
+  const body = await request('GET', `/api/matches${query}`);
   return Array.isArray(body && body.matches) ? body.matches : [];
 }
 

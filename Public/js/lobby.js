@@ -7,6 +7,8 @@ import { Notices } from './notices.js';
 import { setUpQueue } from './queue.js';
 
 const REFRESH_MS = 5000;
+// The lobby lists the matches someone was connected to within this (the server filters: `activeWithin`).
+const ACTIVE_WITHIN_S = 10 * 60;
 const PROTOCOL = 'web+tictactoe';
 
 const $ = (id) => document.getElementById(id);
@@ -114,6 +116,19 @@ const status = $('open-matches-status');
 let listKey = null;
 let refreshTimer = null;
 
+/** How long ago a match was last used, from its `lastActive` ("now" or an ISO 8601 date). */
+function lastActiveText(lastActive) {
+  if (lastActive === 'now') return 'Active now';
+  const at = Date.parse(lastActive);
+  if (Number.isNaN(at)) return '';
+  // A clock a little behind the server's must not show a time in the future.
+  const minutes = Math.max(0, Math.floor((Date.now() - at) / 60000));
+  if (minutes < 1) return 'Active a moment ago';
+  if (minutes < 60) return `Active ${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  return `Active ${hours} h ago`;
+}
+
 function describe(summary) {
   const players = Array.isArray(summary.players) ? summary.players : [];
   const names = players.map((player) => player.name || (player.seat === 'player1' ? 'Player 1' : 'Player 2'));
@@ -123,11 +138,9 @@ function describe(summary) {
   parts.push(free === 1 ? 'Waiting for an opponent' : free === 2 ? 'Both seats free' : 'Full');
   const spectators = Number(summary.spectators) || 0;
   if (spectators) parts.push(`${spectators} watching`);
-  return { title, detail: parts.join(' · '), online: players.some((player) => player.connected) };
-}
-
-function someoneConnected(summary) {
-  return Array.isArray(summary.players) && summary.players.some((player) => player.connected);
+  const active = typeof summary.lastActive === 'string' ? lastActiveText(summary.lastActive) : '';
+  if (active) parts.push(active);
+  return { title, detail: parts.join(' · '), online: summary.lastActive === 'now' };
 }
 
 function matchItem(summary) {
@@ -148,6 +161,7 @@ function matchItem(summary) {
   name.textContent = title;
   const info = document.createElement('span');
   info.className = 'match-list__detail muted small';
+  info.dataset.testid = 'open-match-detail';
   info.textContent = detail;
   const code = document.createElement('code');
   code.className = 'match-list__code';
@@ -165,7 +179,8 @@ function matchItem(summary) {
 }
 
 function drawList(matches) {
-  const key = JSON.stringify(matches);
+  // What is shown, "how long ago" included: it changes while the summaries stay the same.
+  const key = JSON.stringify(matches.map((match) => [match.matchId, describe(match)]));
   if (key === listKey) return;
   listKey = key;
   const focusedId = document.activeElement?.closest?.('[data-match-id]')?.dataset.matchId;
@@ -178,8 +193,10 @@ async function refresh() {
   clearTimeout(refreshTimer);
   refreshTimer = null;
   try {
-    // Only matches someone is in right now: the store keeps abandoned ones listed forever.
-    drawList((await listMatches()).filter(someoneConnected));
+    // Only matches used lately (the store keeps abandoned ones forever), and of those without a
+    // player only the ones someone has open: an empty match nobody is at has nobody to play.
+    const matches = await listMatches({ activeWithin: ACTIVE_WITHIN_S });
+    drawList(matches.filter((match) => match.lastActive === 'now' || (match.players || []).length > 0));
     status.textContent = 'Updated every few seconds';
     status.dataset.state = 'ok';
   } catch (error) {

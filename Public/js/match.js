@@ -15,8 +15,8 @@ import { initialState, reduce } from './state.js';
 
 const NAME_KEY = 'tictactoe.name';
 const RECONNECTING_GRACE_MS = 700;
-// The server's default `--seat-timeout`; the wire does not tell the page the configured value.
-const SEAT_TIMEOUT_S = 60;
+// The server's default `--seat-timeout`, for a server that does not tell its own (`seatTimeout`).
+const DEFAULT_SEAT_TIMEOUT_S = 60;
 
 const $ = (id) => document.getElementById(id);
 
@@ -78,8 +78,10 @@ function main() {
   });
   const matchId = matchIdFromLocation();
   let state = initialState(matchId);
-  // When each seat was first seen without a connection (page time), for the seat-timeout countdown.
-  const awaySince = new Map();
+  // When each seat without a connection times out, in page time (performance.now()): from the seconds
+  // left the server told with the seat, counted from when its message came, so clocks never compare.
+  const awayDeadlines = new Map();
+  let seatTimeoutS = DEFAULT_SEAT_TIMEOUT_S;
   const ui = {
     resuming: false,
     showReconnecting: false,
@@ -88,8 +90,8 @@ function main() {
     creator: false,
     titleNote: '', // what happened while the tab was hidden, for its title
     seatKeptFor: (seat) => {
-      const since = awaySince.get(seat);
-      return since === undefined ? SEAT_TIMEOUT_S : SEAT_TIMEOUT_S - (Date.now() - since) / 1000;
+      const deadline = awayDeadlines.get(seat);
+      return deadline === undefined ? seatTimeoutS : (deadline - performance.now()) / 1000;
     },
   };
   let countdownTimer = null;
@@ -170,17 +172,26 @@ function main() {
     startedHere = false;
   };
 
-  /** Keeps `awaySince` in step with presence, and a once-a-second redraw while a seat counts down. */
+  /**
+   * Keeps `awayDeadlines` in step with the players a welcome or presence lists, and a redraw every
+   * quarter second while a seat counts down (so that the seconds shown never lag by a whole one).
+   */
   const trackAwaySeats = (players) => {
-    for (const seat of [...awaySince.keys()]) {
-      if (!players.some((p) => p.seat === seat && !p.connected)) awaySince.delete(seat);
+    const now = performance.now();
+    for (const seat of [...awayDeadlines.keys()]) {
+      if (!players.some((p) => p.seat === seat && !p.connected)) awayDeadlines.delete(seat);
     }
     for (const player of players) {
-      if (!player.connected && !awaySince.has(player.seat)) awaySince.set(player.seat, Date.now());
+      if (player.connected) continue;
+      if (typeof player.seatTimeoutLeft === 'number') {
+        awayDeadlines.set(player.seat, now + player.seatTimeoutLeft * 1000);
+      } else if (!awayDeadlines.has(player.seat)) {
+        awayDeadlines.set(player.seat, now + seatTimeoutS * 1000);
+      }
     }
-    if (awaySince.size && countdownTimer === null) {
-      countdownTimer = window.setInterval(update, 1000);
-    } else if (!awaySince.size && countdownTimer !== null) {
+    if (awayDeadlines.size && countdownTimer === null) {
+      countdownTimer = window.setInterval(update, 250);
+    } else if (!awayDeadlines.size && countdownTimer !== null) {
       window.clearInterval(countdownTimer);
       countdownTimer = null;
     }
@@ -202,6 +213,9 @@ function main() {
         break;
       case 'presence':
         announcePresence(state.players, Array.isArray(message.players) ? message.players : []);
+        break;
+      case 'welcome':
+        if (message.snapshot && typeof message.snapshot.seatTimeout === 'number') seatTimeoutS = message.snapshot.seatTimeout;
         break;
       case 'gameOver':
         // Told once stored: the finished game is in the log the list reads.
@@ -330,17 +344,21 @@ function main() {
     $('leave-cancel').focus();
   });
   $('leave-confirm-button').addEventListener('click', leave);
+
+  // The opponent's seat has no connection during a game: win now rather than wait for its timeout.
+  $('claim-win').addEventListener('click', () => {
+    send({ type: 'claimWin' });
+  });
   $('leave-cancel').addEventListener('click', () => {
     ui.confirmingLeave = false;
     update();
     $('leave-button').focus();
   });
 
+  // The title's note ends once the tab is looked at; the favicon says "your turn" only while hidden.
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible' && ui.titleNote) {
-      ui.titleNote = '';
-      update();
-    }
+    if (document.visibilityState === 'visible') ui.titleNote = '';
+    update();
   });
 
   if (typeof navigator.share === 'function') {

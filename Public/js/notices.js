@@ -65,6 +65,7 @@ export const ERROR_WORDS = {
   badToken: 'Your seat in this match has expired. Join again to play.',
   rateLimited: 'Slow down: too many actions in a short time.',
   matchNotFound: 'This match does not exist.',
+  opponentConnected: 'Your opponent is back: the game goes on.',
 };
 
 /**

@@ -60,6 +60,8 @@ export function createView({ send }) {
     games: $('games'),
     gameButtons: $('game-buttons'),
     opponentPresence: $('opponent-presence'),
+    claimWin: $('claim-win'),
+    favicon: $('favicon'),
     watching: $('watching'),
     spectators: $('spectator-count'),
     leave: $('leave-button'),
@@ -114,6 +116,7 @@ export function createView({ send }) {
 
     const opponentSeat = opponentOf(state.you);
     show(el.opponentPresence, Boolean(opponentSeat));
+    let claimable = false;
     if (opponentSeat) {
       const opponent = playerIn(state, opponentSeat);
       if (!opponent) {
@@ -126,14 +129,19 @@ export function createView({ send }) {
         el.opponentPresence.dataset.state = 'disconnected';
         const left = ui.seatKeptFor(opponentSeat);
         const name = opponent.name || nameOf(state, opponentSeat);
+        // Only a game being played can be won by the opponent's absence (`claimWin`).
+        const playing = Boolean(playedGame(state)) && !state.result;
+        claimable = playing && state.connection === 'open';
+        const then = playing ? 'then you win' : 'then it is freed';
         setText(
           el.opponentPresence,
           left > 0
-            ? `${name} is not connected. Their seat is kept for ${clock(left)}; then you win.`
+            ? `${name} is not connected. Their seat is kept for ${clock(left)}; ${then}.`
             : `${name} is not connected. Their seat is about to be freed.`,
         );
       }
     }
+    show(el.claimWin, claimable);
 
     const count = Number(state.spectators) || 0;
     el.spectators.dataset.count = String(count);
@@ -298,6 +306,9 @@ export function createView({ send }) {
       title = `${resultText(state, state.result)} · TicTacToe`;
     }
     if (document.title !== title) document.title = title;
+    // A hidden tab's icon says that it is our turn.
+    const icon = myTurn && document.visibilityState === 'hidden' ? '/favicon-turn.svg' : '/favicon.svg';
+    if (el.favicon && el.favicon.getAttribute('href') !== icon) el.favicon.setAttribute('href', icon);
   }
 
   return {

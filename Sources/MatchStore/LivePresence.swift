@@ -1,3 +1,4 @@
+import Foundation
 import MatchTree
 
 /// Who is connected to a match right now: what its host publishes so that every server's lobby shows
@@ -7,12 +8,19 @@ public struct LivePresence: Sendable, Hashable, Codable {
     public var connectedSeats: [Seat]
     /// Connections that hold no seat.
     public var spectators: Int
+    /// When the last connection closed, while nobody is connected; nil while someone is (and in what
+    /// servers that did not publish it wrote).
+    public var lastActive: Date?
 
     /// A presence as published.
-    public init(connectedSeats: [Seat], spectators: Int) {
+    public init(connectedSeats: [Seat], spectators: Int, lastActive: Date? = nil) {
         self.connectedSeats = connectedSeats
         self.spectators = spectators
+        self.lastActive = lastActive
     }
+
+    /// Whether a connection is open.
+    public var anyoneConnected: Bool { !connectedSeats.isEmpty || spectators > 0 }
 
     /// Nobody connected.
     public static let nobody = LivePresence(connectedSeats: [], spectators: 0)

@@ -32,6 +32,10 @@ public protocol MatchStore: Sendable {
     /// The stored summary of match `id`, or nil when no such match was stored.
     func summary(of id: MatchID) async throws -> StoredSummary?
 
+    /// Match `id` as `listSummaries` lists it (its summary and its dates), or nil when no such match
+    /// was stored.
+    func match(_ id: MatchID) async throws -> StoredMatch?
+
     /// Stored matches, newest first (by creation), at most `limit` of them. With `withFreeSeat` true,
     /// only those whose summary has fewer than two players (the lobby's list); else all of them.
     func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch]

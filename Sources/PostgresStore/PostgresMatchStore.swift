@@ -198,6 +198,13 @@ public final class PostgresMatchStore: MatchStore {
         }
     }
 
+    public func match(_ id: MatchID) async throws -> StoredMatch? {
+        try checkOpen()
+        return try await pool.withConnection { [logger] connection in
+            try await PostgresReads.match(id, on: connection, logger: logger)
+        }
+    }
+
     public func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
         try checkOpen()
         return try await pool.withConnection { [logger] connection in

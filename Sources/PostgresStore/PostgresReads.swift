@@ -26,6 +26,12 @@ enum PostgresReads {
         return nil
     }
 
+    static func match(_ id: MatchID, on connection: PostgresConnection, logger: Logger) async throws -> StoredMatch? {
+        let rows = try await connection.query(
+            "SELECT id, created_at, updated_at, summary FROM match WHERE id = \(id.rawValue)", logger: logger)
+        return try await storedMatches(rows).first
+    }
+
     /// Newest first; `created_order` breaks ties between matches created in the same instant.
     static func list(withFreeSeat: Bool, limit: Int, on connection: PostgresConnection, logger: Logger) async throws -> [StoredMatch] {
         let limit = max(limit, 0)
@@ -41,7 +47,11 @@ enum PostgresReads {
             SELECT id, created_at, updated_at, summary FROM match
             ORDER BY created_at DESC, created_order DESC LIMIT \(limit)
             """
-        let rows = try await connection.query(query, logger: logger)
+        return try await storedMatches(try await connection.query(query, logger: logger))
+    }
+
+    /// Rows of `id, created_at, updated_at, summary` from `match`.
+    private static func storedMatches(_ rows: PostgresRowSequence) async throws -> [StoredMatch] {
         var matches: [StoredMatch] = []
         for try await (id, createdAt, updatedAt, summary) in rows.decode((String, Date, Date, String).self) {
             matches.append(

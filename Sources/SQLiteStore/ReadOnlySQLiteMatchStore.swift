@@ -66,6 +66,10 @@ public final class ReadOnlySQLiteMatchStore: MatchStore {
         try await read { try SQLiteReads.summary(of: id, in: $0) }
     }
 
+    public func match(_ id: MatchID) async throws -> StoredMatch? {
+        try await read { try SQLiteReads.match(id, in: $0) }
+    }
+
     public func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
         try await read { try SQLiteReads.list(withFreeSeat: withFreeSeat, limit: limit, in: $0) }
     }

@@ -136,6 +136,11 @@ public final class SQLiteMatchStore: MatchStore {
         try await read { try SQLiteReads.summary(of: id, in: $0) }
     }
 
+    /// Match `id` with its dates, or nil when no such match was stored.
+    public func match(_ id: MatchID) async throws -> StoredMatch? {
+        try await read { try SQLiteReads.match(id, in: $0) }
+    }
+
     /// Stored matches, newest first, at most `limit`; only those with a free seat when `withFreeSeat`.
     public func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
         try await read { try SQLiteReads.list(withFreeSeat: withFreeSeat, limit: limit, in: $0) }

@@ -36,6 +36,12 @@ enum SQLiteReads {
         return try json.map { try StorageCoding.decode(StoredSummary.self, from: $0) }
     }
 
+    static func match(_ id: MatchID, in db: Database) throws -> StoredMatch? {
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT id, createdAt, updatedAt, summary FROM match WHERE id = ?"), arguments: [id])
+        return try row.map(storedMatch)
+    }
+
     /// Newest first; `rowid` breaks ties between matches created in the same millisecond. Each filter
     /// walks its own index (`match_with_free_seat`, `match_by_creation`) backwards, without sorting.
     static func list(withFreeSeat: Bool, limit: Int, in db: Database) throws -> [StoredMatch] {
@@ -48,15 +54,17 @@ enum SQLiteReads {
                     """),
             arguments: [max(limit, 0)]
         )
-        return try Array(
-            rows.map { row in
-                StoredMatch(
-                    id: try row.decode(forColumn: "id"),
-                    createdAt: try row.decode(forColumn: "createdAt"),
-                    updatedAt: try row.decode(forColumn: "updatedAt"),
-                    summary: try StorageCoding.decode(StoredSummary.self, from: row.decode(forColumn: "summary"))
-                )
-            })
+        return try Array(rows.map(storedMatch))
+    }
+
+    /// A row of `id, createdAt, updatedAt, summary` from `match`.
+    private static func storedMatch(_ row: Row) throws -> StoredMatch {
+        StoredMatch(
+            id: try row.decode(forColumn: "id"),
+            createdAt: try row.decode(forColumn: "createdAt"),
+            updatedAt: try row.decode(forColumn: "updatedAt"),
+            summary: try StorageCoding.decode(StoredSummary.self, from: row.decode(forColumn: "summary"))
+        )
     }
 
     private static func matchExists(_ id: MatchID, in db: Database) throws -> Bool {

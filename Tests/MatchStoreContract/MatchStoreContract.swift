@@ -188,6 +188,10 @@ public enum MatchStoreContract {
             #expect(lobby.map(\.id) == ["m5", "m3", "m2"])
             #expect(lobby.first?.summary == Sample.oneSeated)
             #expect(try await store.listSummaries(withFreeSeat: true, limit: 0).isEmpty)
+            // One match, as the list gives it: its dates and its summary.
+            #expect(try await store.match("m4") == all[1])
+            #expect(try await store.match("m3") == StoredMatch(id: "m3", createdAt: Sample.date(3), updatedAt: Sample.date(3), summary: .empty))
+            #expect(try await store.match("nope") == nil)
         }
     }
 

@@ -9,7 +9,7 @@ struct ErrorCodeTests {
         #expect(
             ErrorCode.allCases.map(\.rawValue) == [
                 "badMessage", "badName", "notSeated", "alreadySeated", "matchFull", "notYourTurn", "cellTaken",
-                "outOfBounds", "wrongPhase", "unknownGame", "badToken", "rateLimited", "matchNotFound",
+                "outOfBounds", "wrongPhase", "unknownGame", "badToken", "rateLimited", "matchNotFound", "opponentConnected",
             ]
         )
     }

@@ -85,6 +85,12 @@ public final class InMemoryMatchStore: MatchStore {
         try state.withLock { try $0.openMatches()[id]?.summary }
     }
 
+    public func match(_ id: MatchID) async throws -> StoredMatch? {
+        try state.withLock { state in
+            try state.openMatches()[id].map { StoredMatch(id: id, createdAt: $0.createdAt, updatedAt: $0.updatedAt, summary: $0.summary) }
+        }
+    }
+
     /// Stored matches, newest first, at most `limit`; only those with a free seat when `withFreeSeat`.
     public func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
         let matches = try state.withLock { try $0.openMatches() }

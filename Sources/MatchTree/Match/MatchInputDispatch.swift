@@ -25,6 +25,12 @@ struct MatchInputDispatch {
             try urlHandler.launchGame(withId: gameId)
         case .leave:
             try rootViewController.leave(seat: seated(seat))
+        case .claimWin(let opponentAway):
+            let seat = try seated(seat)
+            _ = try presented((any GameViewControllable).self, otherwise: .wrongPhase)
+            guard opponentAway else { throw .opponentConnected }
+            // The opponent's seat timing out is their leave; claiming the win only brings it forward.
+            try rootViewController.leave(seat: seat.opponent)
         }
     }
 

@@ -110,6 +110,10 @@ public enum MatchInput: Sendable {
     case launchGame(gameId: String)
     /// Give up the seat; during a game the leaver forfeits it.
     case leave
+    /// End the game being played now, as the opponent's seat timeout would: the opponent forfeits it
+    /// and leaves. `opponentAway` is what only the host knows: whether the opponent's seat has no
+    /// connection (only then may the win be claimed).
+    case claimWin(opponentAway: Bool)
 }
 
 /// What a match tells everyone (or, for `seated`, the one who logged in), in the order it happened.
@@ -143,6 +147,8 @@ public enum MatchError: Error, Sendable, Hashable {
     case outOfBounds
     case wrongPhase
     case unknownGame
+    /// `claimWin` while the opponent is connected.
+    case opponentConnected
 }
 
 /// Enough to draw the whole match without any earlier event.

@@ -67,7 +67,7 @@ extension Routes {
     static let defaultGamesLimit = 20
 
     /// `text` as a whole number from 1 up; `fallback` when absent; nil when it is something else.
-    private static func positiveInteger(_ text: String?, default fallback: Int) -> Int? {
+    static func positiveInteger(_ text: String?, default fallback: Int) -> Int? {
         guard let text else { return fallback }
         guard text.count <= 9, let value = Int(text), value >= 1 else { return nil }
         return value

@@ -21,7 +21,7 @@ struct Routes: Sendable {
         router.get("/m/{matchId}") { _, context in try await matchPage(context) }
         router.get("/launchGame") { request, context in try await launchGame(request, context) }
         router.post("/api/matches") { request, context in try await createMatch(request, context) }
-        router.get("/api/matches") { _, _ in try await listMatches() }
+        router.get("/api/matches") { request, context in try await listMatches(request, context) }
         router.get("/api/matches/{matchId}") { _, context in try await matchSummary(context) }
         addInspection(to: router)
     }
@@ -118,10 +118,20 @@ struct Routes: Sendable {
         }
     }
 
-    private func listMatches() async throws -> Response {
+    /// The lobby's list; `?activeWithin=SECONDS` keeps only the matches someone was connected to in
+    /// the last that many seconds.
+    private func listMatches(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         try requireReady()
+        var cutoff: Date?
+        if let text = request.uri.queryParameters.get("activeWithin") {
+            guard let seconds = Self.positiveInteger(text, default: 0) else {
+                refused("bad activeWithin, answered 400", match: nil, context)
+                throw APIError(.badRequest, .badMessage, "activeWithin must be a whole number of seconds from 1 up.")
+            }
+            cutoff = Date(timeIntervalSinceNow: -TimeInterval(seconds))
+        }
         do {
-            return .json(MatchList(matches: try await registry.openMatches(limit: 50)))
+            return .json(MatchList(matches: try await registry.openMatches(limit: 50, activeSince: cutoff)))
         } catch MatchStoreError.unavailable {
             throw APIError.storageUnavailable
         }

@@ -22,11 +22,6 @@ enum GameHistory {
         }
         return history.games
     }
-
-    /// A date as the history writes it: ISO 8601, UTC, to the millisecond.
-    static func timestamp(_ date: Date) -> String {
-        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-    }
 }
 
 /// Builds the games record by record, from the records and the events the replay gave for them.
@@ -45,7 +40,7 @@ private struct Collector {
     private var isPlaying: Bool { games.last.map { $0.result == nil } ?? false }
 
     mutating func take(_ stored: StoredRecord, events: [MatchEvent]) {
-        let at = GameHistory.timestamp(stored.at)
+        let at = stored.at.wireTimestamp
         var leaver: Seat?
         switch stored.record {
         case .seatTaken(let seat, let name, _):

@@ -17,8 +17,9 @@ import WireProtocol
 actor MatchHost {
     nonisolated let id: MatchID
     nonisolated let createdAt: Date
-    /// What `GET /api/matches` shows: updated when the messages of a change are delivered.
-    nonisolated let publishedSummary: Mutex<MatchSummary>
+    /// What `GET /api/matches` shows: updated when the messages of a change are delivered, and when
+    /// the last connection closes.
+    nonisolated let published: Mutex<Published>
     private nonisolated let mailbox = HostMailbox<Inbound>()
 
     private let store: any MatchStore
@@ -57,9 +58,23 @@ actor MatchHost {
         var logger = logger
         logger[metadataKey: "match"] = .string(id.rawValue)
         self.logger = logger
-        let room = try MatchRoom(id: id, records: records, trackingTag: settings.trackingTag, logger: logger, metrics: settings.metrics)
+        let room = try MatchRoom(
+            id: id, records: records, seatTimeout: settings.seatTimeout, trackingTag: settings.trackingTag, logger: logger,
+            metrics: settings.metrics)
         self.room = room
-        publishedSummary = Mutex(room.summary)
+        published = Mutex(Published(summary: room.summary, activity: room.activity))
+    }
+
+    /// The summary the lobby shows, and the activity its `lastActive` tells.
+    struct Published: Sendable {
+        var summary: MatchSummary
+        var activity: MatchActivity
+
+        init(summary: MatchSummary, activity: MatchActivity) {
+            self.summary = summary
+            self.summary.lastActive = activity.wireText
+            self.activity = activity
+        }
     }
 
     /// Starts the seat timeouts of seats restored without connections.
@@ -178,7 +193,12 @@ actor MatchHost {
 
     private func sendPresence() {
         presenceIsDue = false
-        guard !isClosed, room.connectionCount > 0 else { return }
+        guard !isClosed else { return }
+        guard room.connectionCount > 0 else {
+            // Nobody to tell; the lobby still learns that nobody is connected any more, and since when.
+            publish(room.summary)
+            return
+        }
         commit(room.presenceChange())
     }
 
@@ -282,17 +302,21 @@ actor MatchHost {
                 send(delivery.payload, to: connection, resyncs: change.resynced.contains(connection.id))
             }
         }
-        if let summary = change.summary {
-            publishedSummary.withLock { $0 = summary }
-            // Only when who is connected changed: most changes are moves, which change nobody's presence.
-            let presence = LivePresence(summary)
-            if presence != publishedPresence {
-                publishedPresence = presence
-                store.publish(presence, of: id)
-            }
-            settings.metrics.spectators(summary.spectators, reported: &reportedSpectators)
-        }
+        if let summary = change.summary { publish(summary) }
         settings.metrics.broadcastQueued(since: change.committedAt)
+    }
+
+    /// Shows `summary` in the lobby, with the room's activity, and hands who is connected to the store.
+    private func publish(_ summary: MatchSummary) {
+        let activity = room.activity
+        published.withLock { $0 = Published(summary: summary, activity: activity) }
+        // Only when who is connected changed: most changes are moves, which change nobody's presence.
+        let presence = LivePresence(summary, activity: activity)
+        if presence != publishedPresence {
+            publishedPresence = presence
+            store.publish(presence, of: id)
+        }
+        settings.metrics.spectators(summary.spectators, reported: &reportedSpectators)
     }
 
     private func send(_ payload: ByteBuffer, to connection: Connection, resyncs: Bool) {

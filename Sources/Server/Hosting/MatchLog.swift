@@ -38,6 +38,10 @@ enum MatchLog {
         case .startGame:
             // Its record is its outcome: replay takes a `gameStarted` nobody launched as a start.
             break
+        case .claimWin:
+            // Never applied through here: `MatchRoom.timeOut` records it as what it brings forward, the
+            // opponent's `seatTimedOut`.
+            break
         }
         return records + outcomeRecords(of: events)
     }

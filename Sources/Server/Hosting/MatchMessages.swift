@@ -8,11 +8,20 @@ import WireProtocol
 struct MatchMessages {
     /// The version of the last message built; a `welcome` carries it.
     private(set) var version = 0
+    /// The server's seat timeout, which every `welcome` tells.
+    let seatTimeout: Duration
+
+    init(seatTimeout: Duration = .seconds(60)) {
+        self.seatTimeout = seatTimeout
+    }
 
     /// The messages every connection gets for `events`, in order, each with the next version.
-    mutating func broadcasts(for events: [MatchEvent], snapshot: MatchSnapshot, members: Members) -> [ServerMessage] {
+    /// `timeoutsLeft`: the time each seat without a connection has left (see `players`).
+    mutating func broadcasts(
+        for events: [MatchEvent], snapshot: MatchSnapshot, members: Members, timeoutsLeft: [Seat: Duration] = [:]
+    ) -> [ServerMessage] {
         events.compactMap { event in
-            if case .playersChanged = event { return presence(snapshot: snapshot, members: members) }
+            if case .playersChanged = event { return presence(snapshot: snapshot, members: members, timeoutsLeft: timeoutsLeft) }
             guard let message = event.broadcastMessage(v: version + 1) else { return nil }
             version += 1
             return message
@@ -20,21 +29,22 @@ struct MatchMessages {
     }
 
     /// A `presence` message with the next version.
-    mutating func presence(snapshot: MatchSnapshot, members: Members) -> ServerMessage {
+    mutating func presence(snapshot: MatchSnapshot, members: Members, timeoutsLeft: [Seat: Duration] = [:]) -> ServerMessage {
         version += 1
-        return .presence(players: Self.players(snapshot, members), spectators: members.spectatorCount, v: version)
+        return .presence(players: Self.players(snapshot, members, timeoutsLeft), spectators: members.spectatorCount, v: version)
     }
 
     /// A `welcome` for a connection playing `seat` (nil: a spectator), at the current version.
-    func welcome(for seat: Seat?, snapshot: MatchSnapshot, members: Members) -> ServerMessage {
+    func welcome(for seat: Seat?, snapshot: MatchSnapshot, members: Members, timeoutsLeft: [Seat: Duration] = [:]) -> ServerMessage {
         .welcome(
             you: seat.map(WireSeat.init),
             snapshot: WireSnapshot(
                 phase: WirePhase(snapshot.phase),
-                players: Self.players(snapshot, members),
+                players: Self.players(snapshot, members, timeoutsLeft),
                 score: snapshot.score.map(WireScore.init),
                 board: snapshot.board.map(WireBoard.init),
-                spectators: members.spectatorCount
+                spectators: members.spectatorCount,
+                seatTimeout: Self.seconds(seatTimeout)
             ),
             v: version
         )
@@ -51,9 +61,20 @@ struct MatchMessages {
         )
     }
 
-    /// The seated players, each marked connected when a connection plays its seat.
-    private static func players(_ snapshot: MatchSnapshot, _ members: Members) -> [WirePlayer] {
+    /// The seated players, each marked connected when a connection plays its seat; a seat without one
+    /// with the time it has left, from `timeoutsLeft` (none in a summary: it would go stale there).
+    private static func players(_ snapshot: MatchSnapshot, _ members: Members, _ timeoutsLeft: [Seat: Duration] = [:]) -> [WirePlayer] {
         let connected = members.connectedSeats
-        return snapshot.players.map { WirePlayer(seat: WireSeat($0.seat), name: $0.name, connected: connected.contains($0.seat)) }
+        return snapshot.players.map { player in
+            let isConnected = connected.contains(player.seat)
+            return WirePlayer(
+                seat: WireSeat(player.seat), name: player.name, connected: isConnected,
+                seatTimeoutLeft: isConnected ? nil : timeoutsLeft[player.seat].map(Self.seconds))
+        }
+    }
+
+    /// A duration as the wire counts it: seconds, never negative.
+    private static func seconds(_ duration: Duration) -> Double {
+        max(0, Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
     }
 }

@@ -152,39 +152,54 @@ actor MatchRegistry {
     /// The summaries of the matches with a free seat, newest first: the store's list, so that matches not
     /// in memory (after a restart, an expiry, or hosted by another server) are listed too, with the live
     /// summary of those loaded here and the presence other servers publish for theirs.
-    func openMatches(limit: Int) async throws -> [MatchSummary] {
+    /// - Parameter cutoff: when given, only the matches someone was connected to at or after it: those of
+    ///   the store's list, and the ones in memory here that it left out (older, but in use).
+    func openMatches(limit: Int, activeSince cutoff: Date? = nil) async throws -> [MatchSummary] {
         let stored = try await store.listSummaries(withFreeSeat: true, limit: limit)
         let presence = try await store.presence(of: stored.map(\.id).filter { hosts[$0] == nil })
-        return stored.compactMap { stored in
-            guard let host = hosts[stored.id] else {
-                return Self.summary(of: stored.id, stored: stored.summary, presence: presence[stored.id])
-            }
-            let live = host.publishedSummary.withLock { $0 }
-            return live.players.count < 2 ? live : nil
+        var listed: [(createdAt: Date, match: MatchHost.Published)] = stored.compactMap { stored in
+            guard let host = hosts[stored.id] else { return (stored.createdAt, Self.published(stored, presence: presence[stored.id])) }
+            let live = host.published.withLock { $0 }
+            return live.summary.players.count < 2 ? (stored.createdAt, live) : nil
         }
+        guard let cutoff else { return listed.map(\.match.summary) }
+        let storeListed = Set(stored.map(\.id))
+        for host in hosts.values where !storeListed.contains(host.id) {
+            let live = host.published.withLock { $0 }
+            if live.summary.players.count < 2 { listed.append((host.createdAt, live)) }
+        }
+        return
+            listed
+            .filter { $0.match.activity.isActive(since: cutoff) }
+            .sorted { $0.createdAt > $1.createdAt }
+            .prefix(limit)
+            .map(\.match.summary)
     }
 
     /// The summary of `id`: live when loaded, else the stored one with the presence its host publishes
     /// (without loading the tree).
     func summary(of id: MatchID) async throws -> MatchSummary? {
-        if let host = hosts[id] { return host.publishedSummary.withLock { $0 } }
-        guard let stored = try await store.summary(of: id) else { return nil }
-        return Self.summary(of: id, stored: stored, presence: try await store.presence(of: [id])[id])
+        if let host = hosts[id] { return host.published.withLock { $0.summary } }
+        guard let stored = try await store.match(id) else { return nil }
+        return Self.published(stored, presence: try await store.presence(of: [id])[id]).summary
     }
 
-    /// A stored summary as the API shows it: with nobody connected unless another server hosting the
-    /// match published who is.
-    private static func summary(of id: MatchID, stored: StoredSummary, presence: LivePresence?) -> MatchSummary {
+    /// A stored match as the API shows it: with nobody connected unless another server hosting the
+    /// match published who is; last active when that server says nobody is connected since, or when
+    /// the match last changed, whichever is later.
+    private static func published(_ stored: StoredMatch, presence: LivePresence?) -> MatchHost.Published {
         let presence = presence ?? .nobody
-        return MatchSummary(
-            matchId: id.rawValue,
-            phase: WirePhase(stored.phase),
-            players: stored.players.map {
+        let summary = MatchSummary(
+            matchId: stored.id.rawValue,
+            phase: WirePhase(stored.summary.phase),
+            players: stored.summary.players.map {
                 WirePlayer(seat: WireSeat($0.seat), name: $0.name, connected: presence.connectedSeats.contains($0.seat))
             },
-            score: stored.score.map { MatchSummary.Score(player1: $0.player1Wins, player2: $0.player2Wins, draws: $0.draws) },
+            score: stored.summary.score.map { MatchSummary.Score(player1: $0.player1Wins, player2: $0.player2Wins, draws: $0.draws) },
             spectators: presence.spectators
         )
+        let lastSeen = max(presence.lastActive ?? stored.updatedAt, stored.updatedAt)
+        return MatchHost.Published(summary: summary, activity: presence.anyoneConnected ? .now : .since(lastSeen))
     }
 
     /// Whether match `id` exists, in memory or in the store.

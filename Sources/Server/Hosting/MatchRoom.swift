@@ -19,16 +19,26 @@ struct MatchRoom {
     private var members = Members()
     private var tokens: SeatTokens<SeatTimer>
     private var timersStarted: UInt64 = 0
-    private var messages = MatchMessages()
+    private var messages: MatchMessages
+    private let seatTimeout: Duration
+    /// When the last connection closed; until one opens, the log's last record.
+    private var lastConnectionClosed: Date
     private let logger: Logger
     private let metrics: ServerMetrics
 
     /// Opens the room of match `id` from its log (a new match's log holds only `created`).
+    /// - Parameter seatTimeout: how long a seat without a connection is kept (told to the clients).
     /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
-    init(id: MatchID, records: [StoredRecord], trackingTag: String?, logger: Logger, metrics: ServerMetrics) throws {
+    init(
+        id: MatchID, records: [StoredRecord], seatTimeout: Duration = .seconds(60), trackingTag: String?, logger: Logger,
+        metrics: ServerMetrics
+    ) throws {
         self.id = id
         tree = try HostedTree(replaying: records, trackingTag: trackingTag)
         tokens = SeatTokens(hashes: tree.restoredSeats)
+        self.seatTimeout = seatTimeout
+        messages = MatchMessages(seatTimeout: seatTimeout)
+        lastConnectionClosed = records.last?.at ?? Date()
         self.logger = logger
         self.metrics = metrics
     }
@@ -44,6 +54,8 @@ struct MatchRoom {
     func isSeated(_ id: UInt64) -> Bool { members[id]?.seat != nil }
     /// What `GET /api/matches` shows now.
     var summary: MatchSummary { MatchMessages.summary(id: id, snapshot: tree.snapshot, members: members) }
+    /// Whether someone is connected now, or since when nobody is.
+    var activity: MatchActivity { members.isEmpty ? .since(lastConnectionClosed) : .now }
     /// The match's RIB tree as it is now (`GET /api/matches/{id}/ribs`); nil once torn down.
     var ribTree: RIBDescription? { tree.ribTree }
     /// What the store keeps beside the log, for the lobby.
@@ -67,6 +79,7 @@ struct MatchRoom {
     mutating func disconnect(_ connectionID: UInt64) -> MatchChange? {
         guard let member = members.remove(connectionID) else { return nil }
         logger.info("connection closed", metadata: ["connection": "\(connectionID)"])
+        if members.isEmpty { lastConnectionClosed = Date() }
         var change = MatchChange(presenceChanged: true)
         if let seat = member.seat, !members.isConnected(seat) { change.seatToTimeOut = seat }
         return change
@@ -97,6 +110,8 @@ struct MatchRoom {
             return MatchChange(direct: [(member.connection, welcome(for: member.seat))])
         case .resume(let token):
             return resume(token: token, member: member)
+        case .claimWin:
+            return claimWin(by: member)
         case .login, .startGame, .play, .launchGame, .leave:
             guard let input = MatchInput(message, games: .standard) else {
                 // The reader took the message by a game's schema: only a game that reads its own message
@@ -119,6 +134,27 @@ struct MatchRoom {
         return MatchChange(direct: [(member.connection, error)])
     }
 
+    /// The tree's refusal of `input`, in the words of its game when it has its own.
+    private func refuse(_ error: MatchError, of input: MatchInput, to member: Members.Member) -> MatchChange {
+        let code = ErrorCode(error)
+        let sentence = GameCatalog.standard.sentence(refusing: error, of: input) ?? code.defaultMessage
+        return refuse(.error(code: code, message: sentence), to: member, reason: "\(error) on \(input)")
+    }
+
+    /// A seated player ends the game now, as the opponent's seat timeout would if that seat has no
+    /// connection: the tree checks the seat, the phase and the absence, in the protocol's order.
+    private mutating func claimWin(by member: Members.Member) -> MatchChange {
+        guard let seat = member.seat else { return refuse(.notSeated, of: .claimWin(opponentAway: false), to: member) }
+        let input = MatchInput.claimWin(opponentAway: tokens.isTaken(seat.opponent) && !members.isConnected(seat.opponent))
+        do {
+            let change = try timeOut(seat.opponent, through: input, by: seat)
+            logger.info("win claimed", metadata: ["seat": "\(seat.rawValue)"])
+            return change
+        } catch {
+            return refuse(error, of: input, to: member)
+        }
+    }
+
     private mutating func resume(token: String, member: Members.Member) -> MatchChange {
         guard let seat = tokens.seat(heldBy: token) else { return refuse(.error(.badToken), to: member, reason: "badToken") }
         if let current = member.seat, current != seat {
@@ -137,9 +173,7 @@ struct MatchRoom {
         do {
             events = try tree.apply(input, by: member.seat)
         } catch {
-            let code = ErrorCode(error)
-            let sentence = GameCatalog.standard.sentence(refusing: error, of: input) ?? code.defaultMessage
-            return refuse(.error(code: code, message: sentence), to: member, reason: "\(error) on \(input)")
+            return refuse(error, of: input, to: member)
         }
         var direct: [(Connection, ServerMessage)] = []
         var tokenHash: Data?
@@ -167,7 +201,8 @@ struct MatchRoom {
     /// gives back to `seatTimedOut`). It replaces (and cancels) the one running.
     mutating func startTimeout(_ seat: Seat, _ makeTask: (UInt64) -> Task<Void, Never>) {
         timersStarted += 1
-        tokens.startTimeout(seat, SeatTimer(number: timersStarted, task: makeTask(timersStarted)))?.cancel()
+        let timer = SeatTimer(number: timersStarted, task: makeTask(timersStarted), deadline: .now + seatTimeout)
+        tokens.startTimeout(seat, timer)?.cancel()
     }
 
     /// `seat`'s timeout number `timer` fired: nobody came back to it, so it leaves. nil when that no
@@ -178,16 +213,22 @@ struct MatchRoom {
         guard tokens.timeout(of: seat)?.number == timer else { return nil }
         _ = tokens.stopTimeout(seat)
         guard tokens.isTaken(seat), !members.isConnected(seat) else { return nil }
-        let events: [MatchEvent]
         do {
-            events = try tree.apply(.leave, by: seat)
+            return try timeOut(seat, through: .leave, by: seat)
         } catch {
             logger.error("seat timeout refused by the tree", metadata: ["seat": "\(seat.rawValue)", "error": "\(error)"])
             return nil
         }
+    }
+
+    /// `seat` times out, by its timer (`input` is its `leave`) or by the opponent's `claimWin`
+    /// (`input`, from `sender`): the tree applies `input`, and the seat is freed, its token dead, and
+    /// recorded as `seatTimedOut` with the forfeit the tree produced. A refused input changes nothing.
+    private mutating func timeOut(_ seat: Seat, through input: MatchInput, by sender: Seat) throws(MatchError) -> MatchChange {
+        let events = try tree.apply(input, by: sender)
         releaseSeat(seat)
         logger.info("seat timed out", metadata: ["seat": "\(seat.rawValue)"])
-        metrics.applied(.leave, events)
+        metrics.applied(input, events)
         return MatchChange(records: [.seatTimedOut(seat: seat)] + MatchLog.outcomeRecords(of: events), broadcasts: broadcasts(for: events))
     }
 
@@ -207,12 +248,26 @@ struct MatchRoom {
     // MARK: - Messages built from state
 
     private mutating func broadcasts(for events: [MatchEvent]) -> [ServerMessage] {
-        messages.broadcasts(for: events, snapshot: tree.snapshot, members: members)
+        messages.broadcasts(for: events, snapshot: tree.snapshot, members: members, timeoutsLeft: timeoutsLeft())
     }
 
-    private mutating func presence() -> ServerMessage { messages.presence(snapshot: tree.snapshot, members: members) }
+    private mutating func presence() -> ServerMessage {
+        messages.presence(snapshot: tree.snapshot, members: members, timeoutsLeft: timeoutsLeft())
+    }
 
-    private func welcome(for seat: Seat?) -> ServerMessage { messages.welcome(for: seat, snapshot: tree.snapshot, members: members) }
+    private func welcome(for seat: Seat?) -> ServerMessage {
+        messages.welcome(for: seat, snapshot: tree.snapshot, members: members, timeoutsLeft: timeoutsLeft())
+    }
+
+    /// How long each seat without a connection has left before it times out, from now.
+    private func timeoutsLeft() -> [Seat: Duration] {
+        let now = ContinuousClock.now
+        var left: [Seat: Duration] = [:]
+        for seat in tokens.takenSeats where !members.isConnected(seat) {
+            if let timer = tokens.timeout(of: seat) { left[seat] = timer.deadline - now }
+        }
+        return left
+    }
 }
 
 /// A seat's running timeout: its task, and its number, which tells the timeout that fires from one
@@ -220,6 +275,8 @@ struct MatchRoom {
 struct SeatTimer {
     let number: UInt64
     let task: Task<Void, Never>
+    /// When it fires.
+    let deadline: ContinuousClock.Instant
 
     func cancel() { task.cancel() }
 }

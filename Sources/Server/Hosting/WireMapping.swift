@@ -1,3 +1,4 @@
+import Foundation
 import GameUnits
 import MatchStore
 import MatchTree
@@ -64,13 +65,15 @@ extension ErrorCode {
         case .outOfBounds: self = .outOfBounds
         case .wrongPhase: self = .wrongPhase
         case .unknownGame: self = .unknownGame
+        case .opponentConnected: self = .opponentConnected
         }
     }
 }
 
 extension MatchInput {
-    /// What `message` asks of the tree; nil for what the host answers itself (`sync`, `resume`), and
-    /// for a game's message none of `games` reads.
+    /// What `message` asks of the tree; nil for what the host answers itself (`sync`, `resume`), for
+    /// `claimWin` (the host adds whether the opponent is away), and for a game's message none of
+    /// `games` reads.
     init?(_ message: ClientMessage, games: GameCatalog) {
         switch message {
         case .login(let name): self = .login(name: name)
@@ -80,7 +83,7 @@ extension MatchInput {
             self = .play(action)
         case .launchGame(let gameId): self = .launchGame(gameId: gameId)
         case .leave: self = .leave
-        case .sync, .resume: return nil
+        case .sync, .resume, .claimWin: return nil
         }
     }
 }
@@ -117,10 +120,11 @@ extension MatchRIBs.RIB {
 
 extension LivePresence {
     /// Who is connected, read from a summary the host has built anyway: the connected players' seats
-    /// and the spectators, without counting the members again.
-    init(_ summary: MatchSummary) {
+    /// and the spectators, without counting the members again; and since when nobody is.
+    init(_ summary: MatchSummary, activity: MatchActivity) {
+        let lastActive: Date? = if case .since(let date) = activity { date } else { nil }
         self.init(
             connectedSeats: summary.players.filter(\.connected).compactMap { Seat(rawValue: $0.seat.rawValue) },
-            spectators: summary.spectators)
+            spectators: summary.spectators, lastActive: lastActive)
     }
 }

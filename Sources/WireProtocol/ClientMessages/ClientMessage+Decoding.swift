@@ -17,7 +17,7 @@ public struct ClientMessageReader: Sendable {
     }
 
     /// The `type`s of the messages every match has.
-    static let coreTypes: Set<String> = ["login", "resume", "startGame", "launchGame", "leave", "sync"]
+    static let coreTypes: Set<String> = ["login", "resume", "startGame", "launchGame", "leave", "claimWin", "sync"]
 
     /// Reads a client message from the text of a WebSocket frame, with `JSONDecoder`.
     ///
@@ -95,6 +95,7 @@ private struct DecodedClientMessage: Decodable {
         case "startGame": message = .startGame(gameId: try fields.string(.gameId))
         case "launchGame": message = .launchGame(gameId: try fields.string(.gameId))
         case "leave": message = .leave
+        case "claimWin": message = .claimWin
         case "sync": message = .sync
         default:
             let gameMessages = decoder.userInfo[Self.gameMessagesKey] as? [String: GameMessageSchema] ?? [:]

@@ -15,6 +15,8 @@ public enum ClientMessage: Hashable, Sendable {
     case launchGame(gameId: String)
     /// Give up the seat (forfeiting a game in progress).
     case leave
+    /// (Extension.) End the game now as if the opponent's seat, which has no connection, had timed out.
+    case claimWin
     /// Ask for a fresh `welcome`.
     case sync
 
@@ -27,6 +29,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .play(let message): message.type
         case .launchGame: "launchGame"
         case .leave: "leave"
+        case .claimWin: "claimWin"
         case .sync: "sync"
         }
     }
@@ -36,7 +39,7 @@ public enum ClientMessage: Hashable, Sendable {
     public func encoded() -> String {
         let prefix = "{\"type\":\(type.jsonStringLiteral)"
         switch self {
-        case .login(name: nil), .leave, .sync:
+        case .login(name: nil), .leave, .claimWin, .sync:
             return prefix + "}"
         case .login(name: let name?):
             return prefix + ",\"name\":\(name.jsonStringLiteral)}"

@@ -13,7 +13,7 @@ extension WireCodable {
     public func encoded() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // Cannot fail: no wire type holds a floating-point number or encodes nothing.
+        // Cannot fail: no wire type holds a number that is not finite, or encodes nothing.
         let data = try! encoder.encode(self)
         return String(decoding: data, as: UTF8.self)
     }

@@ -32,13 +32,21 @@ public struct MatchSummary: WireCodable, Hashable {
     @ExplicitNull public var score: Score?
     /// How many connections have no seat.
     public var spectators: Int
+    /// (Extension.) `"now"` while a connection is open to the match; else when the last one closed (or,
+    /// for a match nobody connected to since the server loaded it, its last stored change), ISO 8601 in
+    /// UTC to the millisecond.
+    public var lastActive: String?
+
+    /// The `lastActive` of a match someone is connected to.
+    public static let activeNow = "now"
 
     /// A summary.
-    public init(matchId: String, phase: WirePhase, players: [WirePlayer], score: Score?, spectators: Int) {
+    public init(matchId: String, phase: WirePhase, players: [WirePlayer], score: Score?, spectators: Int, lastActive: String? = nil) {
         self.matchId = matchId
         self.phase = phase
         self.players = players
         self.score = score
         self.spectators = spectators
+        self.lastActive = lastActive
     }
 }

@@ -36,9 +36,28 @@ struct JSONTextWriter {
             string(player.name)
             text += #","seat":"#
             seat(player.seat)
+            if let left = player.seatTimeoutLeft {
+                text += #","seatTimeoutLeft":"#
+                seconds(left)
+            }
             text += "}"
         }
         text += "]"
+    }
+
+    /// A number of seconds to the millisecond, without a fraction when it is whole (`60`, `59.5`,
+    /// `0.125`); a negative one is written as 0.
+    mutating func seconds(_ value: Double) {
+        let milliseconds = value.isFinite ? Int((max(value, 0) * 1000).rounded()) : 0
+        text += String(milliseconds / 1000)
+        var fraction = milliseconds % 1000
+        guard fraction > 0 else { return }
+        var digits = 3
+        while fraction % 10 == 0 {
+            fraction /= 10
+            digits -= 1
+        }
+        text += "." + String(repeating: "0", count: digits - String(fraction).count) + String(fraction)
     }
 
     /// `"draws":…,"player1":{…},"player2":{…}`, without braces.
@@ -99,6 +118,10 @@ struct JSONTextWriter {
             text += "}"
         } else {
             text += "null"
+        }
+        if let seatTimeout = snapshot.seatTimeout {
+            text += #","seatTimeout":"#
+            seconds(seatTimeout)
         }
         text += #","spectators":"#
         integer(snapshot.spectators)

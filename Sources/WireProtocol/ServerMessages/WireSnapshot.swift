@@ -11,13 +11,16 @@ public struct WireSnapshot: Decodable, Hashable, Sendable {
     @ExplicitNull public var board: WireBoard?
     /// How many connections have no seat.
     public var spectators: Int
+    /// (Extension.) The server's seat timeout in seconds: how long a seat without a connection is kept.
+    public var seatTimeout: Double?
 
     /// A snapshot.
-    public init(phase: WirePhase, players: [WirePlayer], score: WireScore?, board: WireBoard?, spectators: Int) {
+    public init(phase: WirePhase, players: [WirePlayer], score: WireScore?, board: WireBoard?, spectators: Int, seatTimeout: Double? = nil) {
         self.phase = phase
         self.players = players
         self.score = score
         self.board = board
         self.spectators = spectators
+        self.seatTimeout = seatTimeout
     }
 }

@@ -26,6 +26,8 @@ public enum ErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
     case rateLimited
     /// No match has that id (HTTP 404).
     case matchNotFound
+    /// (Extension.) `claimWin` while the opponent's seat has a connection.
+    case opponentConnected
 
     /// A sentence for a person that the server can send with this code.
     public var defaultMessage: String {
@@ -43,6 +45,7 @@ public enum ErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
         case .badToken: "That token does not belong to a seat of this match."
         case .rateLimited: "You are sending too many messages; slow down."
         case .matchNotFound: "There is no match with that id."
+        case .opponentConnected: "Your opponent is connected: the win can be claimed only while their seat has no connection."
         }
     }
 }

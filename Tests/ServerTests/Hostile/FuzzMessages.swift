@@ -265,7 +265,7 @@ struct MessageFactory {
                 case .string(let value): fields.append((field.name, jsonString(value)))
                 }
             }
-        case .leave, .sync: break
+        case .leave, .claimWin, .sync: break
         }
         fields.shuffle(using: &rng)
         // Extra fields are ignored; a repeated key takes its first value.
@@ -558,6 +558,10 @@ func expectedAnswers(to message: ClientMessage, knowing knowledge: Knowledge, ex
     case .leave:
         guard seated != nil else { return [.error(.notSeated)] }
         return exclusive ? [.accepted] : [.accepted, .error(.notSeated)]
+    case .claimWin:
+        // Not generated: whether the opponent is connected is not the sender's knowledge.
+        guard seated != nil else { return [.error(.notSeated)] }
+        return [.accepted, .error(.notSeated), .error(.wrongPhase), .error(.opponentConnected)]
     }
 }
 

@@ -54,9 +54,28 @@ struct MatchMessagesTests {
         var messages = MatchMessages()
         _ = messages.presence(snapshot: Self.snapshot, members: Self.members())
         let welcome = messages.welcome(for: .player1, snapshot: Self.snapshot, members: Self.members())
-        let expected = WireSnapshot(phase: .offGame, players: Self.players, score: WireScore(Self.score), board: nil, spectators: 1)
+        let expected = WireSnapshot(
+            phase: .offGame, players: Self.players, score: WireScore(Self.score), board: nil, spectators: 1, seatTimeout: 60)
         #expect(welcome == .welcome(you: .player1, snapshot: expected, v: 1))
         #expect(messages.version == 1)
+    }
+
+    @Test func test_aSeatWithoutAConnection_isToldWithTheSecondsItHasLeft_andTheWelcomeWithTheSeatTimeout() {
+        var messages = MatchMessages(seatTimeout: .milliseconds(90_500))
+        var members = Members()
+        let alice = Connection(remoteAddress: "alice", queueLimit: 8)
+        members.add(alice)
+        members.seat(alice.id, in: .player1)
+        let left: [Seat: Duration] = [.player2: .milliseconds(42_250), .player1: .seconds(9)]
+        guard case .presence(let players, _, _) = messages.presence(snapshot: Self.snapshot, members: members, timeoutsLeft: left) else {
+            Issue.record("no presence")
+            return
+        }
+        #expect(players.map(\.seatTimeoutLeft) == [nil, 42.25], "only the seat without a connection counts down")
+        let welcome = messages.welcome(for: nil, snapshot: Self.snapshot, members: members, timeoutsLeft: left)
+        #expect(welcome.jsonText().contains(#""seat":"player2","seatTimeoutLeft":42.25}"#), "\(welcome.jsonText())")
+        #expect(welcome.jsonText().contains(#""seatTimeout":90.5,"spectators":0}"#), "\(welcome.jsonText())")
+        #expect(ServerMessage.decode(welcome.jsonText()) == .success(welcome))
     }
 
     @Test func test_summary_showsPhasePlayersScoreAndSpectators() {

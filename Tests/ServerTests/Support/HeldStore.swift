@@ -55,6 +55,7 @@ final class HeldStore: MatchStore {
     func releaseMemory() { base?.releaseMemory() }
     func records(of id: MatchID) async throws -> [StoredRecord]? { try await base?.records(of: id) }
     func summary(of id: MatchID) async throws -> StoredSummary? { try await base?.summary(of: id) }
+    func match(_ id: MatchID) async throws -> StoredMatch? { try await base?.match(id) }
     func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
         try await base?.listSummaries(withFreeSeat: withFreeSeat, limit: limit) ?? []
     }

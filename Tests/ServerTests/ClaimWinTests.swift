@@ -1,0 +1,134 @@
+import Foundation
+import MatchStore
+import Testing
+import WireProtocol
+
+/// Issue 15, item 1: the seat timeout told to the page (`seatTimeout`, `seatTimeoutLeft`), and
+/// `claimWin`, which ends a game at once as the away opponent's seat timeout would.
+@Suite("Claim the win")
+struct ClaimWinTests {
+    /// Alice and Bob in a Tic Tac Toe game; Bob's connection closed, and Alice told so.
+    private static func gameWithBobAway(_ server: TestServer) async throws -> (matchID: String, pair: SeatedPair, left: Double?) {
+        let matchID = try await server.createMatch()
+        let pair = try await server.seatedPair(matchID: matchID)
+        pair.alice.send(.startGame(gameId: "ticTacToe"))
+        _ = try await pair.alice.nextBoard()
+        pair.bob.close()
+        let presence = try await pair.alice.next {
+            if case .presence(let players, _, _) = $0 { players.contains { !$0.connected } } else { false }
+        }
+        guard case .presence(let players, _, _) = presence else { throw HTTP.Failure(description: "no presence") }
+        return (matchID, pair, players.first { $0.seat == .player2 }?.seatTimeoutLeft)
+    }
+
+    @Test func test_theWelcomeTellsTheSeatTimeout_andPresenceTheSecondsAnAwaySeatHasLeft() async throws {
+        try await withTestServer(configure: { $0.seatTimeout = .seconds(45) }) { server in
+            let (matchID, pair, left) = try await Self.gameWithBobAway(server)
+            let awaySeconds = try #require(left, "presence gives an away seat its seconds left")
+            #expect(awaySeconds > 43 && awaySeconds <= 45, "\(awaySeconds)")
+
+            let (watcher, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
+            guard case .welcome(_, let snapshot, _) = welcome else { throw HTTP.Failure(description: "no welcome") }
+            #expect(snapshot.seatTimeout == 45)
+            let bob = try #require(snapshot.players.first { $0.seat == .player2 })
+            #expect(bob.connected == false)
+            #expect((bob.seatTimeoutLeft ?? 0) > 40 && (bob.seatTimeoutLeft ?? 99) <= awaySeconds)
+            #expect(snapshot.players.first { $0.seat == .player1 }?.seatTimeoutLeft == nil, "a connected seat has no countdown")
+            // The summary has no countdown: it would go stale there.
+            #expect(try await server.summary(of: matchID).players.allSatisfy { $0.seatTimeoutLeft == nil })
+            watcher.close()
+            pair.alice.close()
+        }
+    }
+
+    @Test func test_claimWin_endsTheGameAsTheSeatTimeoutWould_storedAsSeatTimedOut_andTheTokenDies() async throws {
+        let store = InMemoryMatchStore()
+        try await withTestServer(store: store) { server in
+            let (matchID, pair, _) = try await Self.gameWithBobAway(server)
+            let (watcher, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+            pair.alice.send(.claimWin)
+
+            for client in [pair.alice, watcher] {
+                let over = try await client.next { if case .gameOver = $0 { true } else { false } }
+                guard case .gameOver(let winner, let line, _) = over else { return }
+                #expect(winner == .player1)
+                #expect(line == nil)
+                let score = try await client.nextScore()
+                #expect(score.player1.wins == 1)
+                let presence = try await client.next { if case .presence = $0 { true } else { false } }
+                guard case .presence(let players, _, _) = presence else { return }
+                #expect(players.map(\.seat) == [.player1])
+                #expect(try await client.nextScreen(.loggedOut) == .loggedOut(freeSeats: [.player2]))
+            }
+
+            let records = try #require(try await store.records(of: MatchID(rawValue: matchID))).map(\.record)
+            #expect(Array(records.suffix(2)) == [.seatTimedOut(seat: .player2), .gameEnded(winner: .player1)])
+
+            let (back, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+            back.send(.resume(token: pair.bobToken))
+            #expect(try await back.nextError() == .badToken)
+            // The seat is free: a newcomer takes it.
+            #expect(try await back.login("Carol").seat == .player2)
+        }
+    }
+
+    @Test func test_claimWin_refusals_notSeated_wrongPhase_opponentConnected() async throws {
+        try await withTestServer { server in
+            let matchID = try await server.createMatch()
+            let pair = try await server.seatedPair(matchID: matchID)
+            let (watcher, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+
+            // A game with the opponent connected.
+            pair.alice.send(.startGame(gameId: "ticTacToe"))
+            _ = try await pair.alice.nextBoard()
+            pair.alice.send(.claimWin)
+            #expect(try await pair.alice.nextError() == .opponentConnected)
+            watcher.send(.claimWin)
+            #expect(try await watcher.nextError() == .notSeated)
+
+            // Between games, the opponent away: no game to claim.
+            for (player, col, row) in [(pair.alice, 0, 0), (pair.bob, 0, 1), (pair.alice, 1, 0), (pair.bob, 1, 1), (pair.alice, 2, 0)] {
+                player.send(.move(row: row, col: col))
+                _ = try await pair.alice.nextBoard()
+            }
+            try await pair.alice.nextScreen(.offGame)
+            pair.bob.close()
+            _ = try await pair.alice.next {
+                if case .presence(let players, _, _) = $0 { players.contains { !$0.connected } } else { false }
+            }
+            pair.alice.send(.claimWin)
+            #expect(try await pair.alice.nextError() == .wrongPhase)
+            // Refusals change nothing: Bob's seat is still his.
+            let (back, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+            back.send(.resume(token: pair.bobToken))
+            _ = try await back.next { if case .seated = $0 { true } else { false } }
+        }
+    }
+
+    @Test func test_aClaimedWin_isTheSameAfterARestart_theGameForfeitedByTheAwaySeat() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ClaimWinTests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let database = directory.appendingPathComponent("matches.sqlite").path
+
+        let (matchID, bobToken) = try await withTestServer(configure: { $0.databasePath = database }) { server in
+            let (matchID, pair, _) = try await Self.gameWithBobAway(server)
+            pair.alice.send(.claimWin)
+            try await pair.alice.nextScreen(.loggedOut)
+            return (matchID, pair.bobToken)
+        }
+        try await withTestServer(configure: { $0.databasePath = database }) { server in
+            let (watcher, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
+            guard case .welcome(_, let snapshot, _) = welcome else { throw HTTP.Failure(description: "no welcome") }
+            #expect(snapshot.phase == .loggedOut)
+            #expect(snapshot.players.map(\.name) == ["Alice"])
+            let games = try await HTTP.get(port: server.port, "/api/matches/\(matchID)/games")
+            guard case .success(let page) = MatchGames.decode(games.body) else { throw HTTP.Failure(description: games.body) }
+            let result = try #require(page.games.first?.result)
+            #expect(result.winner == .player1)
+            #expect(result.forfeitBy == .player2)
+            watcher.send(.resume(token: bobToken))
+            #expect(try await watcher.nextError() == .badToken)
+        }
+    }
+}
