@@ -25,6 +25,9 @@ struct MatchInputDispatch {
             try urlHandler.launchGame(withId: gameId)
         case .leave:
             try rootViewController.leave(seat: seated(seat))
+        case .seatComputer(let level):
+            guard seat == nil else { throw .alreadySeated }
+            try presented(LoggedOutViewController.self, otherwise: .matchFull).seatComputer(level: level)
         }
     }
 

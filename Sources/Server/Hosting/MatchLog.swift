@@ -38,6 +38,8 @@ enum MatchLog {
         case .startGame:
             // Its record is its outcome: replay takes a `gameStarted` nobody launched as a start.
             break
+        case .seatComputer(let level):
+            for case .seated(let player) in events { records.append(.computerSeated(seat: player.seat, level: level)) }
         }
         return records + outcomeRecords(of: events)
     }
@@ -81,6 +83,11 @@ enum MatchLog {
                     throw InconsistentLog(sequence: stored.sequence, detail: "login did not take \(seat) as \(name)")
                 }
                 tokenHashes[seat] = tokenHash
+            case .computerSeated(let seat, let level):
+                events = try apply(.seatComputer(level: level), nil)
+                guard events?.contains(where: { if case .seated(let player) = $0 { player.seat == seat } else { false } }) == true else {
+                    throw InconsistentLog(sequence: stored.sequence, detail: "the computer did not take \(seat)")
+                }
             case .launchRequested(let gameId):
                 events = try apply(.launchGame(gameId: gameId.rawValue), nil)
             case .played(let record):
