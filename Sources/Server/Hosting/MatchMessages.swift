@@ -54,6 +54,6 @@ struct MatchMessages {
     /// The seated players, each marked connected when a connection plays its seat.
     private static func players(_ snapshot: MatchSnapshot, _ members: Members) -> [WirePlayer] {
         let connected = members.connectedSeats
-        return snapshot.players.map { WirePlayer(seat: WireSeat($0.seat), name: $0.name, connected: connected.contains($0.seat)) }
+        return snapshot.players.map { WirePlayer($0, connectedSeats: connected) }
     }
 }

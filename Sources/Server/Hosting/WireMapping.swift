@@ -16,6 +16,17 @@ extension WireSeat {
     }
 }
 
+extension WirePlayer {
+    /// `player` as every message and summary lists it: connected when a connection plays its seat
+    /// (`connectedSeats`), the computer always, being always there.
+    init(_ player: SeatedPlayer, connectedSeats: some Collection<Seat>) {
+        self.init(
+            seat: WireSeat(player.seat), name: player.name,
+            connected: player.computer != nil || connectedSeats.contains(player.seat),
+            computerLevel: player.computer?.rawValue)
+    }
+}
+
 extension WirePhase {
     init(_ phase: Phase) {
         self.init(rawValue: phase.name)
