@@ -42,12 +42,19 @@ enum TicTacToeStrategy {
 
     /// Minimax with a table of the positions already valued.
     private struct Search {
-        private var values: [Board: Int] = [:]
+        /// By `key(of:)`: hashing an integer is much cheaper than hashing the board's cells.
+        private var values: [Int: Int] = [:]
+
+        /// The board as a base-3 number: 0 empty, 1 player1, 2 player2 per cell.
+        private func key(of board: Board) -> Int {
+            board.cells.reduce(0) { $0 * 3 + ($1 == nil ? 0 : $1 == .player1 ? 1 : 2) }
+        }
 
         /// The value of `board` for the seat `toMove`: above 0 a win (the sooner the higher), 0 a
         /// draw, below 0 a loss, when both sides play their best from here.
         mutating func value(of board: Board, toMove seat: Seat) -> Int {
-            if let known = values[board] { return known }
+            let key = key(of: board)
+            if let known = values[key] { return known }
             let value: Int
             switch GameOutcome.of(board) {
             case .win(let winner, _)?:
@@ -59,7 +66,7 @@ enum TicTacToeStrategy {
             case nil:
                 value = freeCells(of: board).map { -self.value(of: board.placing(seat, at: $0), toMove: seat.opponent) }.max() ?? 0
             }
-            values[board] = value
+            values[key] = value
             return value
         }
     }
