@@ -48,12 +48,15 @@ export function matchIdFromLocation(location = window.location) {
   return isMatchId(id) ? id : null;
 }
 
-async function request(method, path) {
+async function request(method, path, payload) {
   let response;
   try {
+    const headers = { Accept: 'application/json' };
+    if (payload !== undefined) headers['Content-Type'] = 'application/json';
     response = await fetch(path, {
       method,
-      headers: { Accept: 'application/json' },
+      headers,
+      body: payload === undefined ? undefined : JSON.stringify(payload),
       cache: 'no-store',
     });
   } catch {
@@ -76,9 +79,12 @@ async function request(method, path) {
   return body;
 }
 
-/** POST /api/matches: creates a match. Resolves to `{matchId, url}`. */
-export function createMatch() {
-  return request('POST', '/api/matches');
+/**
+ * POST /api/matches: creates a match. Resolves to `{matchId, url}`. With `options`
+ * `{opponent: 'computer', level: 'easy' | 'perfect'}` (an extension) the computer takes the second seat.
+ */
+export function createMatch(options) {
+  return request('POST', '/api/matches', options);
 }
 
 /** GET /api/matches: the matches with a free seat, newest first. Resolves to a list of summaries. */

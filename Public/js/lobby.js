@@ -43,21 +43,31 @@ function drawGameChoices() {
 
 drawGameChoices();
 
-$('create-form').addEventListener('submit', async (event) => {
-  event.preventDefault();
-  const button = $('create-match');
-  const gameId = new FormData(event.currentTarget).get('gameId') || null;
+/** Creates a match (`options` as createMatch takes them) with `button` busy, then seats us in it. */
+async function create(button, options) {
+  const gameId = new FormData($('create-form')).get('gameId') || null;
+  const label = button.textContent;
   button.disabled = true;
   button.textContent = 'Creating…';
   try {
-    const created = await createMatch();
+    const created = await createMatch(options);
     markCreator(created.matchId);
     window.location.assign(matchPath(created.matchId, gameId));
   } catch (error) {
     notices.error(`Could not create a match. ${error.message}`, error.code);
     button.disabled = false;
-    button.textContent = 'Create a match';
+    button.textContent = label;
   }
+}
+
+$('create-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  create($('create-match'));
+});
+
+// The computer takes the second seat at once: the game chosen above starts as soon as we are seated.
+$('play-computer').addEventListener('click', () => {
+  create($('play-computer'), { opponent: 'computer', level: $('computer-level').value });
 });
 
 // --- Join by code -------------------------------------------------------------------------------
@@ -119,7 +129,8 @@ function describe(summary) {
 }
 
 function someoneConnected(summary) {
-  return Array.isArray(summary.players) && summary.players.some((player) => player.connected);
+  // The computer is always connected: a match where only it waits is nobody's.
+  return Array.isArray(summary.players) && summary.players.some((player) => player.connected && !player.computer);
 }
 
 function matchItem(summary) {
