@@ -65,7 +65,9 @@ struct TicTacToeCommand: AsyncParsableCommand {
     @Option(help: "Seconds a match with nobody connected stays in memory (default 1800). Env: TICTACTOE_IDLE_TIMEOUT.")
     var idleTimeout: Double?
 
-    @Option(help: "Seconds the computer pauses before its move, give or take a quarter (default 0.6; 0: none). Env: TICTACTOE_COMPUTER_DELAY.")
+    @Option(
+        help: "Seconds the computer pauses before its move, give or take a quarter (default 0.6; 0: none). Env: TICTACTOE_COMPUTER_DELAY."
+    )
     var computerDelay: Double?
 
     @Option(help: "Connections (players and spectators) one match holds (default 1000). Env: TICTACTOE_MAX_CONNECTIONS_PER_MATCH.")

@@ -123,7 +123,6 @@ actor MatchHost {
         commit(change)
     }
 
-
     // MARK: - Inbound
 
     /// Adds a connection as a spectator and sends it a `welcome`.

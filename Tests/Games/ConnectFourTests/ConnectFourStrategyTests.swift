@@ -56,7 +56,8 @@ struct ConnectFourStrategyTests {
                 let strong: Seat = strongStarts ? .player1 : .player2
                 while let turn = game.turn {
                     let level: ComputerLevel = turn == strong ? .perfect : .easy
-                    let column = try #require(ConnectFourStrategy.column(on: game.grid, for: turn, level: level, pick: { random.next(below: $0) }))
+                    let column = try #require(
+                        ConnectFourStrategy.column(on: game.grid, for: turn, level: level, pick: { random.next(below: $0) }))
                     try game.drop(in: column, by: turn)
                 }
                 #expect(game.outcome?.winner == strong)

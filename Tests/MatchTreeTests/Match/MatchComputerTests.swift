@@ -89,7 +89,10 @@ struct MatchComputerTests {
         // Perfect answers a centre with a corner; with the first pick, the top left one.
         #expect((move.action as? TicTacToeMove)?.position == Position(row: 0, col: 0))
         let events = try match.apply(.play(move.action), by: move.seat)
-        #expect(events.contains { if case .board(let board) = $0 { board.last == Move(position: Position(row: 0, col: 0), seat: .player2) } else { false } })
+        #expect(
+            events.contains {
+                if case .board(let board) = $0 { board.last == Move(position: Position(row: 0, col: 0), seat: .player2) } else { false }
+            })
         #expect(match.computerMove == nil, "Alice's turn")
     }
 

@@ -107,7 +107,10 @@ struct ComputerOpponentTests {
     }
 
     @Test func test_theComputerSeatsTimeOutNever_butThePersonsDoes() async throws {
-        try await withTestServer(configure: { $0.computerDelay = .milliseconds(20); $0.seatTimeout = .milliseconds(200) }) { server in
+        try await withTestServer(configure: {
+            $0.computerDelay = .milliseconds(20)
+            $0.seatTimeout = .milliseconds(200)
+        }) { server in
             let matchID = try await server.createComputerMatch(level: "easy")
             let (alice, _) = try await TestClient.connected(port: server.port, matchID: matchID)
             _ = try await alice.login("Alice")

@@ -33,7 +33,9 @@ struct ComputerKillRecoveryTests {
             #expect(snapshot.board?.last == WireMove(row: 1, col: 1, seat: .player1))
             back.send(.resume(token: token))
             // The computer answers the move it had not played before the crash, then the game goes on.
-            let answer = try await back.next(timeout: .seconds(10)) { if case .board(let board, _) = $0 { board.last?.seat == .player2 } else { false } }
+            let answer = try await back.next(timeout: .seconds(10)) {
+                if case .board(let board, _) = $0 { board.last?.seat == .player2 } else { false }
+            }
             guard case .board(let answered, _) = answer else { throw HTTP.Failure(description: "no board") }
             #expect(answered.turn == .player1)
             let free = (0..<9).first { answered.cells[$0] == nil }!

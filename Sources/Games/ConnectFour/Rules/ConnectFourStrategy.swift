@@ -32,7 +32,11 @@ enum ConnectFourStrategy {
             let scored = open.map { column in
                 board.drop(1, in: column)
                 defer { board.undo(column) }
-                return (column, board.lastDropWon ? SearchBoard.win + searchDepth : -board.negamax(depth: searchDepth - 1, alpha: -.max, beta: .max, side: -1))
+                return (
+                    column,
+                    board.lastDropWon
+                        ? SearchBoard.win + searchDepth : -board.negamax(depth: searchDepth - 1, alpha: -.max, beta: .max, side: -1)
+                )
             }
             let best = scored.map(\.1).max()
             return scored.filter { $0.1 == best }.map(\.0)
