@@ -51,9 +51,11 @@ export function matchIdFromLocation(location = window.location) {
 async function request(method, path, payload) {
   let response;
   try {
+    const headers = { Accept: 'application/json' };
+    if (payload !== undefined) headers['Content-Type'] = 'application/json';
     response = await fetch(path, {
       method,
-      headers: payload === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers,
       body: payload === undefined ? undefined : JSON.stringify(payload),
       cache: 'no-store',
     });
@@ -77,9 +79,12 @@ async function request(method, path, payload) {
   return body;
 }
 
-/** POST /api/matches: creates a match. Resolves to `{matchId, url}`. */
-export function createMatch() {
-  return request('POST', '/api/matches');
+/**
+ * POST /api/matches: creates a match. Resolves to `{matchId, url}`. With `options`
+ * `{opponent: 'computer', level: 'easy' | 'perfect'}` (an extension) the computer takes the second seat.
+ */
+export function createMatch(options) {
+  return request('POST', '/api/matches', options);
 }
 
 /** POST /api/queue ("Play someone now", an extension): resolves to `{ticket, status: 'waiting', waited}`. */

@@ -46,21 +46,31 @@ function drawGameChoices() {
 
 drawGameChoices();
 
-$('create-form').addEventListener('submit', async (event) => {
-  event.preventDefault();
-  const button = $('create-match');
-  const gameId = new FormData(event.currentTarget).get('gameId') || null;
+/** Creates a match (`options` as createMatch takes them) with `button` busy, then seats us in it. */
+async function create(button, options) {
+  const gameId = new FormData($('create-form')).get('gameId') || null;
+  const label = button.textContent;
   button.disabled = true;
   button.textContent = 'Creating…';
   try {
-    const created = await createMatch();
+    const created = await createMatch(options);
     markCreator(created.matchId);
     window.location.assign(matchPath(created.matchId, gameId));
   } catch (error) {
     notices.error(`Could not create a match. ${error.message}`, error.code);
     button.disabled = false;
-    button.textContent = 'Create a match';
+    button.textContent = label;
   }
+}
+
+$('create-form').addEventListener('submit', (event) => {
+  event.preventDefault();
+  create($('create-match'));
+});
+
+// The computer takes the second seat at once: the game chosen above starts as soon as we are seated.
+$('play-computer').addEventListener('click', () => {
+  create($('play-computer'), { opponent: 'computer', level: $('computer-level').value });
 });
 
 // --- Play someone now ----------------------------------------------------------------------------
@@ -143,6 +153,12 @@ function describe(summary) {
   return { title, detail: parts.join(' · '), online: summary.lastActive === 'now' };
 }
 
+/** Listed: a match someone has open, or one where a person waits (the computer alone is nobody). */
+function worthListing(summary) {
+  const people = (Array.isArray(summary.players) ? summary.players : []).filter((player) => !player.computer);
+  return summary.lastActive === 'now' || people.length > 0;
+}
+
 function matchItem(summary) {
   const { title, detail, online } = describe(summary);
   const item = document.createElement('li');
@@ -196,7 +212,7 @@ async function refresh() {
     // Only matches used lately (the store keeps abandoned ones forever), and of those without a
     // player only the ones someone has open: an empty match nobody is at has nobody to play.
     const matches = await listMatches({ activeWithin: ACTIVE_WITHIN_S });
-    drawList(matches.filter((match) => match.lastActive === 'now' || (match.players || []).length > 0));
+    drawList(matches.filter(worthListing));
     status.textContent = 'Updated every few seconds';
     status.dataset.state = 'ok';
   } catch (error) {

@@ -74,6 +74,7 @@ extension MatchRecord {
         switch self {
         case .created: "created"
         case .seatTaken: "seatTaken"
+        case .computerSeated: "computerSeated"
         case .launchRequested: "launchRequested"
         case .gameStarted: "gameStarted"
         case .played(let game): game.kind

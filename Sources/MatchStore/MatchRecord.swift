@@ -9,6 +9,9 @@ public enum MatchRecord: Sendable, Hashable, Codable {
     case created
     /// A login took `seat` with `name` (already trimmed and defaulted); only the token's SHA-256 is kept.
     case seatTaken(seat: Seat, name: String, tokenHash: Data)
+    /// The server seated the computer, playing at `level`, in `seat` (a match created to play the
+    /// computer). It holds no token and never leaves.
+    case computerSeated(seat: Seat, level: ComputerLevel)
     /// A `launchGame` was accepted: the workflow waits for both logins, then launches `gameId`.
     case launchRequested(gameId: GameID)
     /// Outcome: a game began, with the seat that moves first.
@@ -66,6 +69,6 @@ extension MatchRecord {
     /// The kinds of the match's own records (every case but `played`): a game's record kind must be
     /// none of these.
     public static let ownKinds: Set<String> = [
-        "created", "seatTaken", "launchRequested", "gameStarted", "played", "gameEnded", "left", "seatTimedOut",
+        "created", "seatTaken", "computerSeated", "launchRequested", "gameStarted", "played", "gameEnded", "left", "seatTimedOut",
     ]
 }

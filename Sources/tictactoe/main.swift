@@ -65,6 +65,11 @@ struct TicTacToeCommand: AsyncParsableCommand {
     @Option(help: "Seconds a match with nobody connected stays in memory (default 1800). Env: TICTACTOE_IDLE_TIMEOUT.")
     var idleTimeout: Double?
 
+    @Option(
+        help: "Seconds the computer pauses before its move, give or take a quarter (default 0.6; 0: none). Env: TICTACTOE_COMPUTER_DELAY."
+    )
+    var computerDelay: Double?
+
     @Option(help: "Connections (players and spectators) one match holds (default 1000). Env: TICTACTOE_MAX_CONNECTIONS_PER_MATCH.")
     var maxConnectionsPerMatch: Int?
 
@@ -137,6 +142,7 @@ struct TicTacToeCommand: AsyncParsableCommand {
         set("allowedHosts", allowedHosts.isEmpty ? nil : .stringArray(allowedHosts))
         set("trustedProxies", trustedProxies.isEmpty ? nil : .stringArray(trustedProxies))
         set("idleTimeout", idleTimeout.map { .double($0) })
+        set("computerDelay", computerDelay.map { .double($0) })
         set("maxConnectionsPerMatch", maxConnectionsPerMatch.map { .int($0) })
         set("matchesPerMinute", matchesPerMinute.map { .int($0) })
         set("maxConnectionsPerAddress", maxConnectionsPerAddress.map { .int($0) })

@@ -24,6 +24,10 @@ struct StoredFormatTests {
             .seatTaken(seat: .player1, name: #"Zoé "the" \ 🏗"#, tokenHash: tokenHash), "seatTaken",
             #"{"seatTaken":{"name":"Zoé \"the\" \\ 🏗","seat":"player1","tokenHash":"AAcOFRwjKjE4P0ZNVFtiaXB3foWMk5qhqK+2vcTL0tk="}}"#
         ),
+        (
+            .computerSeated(seat: .player2, level: .perfect), "computerSeated",
+            #"{"computerSeated":{"level":"perfect","seat":"player2"}}"#
+        ),
         (.launchRequested(gameId: .randomWin), "launchRequested", #"{"launchRequested":{"gameId":"randomWin"}}"#),
         (
             .gameStarted(gameId: .ticTacToe, startingPlayer: .player2), "gameStarted",
@@ -54,7 +58,10 @@ struct StoredFormatTests {
     @Test func test_theGoldenRecords_coverEveryKind() {
         let kinds = Set(Self.golden.map(\.kind))
         #expect(
-            kinds == ["created", "seatTaken", "launchRequested", "gameStarted", "moved", "rolled", "gameEnded", "left", "seatTimedOut"])
+            kinds == [
+                "created", "seatTaken", "computerSeated", "launchRequested", "gameStarted", "moved", "rolled", "gameEnded", "left",
+                "seatTimedOut",
+            ])
     }
 
     @Test func test_summaries_areWrittenAsTheirGoldenJSON_andReadBack() throws {
@@ -67,6 +74,11 @@ struct StoredFormatTests {
                     score: Score(player1Name: "Ann", player2Name: "Bob", player1Wins: 2, player2Wins: 1, draws: 3)
                 ),
                 #"{"phase":"ticTacToe","players":[{"name":"Ann","seat":"player1"},{"name":"Bob","seat":"player2"}],"score":{"draws":3,"player1Name":"Ann","player1Wins":2,"player2Name":"Bob","player2Wins":1}}"#
+            ),
+            (
+                StoredSummary(
+                    phase: .loggedOut, players: [SeatedPlayer(seat: .player2, name: "Computer", computer: .easy)], score: nil),
+                #"{"phase":"loggedOut","players":[{"computer":"easy","name":"Computer","seat":"player2"}]}"#
             ),
         ]
         for (summary, json) in goldens {

@@ -158,6 +158,13 @@ struct ServerMessageGoldenTests {
             message: .presence(players: [], spectators: 0, v: 13),
             text: #"{"players":[],"spectators":0,"type":"presence","v":13}"#
         ),
+        // (extension) the computer's entry: `computer` and `level`, in key order
+        Golden(
+            message: .presence(
+                players: [alice, WirePlayer(seat: .player2, name: "Computer", connected: true, computerLevel: "easy")], spectators: 0, v: 14),
+            text:
+                #"{"players":[{"connected":true,"name":"Alice","seat":"player1"},{"computer":true,"connected":true,"level":"easy","name":"Computer","seat":"player2"}],"spectators":0,"type":"presence","v":14}"#
+        ),
         Golden(
             message: .presence(players: [WirePlayer(seat: .player2, name: controlName, connected: true)], spectators: 1000, v: -1),
             text:

@@ -45,6 +45,12 @@ public protocol GameSession: AnyObject {
     /// `leaver` gave up: the game presents the opponent as winner and accepts nothing more. It does
     /// not tell its listener, which ends the game itself.
     func forfeit(by leaver: Seat)
+
+    /// The move the computer playing `seat` at `level` makes now, chosen by the game's rules (`pick`
+    /// chooses among moves they find equally good); nil when `seat` has nothing to play (not its
+    /// turn, or the game is over). Changes nothing: the move is played like a person's, through the
+    /// game's view.
+    func computerAction(for seat: Seat, level: ComputerLevel, pick: ComputerPick) -> (any GameAction)?
 }
 
 /// A game's view as the match delivers a player's move to it, the way a tap reaches an iOS view.

@@ -10,6 +10,7 @@ protocol LoggedInDependency: Dependency {
     /// The games the pair may play, in the order OffGame lists them.
     var games: [any GameDefinition] { get }
     var drawWinner: () -> Seat { get }
+    var computerPick: ComputerPick { get }
 }
 
 /// LoggedIn's scope: the pair, its score, and the games it can play.
@@ -39,26 +40,29 @@ final class LoggedInComponent: Component<LoggedInDependency> {
 
 /// Builds LoggedIn.
 protocol LoggedInBuildable: AnyObject {
-    /// LoggedIn's router, and its interactor as the parent talks to it.
-    func build(withListener listener: LoggedInListener, player1Name: String, player2Name: String)
+    /// LoggedIn's router, and its interactor as the parent talks to it. `computer` plays one seat of
+    /// the pair (nil: two people): LoggedIn attaches Computer for it.
+    func build(withListener listener: LoggedInListener, player1Name: String, player2Name: String, computer: ComputerPlayer?)
         -> (router: Routing, session: LoggedInSession)
 }
 
 final class LoggedInBuilder: Builder<LoggedInDependency>, LoggedInBuildable {
-    func build(withListener listener: LoggedInListener, player1Name: String, player2Name: String)
+    func build(withListener listener: LoggedInListener, player1Name: String, player2Name: String, computer: ComputerPlayer?)
         -> (router: Routing, session: LoggedInSession)
     {
         let component = LoggedInComponent(dependency: dependency, player1Name: player1Name, player2Name: player2Name)
         let interactor = LoggedInInteractor(
             presenter: dependency.loggedInPresenter,
             games: component.makeGames(),
-            mutableScoreStream: component.mutableScoreStream
+            mutableScoreStream: component.mutableScoreStream,
+            computer: computer
         )
         interactor.listener = listener
         let router = LoggedInRouter(
             interactor: interactor,
             viewController: dependency.loggedInViewController,
-            offGameBuilder: OffGameBuilder(dependency: component)
+            offGameBuilder: OffGameBuilder(dependency: component),
+            computerBuilder: ComputerBuilder(dependency: component)
         )
         return (router, interactor)
     }

@@ -6,7 +6,9 @@ protocol LoggedInRouting: Routing {
     func routeToOffGame(with games: [Game])
     /// Detaches OffGame and attaches the game `builder` makes.
     func routeToGame(with builder: GameBuildable, startingPlayer: Seat) -> GameSession
-    /// Detaches the child attached (LoggedIn is going away).
+    /// Attaches Computer, viewless, beside the child shown: the computer playing `player`'s seat.
+    func attachComputer(_ player: ComputerPlayer) -> ComputerSession
+    /// Detaches every child attached, Computer included (LoggedIn is going away).
     func cleanupViews()
 }
 
@@ -27,6 +29,8 @@ protocol LoggedInSession: LoggedInActionableItem {
     func forfeitGame(by leaver: Seat)
     /// Whether a game is being played: a launch then starts nothing.
     var isGameInProgress: Bool { get }
+    /// The move the pair's computer is to play now in the game being played; nil when none is due.
+    var computerMove: ComputerMove? { get }
 }
 
 /// LoggedIn: the pair's score and games. OffGame between games, one game at a time.
@@ -38,10 +42,13 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
     private let mutableScoreStream: MutableScoreStream
     private var startingPlayers = StartingPlayerRotation()
     private var gameInProgress: GameSession?
+    private let computerPlayer: ComputerPlayer?
+    private var computer: ComputerSession?
 
-    init(presenter: LoggedInPresentable, games: [Game], mutableScoreStream: MutableScoreStream) {
+    init(presenter: LoggedInPresentable, games: [Game], mutableScoreStream: MutableScoreStream, computer: ComputerPlayer? = nil) {
         self.games = games
         self.mutableScoreStream = mutableScoreStream
+        computerPlayer = computer
         super.init(presenter: presenter)
     }
 
@@ -50,12 +57,18 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
         mutableScoreStream.score
             .subscribe { [weak self] score in self?.presenter.present(score: score) }
             .disposeOnDeactivate(interactor: self)
-        whenLoaded(router) { [weak self] in self?.routeToOffGame() }
+        whenLoaded(router) { [weak self] in
+            guard let self else { return }
+            // Computer first: it is there, waiting, before any game starts.
+            if let computerPlayer { computer = router?.attachComputer(computerPlayer) }
+            routeToOffGame()
+        }
     }
 
     override func willResignActive() {
         super.willResignActive()
         gameInProgress = nil
+        computer = nil
         router?.cleanupViews()
     }
 
@@ -86,6 +99,11 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
     // MARK: - LoggedInSession
 
     var isGameInProgress: Bool { gameInProgress != nil }
+
+    var computerMove: ComputerMove? {
+        guard let gameInProgress, let computer else { return nil }
+        return computer.move(in: gameInProgress)
+    }
 
     func forfeitGame(by leaver: Seat) {
         guard let game = gameInProgress else { return }

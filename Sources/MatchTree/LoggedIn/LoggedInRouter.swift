@@ -1,7 +1,7 @@
 import RIBs
 
 /// What LoggedIn's router drives: LoggedIn's interactor, which listens to OffGame and the games.
-protocol LoggedInInteractable: Interactable, OffGameListener, GameListener {
+protocol LoggedInInteractable: Interactable, OffGameListener, GameListener, ComputerListener {
     var router: LoggedInRouting? { get set }
     var listener: LoggedInListener? { get set }
 }
@@ -12,11 +12,18 @@ protocol LoggedInViewControllable: ChildViewHosting {}
 final class LoggedInRouter: Router<LoggedInInteractable>, LoggedInRouting {
     private let viewController: LoggedInViewControllable
     private let offGameBuilder: OffGameBuildable
+    private let computerBuilder: ComputerBuildable
     private var currentChild: Routing?
+    /// Computer, beside the child shown, for as long as the pair plays.
+    private var computer: Routing?
 
-    init(interactor: LoggedInInteractable, viewController: LoggedInViewControllable, offGameBuilder: OffGameBuildable) {
+    init(
+        interactor: LoggedInInteractable, viewController: LoggedInViewControllable, offGameBuilder: OffGameBuildable,
+        computerBuilder: ComputerBuildable
+    ) {
         self.viewController = viewController
         self.offGameBuilder = offGameBuilder
+        self.computerBuilder = computerBuilder
         super.init(interactor: interactor)
         interactor.router = self
     }
@@ -34,7 +41,19 @@ final class LoggedInRouter: Router<LoggedInInteractable>, LoggedInRouting {
         return game.session
     }
 
+    func attachComputer(_ player: ComputerPlayer) -> ComputerSession {
+        let built = computerBuilder.build(withListener: interactor, player: player)
+        if let previous = computer { detachChild(previous) }
+        computer = built.router
+        attachChild(built.router)
+        return built.session
+    }
+
     func cleanupViews() {
         replaceChild(&currentChild, with: nil, in: viewController)
+        if let computer {
+            self.computer = nil
+            detachChild(computer)
+        }
     }
 }

@@ -24,6 +24,8 @@ protocol LoggedOutListener: AnyObject {
 protocol LoggedOutSeating: AnyObject {
     /// Frees `seat`; throws `notSeated` when it is free.
     func freeSeat(_ seat: Seat) throws(MatchError)
+    /// The computer seated, if any: it stays in its seat for every pair.
+    var seatedComputer: ComputerPlayer? { get }
 }
 
 /// LoggedOut: seats players one login at a time until both seats are taken.
@@ -33,10 +35,10 @@ final class LoggedOutInteractor: PresentableInteractor<LoggedOutPresentable>, Lo
     weak var router: LoggedOutRouting?
     weak var listener: LoggedOutListener?
 
-    private var names: [Seat: String]
+    private var players: [Seat: SeatedPlayer]
 
     init(presenter: LoggedOutPresentable, seatedPlayers: [SeatedPlayer]) {
-        names = Dictionary(uniqueKeysWithValues: seatedPlayers.map { ($0.seat, $0.name) })
+        players = Dictionary(uniqueKeysWithValues: seatedPlayers.map { ($0.seat, $0) })
         super.init(presenter: presenter)
         presenter.listener = self
     }
@@ -50,33 +52,46 @@ final class LoggedOutInteractor: PresentableInteractor<LoggedOutPresentable>, Lo
 
     func login(name: String?) throws(MatchError) {
         guard let seat = freeSeats.first else { throw .matchFull }
-        let name = try PlayerName.validated(name, for: seat)
-        names[seat] = name
-        presenter.presentSeated(SeatedPlayer(seat: seat, name: name))
-        presenter.presentPlayers(seatedPlayers)
-        if let player1Name = names[.player1], let player2Name = names[.player2] {
-            listener?.didLogin(player1Name: player1Name, player2Name: player2Name)
-        } else {
-            presenter.presentFreeSeats(freeSeats)
-        }
+        take(SeatedPlayer(seat: seat, name: try PlayerName.validated(name, for: seat)))
+    }
+
+    func seatComputer(level: ComputerLevel) throws(MatchError) {
+        // The last free seat: a new match's second, so that the person who created it plays X.
+        guard let seat = freeSeats.last else { throw .matchFull }
+        take(SeatedPlayer(seat: seat, name: ComputerPlayer.name, computer: level))
     }
 
     // MARK: - LoggedOutSeating
 
     func freeSeat(_ seat: Seat) throws(MatchError) {
-        guard names[seat] != nil else { throw .notSeated }
-        names[seat] = nil
+        guard players[seat] != nil else { throw .notSeated }
+        players[seat] = nil
         presentSeats()
+    }
+
+    var seatedComputer: ComputerPlayer? {
+        seatedPlayers.lazy.compactMap(ComputerPlayer.init).first
     }
 
     // MARK: - Private
 
+    private func take(_ player: SeatedPlayer) {
+        players[player.seat] = player
+        presenter.presentSeated(player)
+        presenter.presentPlayers(seatedPlayers)
+        if let player1 = players[.player1], let player2 = players[.player2] {
+            listener?.didLogin(player1Name: player1.name, player2Name: player2.name)
+        } else {
+            presenter.presentFreeSeats(freeSeats)
+        }
+    }
+
     private var seatedPlayers: [SeatedPlayer] {
-        Seat.allCases.compactMap { seat in names[seat].map { SeatedPlayer(seat: seat, name: $0) } }
+        Seat.allCases.compactMap { players[$0] }
     }
 
     private var freeSeats: [Seat] {
-        Seat.allCases.filter { names[$0] == nil }
+        Seat.allCases.filter { players[$0] == nil }
     }
 
     private func presentSeats() {

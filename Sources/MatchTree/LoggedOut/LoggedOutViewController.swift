@@ -5,6 +5,8 @@ protocol LoggedOutPresentableListener: AnyObject {
     /// Takes the first free seat for `name` (trimmed; nil or empty: the seat's default name).
     /// Throws `badName`, seating nobody, for a name too long or with control characters.
     func login(name: String?) throws(MatchError)
+    /// Seats the computer at `level` in the last free seat. Throws `matchFull` when none is free.
+    func seatComputer(level: ComputerLevel) throws(MatchError)
 }
 
 /// The login screen: the seats taken and free.
@@ -14,6 +16,11 @@ final class LoggedOutViewController: MatchViewController, LoggedOutPresentable, 
     /// The login button.
     func login(name: String?) throws(MatchError) {
         try listener?.login(name: name)
+    }
+
+    /// The server seating the computer, as a login seats a person.
+    func seatComputer(level: ComputerLevel) throws(MatchError) {
+        try listener?.seatComputer(level: level)
     }
 
     // MARK: - LoggedOutPresentable

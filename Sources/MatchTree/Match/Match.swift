@@ -6,7 +6,7 @@ import RIBs
 /// Not Sendable: the actor that owns a match is the only one to use it. Synchronous, with no I/O.
 public final class Match {
     private let window = MatchWindow()
-    private var tree: (launchRouter: LaunchRouting, urlHandler: UrlHandler)?
+    private var tree: (launchRouter: LaunchRouting, urlHandler: UrlHandler, computerTurns: ComputerTurns)?
     private let knownGames: [GameID]
 
     /// Launches the tree: the match starts in `loggedOut` with both seats free.
@@ -14,10 +14,12 @@ public final class Match {
     ///   - games: the games OffGame offers, in its order; their ids must differ.
     ///   - drawWinner: the random source of the games that draw, called once per draw (the server
     ///     replays recorded draws through it).
-    public init(games: [any GameDefinition], drawWinner: @escaping () -> Seat) {
+    ///   - computerPick: how a computer seated in the match picks among moves its game finds equally
+    ///     good (its moves are recorded as played, so a replay does not pick again).
+    public init(games: [any GameDefinition], drawWinner: @escaping () -> Seat, computerPick: @escaping ComputerPick = randomComputerPick) {
         precondition(Set(games.map(\.id)).count == games.count, "Two games of a match have the same id.")
         knownGames = games.map(\.id)
-        let component = MatchComponent(display: window.display, games: games, drawWinner: drawWinner)
+        let component = MatchComponent(display: window.display, games: games, drawWinner: drawWinner, computerPick: computerPick)
         let tree = RootBuilder(dependency: component).build()
         self.tree = tree
         tree.launchRouter.launch(from: window)
@@ -39,6 +41,11 @@ public final class Match {
             .deliver(input, by: seat)
         return window.display.drain()
     }
+
+    /// The move the computer seated in the match is to play now: nil when no computer is seated, no
+    /// game is being played, or it is not the computer's turn. Its host plays it, as `apply(.play(…),
+    /// by: move.seat)`, after a pause.
+    public var computerMove: ComputerMove? { tree?.computerTurns.computerMove }
 
     /// What is presented now: enough to draw the whole match.
     public var snapshot: MatchSnapshot { window.display.snapshot }

@@ -6,11 +6,13 @@ final class MatchComponent: Component<EmptyDependency>, RootDependency {
     let display: MatchDisplay
     let games: [any GameDefinition]
     let drawWinner: () -> Seat
+    let computerPick: ComputerPick
 
-    init(display: MatchDisplay, games: [any GameDefinition], drawWinner: @escaping () -> Seat) {
+    init(display: MatchDisplay, games: [any GameDefinition], drawWinner: @escaping () -> Seat, computerPick: @escaping ComputerPick) {
         self.display = display
         self.games = games
         self.drawWinner = drawWinner
+        self.computerPick = computerPick
         super.init(dependency: EmptyComponent())
     }
 }

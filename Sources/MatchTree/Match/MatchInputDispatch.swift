@@ -31,6 +31,9 @@ struct MatchInputDispatch {
             guard opponentAway else { throw .opponentConnected }
             // The opponent's seat timing out is their leave; claiming the win only brings it forward.
             try rootViewController.leave(seat: seat.opponent)
+        case .seatComputer(let level):
+            guard seat == nil else { throw .alreadySeated }
+            try presented(LoggedOutViewController.self, otherwise: .matchFull).seatComputer(level: level)
         }
     }
 

@@ -76,10 +76,14 @@ public struct Score: Sendable, Hashable, Codable {
 public struct SeatedPlayer: Sendable, Hashable, Codable {
     public let seat: Seat
     public let name: String
+    /// The level of the computer playing the seat; nil for a person. Left out of the stored JSON when
+    /// nil, so a person's entry is written as before.
+    public let computer: ComputerLevel?
 
-    public init(seat: Seat, name: String) {
+    public init(seat: Seat, name: String, computer: ComputerLevel? = nil) {
         self.seat = seat
         self.name = name
+        self.computer = computer
     }
 }
 
@@ -114,6 +118,9 @@ public enum MatchInput: Sendable {
     /// and leaves. `opponentAway` is what only the host knows: whether the opponent's seat has no
     /// connection (only then may the win be claimed).
     case claimWin(opponentAway: Bool)
+    /// Seats the computer at `level` in the last free seat (the second one of a new match). Asked by the
+    /// server, never by a client: no client message maps to it. The computer never leaves its seat.
+    case seatComputer(level: ComputerLevel)
 }
 
 /// What a match tells everyone (or, for `seated`, the one who logged in), in the order it happened.

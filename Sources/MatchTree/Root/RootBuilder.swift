@@ -8,6 +8,8 @@ protocol RootDependency: Dependency {
     var games: [any GameDefinition] { get }
     /// The match's random source, for the games that draw.
     var drawWinner: () -> Seat { get }
+    /// How the computer picks among moves its game finds equally good.
+    var computerPick: ComputerPick { get }
 }
 
 /// Root's scope: the window's root view, shared with the children that present through it.
@@ -24,12 +26,13 @@ final class RootComponent: Component<RootDependency> {
 
 /// Builds the tree of a match.
 protocol RootBuildable: AnyObject {
-    /// The router to launch, and the deep-link handler (tutorial 4's `UrlHandler`).
-    func build() -> (launchRouter: LaunchRouting, urlHandler: UrlHandler)
+    /// The router to launch, the deep-link handler (tutorial 4's `UrlHandler`), and what tells the
+    /// computer's moves.
+    func build() -> (launchRouter: LaunchRouting, urlHandler: UrlHandler, computerTurns: ComputerTurns)
 }
 
 final class RootBuilder: Builder<RootDependency>, RootBuildable {
-    func build() -> (launchRouter: LaunchRouting, urlHandler: UrlHandler) {
+    func build() -> (launchRouter: LaunchRouting, urlHandler: UrlHandler, computerTurns: ComputerTurns) {
         let viewController = RootViewController(display: dependency.display)
         let component = RootComponent(dependency: dependency, rootViewController: viewController)
         let interactor = RootInteractor(presenter: viewController, knownGames: dependency.games.map(\.id))
@@ -39,6 +42,6 @@ final class RootBuilder: Builder<RootDependency>, RootBuildable {
             loggedOutBuilder: LoggedOutBuilder(dependency: component),
             loggedInBuilder: LoggedInBuilder(dependency: component)
         )
-        return (router, interactor)
+        return (router, interactor, interactor)
     }
 }

@@ -5,4 +5,5 @@ extension RootComponent: LoggedInDependency {
     var loggedInPresenter: LoggedInPresentable { rootViewController }
     var games: [any GameDefinition] { dependency.games }
     var drawWinner: () -> Seat { dependency.drawWinner }
+    var computerPick: ComputerPick { dependency.computerPick }
 }

@@ -4,8 +4,8 @@ import RIBs
 protocol RootRouting: ViewableRouting {
     /// Detaches the child attached, then attaches LoggedOut with `seatedPlayers` already seated.
     func routeToLoggedOut(seatedPlayers: [SeatedPlayer]) -> LoggedOutSeating
-    /// Detaches the child attached, then attaches LoggedIn for the pair.
-    func routeToLoggedIn(player1Name: String, player2Name: String) -> LoggedInSession
+    /// Detaches the child attached, then attaches LoggedIn for the pair, `computer` playing one of them.
+    func routeToLoggedIn(player1Name: String, player2Name: String, computer: ComputerPlayer?) -> LoggedInSession
     /// Detaches the child attached (the match is torn down).
     func detachCurrentChild()
 }
@@ -27,9 +27,15 @@ protocol UrlHandler: AnyObject {
     func launchGame(withId gameId: String) throws(MatchError)
 }
 
+/// What the match's host asks of the tree about the computer.
+protocol ComputerTurns: AnyObject {
+    /// The move the computer is to play now, nil when none is due.
+    var computerMove: ComputerMove? { get }
+}
+
 /// Root: shows LoggedOut until a pair is seated, then LoggedIn until one of them leaves.
 final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteractable, RootPresentableListener,
-    RootActionableItem, UrlHandler, WorkflowReporting
+    RootActionableItem, UrlHandler, WorkflowReporting, ComputerTurns
 {
     weak var router: RootRouting?
     weak var listener: RootListener?
@@ -78,8 +84,13 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
     // MARK: - LoggedOutListener
 
     func didLogin(player1Name: String, player2Name: String) {
-        guard let session = router?.routeToLoggedIn(player1Name: player1Name, player2Name: player2Name) else { return }
-        let pair = [SeatedPlayer(seat: .player1, name: player1Name), SeatedPlayer(seat: .player2, name: player2Name)]
+        let computer: ComputerPlayer? = if case .loggedOut(let seating) = stage { seating.seatedComputer } else { nil }
+        guard let session = router?.routeToLoggedIn(player1Name: player1Name, player2Name: player2Name, computer: computer) else {
+            return
+        }
+        let pair = [(Seat.player1, player1Name), (Seat.player2, player2Name)].map { seat, name in
+            SeatedPlayer(seat: seat, name: name, computer: computer?.seat == seat ? computer?.level : nil)
+        }
         stage = .loggedIn(session, pair: pair)
         // The waiting launch runs on this accept; a launch after it starts (or waits) afresh.
         launchWaitsForPair = false
@@ -134,6 +145,13 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
         launchSubscription = workflow
             .subscribe(self)
             .disposeOnDeactivate(interactor: self)
+    }
+
+    // MARK: - ComputerTurns
+
+    var computerMove: ComputerMove? {
+        guard case .loggedIn(let session, _) = stage else { return nil }
+        return session.computerMove
     }
 
     // MARK: - WorkflowReporting

@@ -34,8 +34,9 @@ final class RootRouter: LaunchRouter<RootInteractable, RootViewControllable>, Ro
         return loggedOut.seating
     }
 
-    func routeToLoggedIn(player1Name: String, player2Name: String) -> LoggedInSession {
-        let loggedIn = loggedInBuilder.build(withListener: interactor, player1Name: player1Name, player2Name: player2Name)
+    func routeToLoggedIn(player1Name: String, player2Name: String, computer: ComputerPlayer?) -> LoggedInSession {
+        let loggedIn = loggedInBuilder.build(
+            withListener: interactor, player1Name: player1Name, player2Name: player2Name, computer: computer)
         replaceChild(&currentChild, with: loggedIn.router, in: viewController)
         return loggedIn.session
     }

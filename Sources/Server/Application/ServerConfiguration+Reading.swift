@@ -31,6 +31,7 @@ extension ServerConfiguration {
             throw ConfigurationError(option: "trustedProxies", problem: "must be IP addresses or CIDR blocks (10.0.0.0/8), not \"\(bad)\"")
         }
         idleTimeout = try options.seconds("idleTimeout") ?? idleTimeout
+        computerDelay = try options.seconds("computerDelay", allowingZero: true) ?? computerDelay
         maxConnectionsPerMatch = try options.int("maxConnectionsPerMatch", in: 1...Int.max) ?? maxConnectionsPerMatch
         matchesPerAddressPerMinute = try options.int("matchesPerMinute", in: 1...Int.max) ?? matchesPerAddressPerMinute
         maxConnectionsPerAddress = try options.int("maxConnectionsPerAddress", in: 1...Int.max) ?? maxConnectionsPerAddress

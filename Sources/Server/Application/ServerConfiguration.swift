@@ -30,6 +30,8 @@ public struct ServerConfiguration: Sendable {
     public var trustedProxies: [String] = []
     /// How long a match with nobody connected stays in memory before its tree is torn down.
     public var idleTimeout: Duration = .seconds(30 * 60)
+    /// How long the computer pauses before its move, give or take a quarter; zero for none.
+    public var computerDelay: Duration = .milliseconds(600)
     /// Largest WebSocket frame or message accepted, in bytes (docs/PROTOCOL.md: 4096, else close 1009).
     public var maxFrameSize: Int = 4096
     /// Messages one connection may send per second before it gets `rateLimited`.

@@ -52,6 +52,7 @@ struct ServerContext: Sendable {
             // A connection let in for a player coming back must resume as soon as a new connection
             // must send its first request.
             claimTimeout: configuration.handshakeTimeout,
+            computerDelay: configuration.computerDelay,
             trackRIBObjects: configuration.tracksRIBObjects,
             metrics: metrics,
             logger: logger

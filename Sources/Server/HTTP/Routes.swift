@@ -90,15 +90,40 @@ struct Routes: Sendable {
             refused("origin not allowed, answered 403", match: nil, context)
             throw APIError(.forbidden, .badMessage, "This origin may not create a match here.")
         }
+        // A bad body is refused before the limit counts a match it will not create.
+        let seating = try await requestedSeating(request, context)
         try checkCreationLimit(context)
-        let id = try await createStored()
+        let id = try await createStored(seating: seating)
         return .json(CreatedMatch(matchId: id.rawValue, url: "/m/\(id)"), status: .created, headers: [.location: "/m/\(id)"])
     }
 
-    /// A new match, stored; `503` with the error body when the store cannot write (a full disk).
-    private func createStored() async throws -> MatchID {
+    /// Who the body of `POST /api/matches` asks to seat at once (docs/PROTOCOL.md, "Playing the
+    /// computer"): nobody without a body; `400` with the error body for one that cannot be read.
+    private func requestedSeating(_ request: Request, _ context: AppRequestContext) async throws -> [SeatOccupant] {
+        var request = request
+        // `BodyLimitMiddleware` read the body already, refusing one over its limit.
+        let body = try await request.collectBody(upTo: .max)
+        let refusal: String
+        switch NewMatch.read(body: String(buffer: body)) {
+        case .success(nil):
+            return []
+        case .success(let asked?):
+            if let level = ComputerLevel(rawValue: asked.level) { return [.computer(level)] }
+            refusal = "There is no level \"\(asked.level.prefix(40))\"; the levels are \(Self.levelNames)."
+        case .failure(let unreadable):
+            refusal = unreadable.reason
+        }
+        refused("unreadable body of a new match, answered 400", match: nil, context)
+        throw APIError(.badRequest, .badMessage, refusal)
+    }
+
+    private static let levelNames = ComputerLevel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " and ")
+
+    /// A new match, stored with `seating` seated; `503` with the error body when the store cannot write
+    /// (a full disk).
+    private func createStored(seating: [SeatOccupant] = []) async throws -> MatchID {
         do {
-            return try await registry.create()
+            return try await registry.create(seating: seating).id
         } catch {
             throw APIError(.serviceUnavailable, .matchNotFound, "The server cannot store a new match right now; try again later.")
         }

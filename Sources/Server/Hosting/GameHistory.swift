@@ -45,6 +45,8 @@ private struct Collector {
         switch stored.record {
         case .seatTaken(let seat, let name, _):
             names[seat] = name
+        case .computerSeated(let seat, _):
+            names[seat] = ComputerPlayer.name
         case .gameStarted(let gameId, let startingPlayer):
             let players = Seat.allCases.map { MatchGames.Player(seat: WireSeat($0), name: names[$0] ?? $0.defaultName) }
             games.append(

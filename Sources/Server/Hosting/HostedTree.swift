@@ -35,6 +35,9 @@ struct HostedTree {
     /// The RIB tree as it is now; nil once torn down.
     var ribTree: RIBDescription? { match.ribTree }
 
+    /// The move the computer is to play now, if one is seated and it is its turn.
+    var computerMove: ComputerMove? { match.computerMove }
+
     /// The seats the random source drew since the last call, in order: what a move's record keeps.
     func takeDrawn() -> [Seat] { draws.takeDrawn() }
 

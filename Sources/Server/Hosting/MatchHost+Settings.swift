@@ -12,6 +12,16 @@ extension MatchHost {
         var claimTimeout: Duration = .seconds(10)
         /// Where the host reports whether its writes succeed.
         var storageHealth = StorageHealth()
+        /// How long the computer seems to think before it plays (give or take a quarter, at random, so
+        /// that it does not play like a metronome). Zero in tests that need no pause.
+        var computerDelay: Duration = .milliseconds(600)
+    }
+
+    /// `seat(_:)` could not seat everyone: the tree refused one (`matchFull`, `badName`) or the
+    /// records could not be stored (the match is closed then).
+    struct SeatingFailed: Error, CustomStringConvertible {
+        let reason: String
+        var description: String { "The server could not seat the players: \(reason)." }
     }
 
     /// What `connect` did with a connection.

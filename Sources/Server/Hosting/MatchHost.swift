@@ -42,6 +42,8 @@ actor MatchHost {
     private var presenceIsDue = false
     /// Connections let in above the cap for players coming back (`connect`), by connection id.
     private var claimants: [UInt64: Claimant] = [:]
+    /// The computer's pause before its move, if a computer is seated (`scheduleComputerMove`).
+    private var computerTurn: Task<Void, Never>?
 
     /// How long connections coming and going are gathered into one `presence` to everyone: a
     /// broadcast per connection would cost O(n) each, O(n²) for n connections churning.
@@ -77,9 +79,63 @@ actor MatchHost {
         }
     }
 
-    /// Starts the seat timeouts of seats restored without connections.
+    /// Starts the seat timeouts of seats restored without connections, and the computer's move when
+    /// one is due (a match restored after a crash plays on).
     func start() {
         for seat in room.takenSeats { startSeatTimeout(seat) }
+        scheduleComputerMove()
+    }
+
+    // MARK: - Seating without a connection
+
+    /// Seats `occupants` in order without WebSocket connections (a match made for two people paired by
+    /// the server, or to play the computer), and returns once their records are durable: the token of
+    /// each person's seat, for them to `resume` with. A person's seat times out as any seat left
+    /// without connections; the computer's never does.
+    /// - Throws: `SeatingFailed` when the tree refuses one (those before it stay seated) or the store
+    ///   fails (the match is closed).
+    func seat(_ occupants: [SeatOccupant]) async throws -> [Seat: String] {
+        var tokens: [Seat: String] = [:]
+        for occupant in occupants {
+            guard !isClosed else { throw SeatingFailed(reason: "the match is closed") }
+            let seating: (change: MatchChange, seat: Seat?, token: String?)
+            do {
+                seating = try room.seat(occupant)
+            } catch {
+                throw SeatingFailed(reason: "\(occupant) refused: \(error)")
+            }
+            if let seat = seating.seat, let token = seating.token {
+                tokens[seat] = token
+                startSeatTimeout(seat)
+            }
+            lastActivity = .now
+            commit(seating.change)
+        }
+        if appends.isWriting { await withCheckedContinuation { writesDrained.append($0) } }
+        guard !isClosed else { throw SeatingFailed(reason: "storing the seats failed") }
+        return tokens
+    }
+
+    // MARK: - The computer
+
+    /// Plays the computer's move after its pause, if one is seated: the pause starts again with every
+    /// change of the match, so that it always follows the last move; the move is chosen when it ends.
+    private func scheduleComputerMove() {
+        computerTurn?.cancel()
+        computerTurn = nil
+        guard !isClosed, room.hasComputer else { return }
+        let delay = settings.computerDelay * Double.random(in: 0.75...1.25)
+        computerTurn = Task { [weak self] in
+            do { try await Task.sleep(for: delay) } catch { return }
+            await self?.playComputerMove()
+        }
+    }
+
+    private func playComputerMove() {
+        computerTurn = nil
+        guard !isClosed, let move = room.computerMove, let change = room.playComputerMove(move) else { return }
+        lastActivity = .now
+        commit(change)
     }
 
     // MARK: - Inbound
@@ -238,6 +294,8 @@ actor MatchHost {
     private func commit(_ change: MatchChange) {
         // A change with nothing to record or tell (a launch not taken) has nothing to wait for.
         guard !change.isEmpty else { return }
+        // Only a recorded change moves a game on (a connection, a welcome or presence changes none).
+        if !change.records.isEmpty { scheduleComputerMove() }
         if change.presenceChanged {
             presenceChanged()
             if change.records.isEmpty && change.direct.isEmpty && change.broadcasts.isEmpty { return }
@@ -377,6 +435,8 @@ actor MatchHost {
         isClosed = true
         claimants.values.forEach { $0.deadline.cancel() }
         claimants = [:]
+        computerTurn?.cancel()
+        computerTurn = nil
         settings.metrics.spectators(0, reported: &reportedSpectators)
         outbox.removeAll()
         answerRIBTreeWaiters(with: nil)

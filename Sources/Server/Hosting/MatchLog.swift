@@ -42,6 +42,8 @@ enum MatchLog {
             // Never applied through here: `MatchRoom.timeOut` records it as what it brings forward, the
             // opponent's `seatTimedOut`.
             break
+        case .seatComputer(let level):
+            for case .seated(let player) in events { records.append(.computerSeated(seat: player.seat, level: level)) }
         }
         return records + outcomeRecords(of: events)
     }
@@ -85,6 +87,11 @@ enum MatchLog {
                     throw InconsistentLog(sequence: stored.sequence, detail: "login did not take \(seat) as \(name)")
                 }
                 tokenHashes[seat] = tokenHash
+            case .computerSeated(let seat, let level):
+                events = try apply(.seatComputer(level: level), nil)
+                guard events?.contains(where: { if case .seated(let player) = $0 { player.seat == seat } else { false } }) == true else {
+                    throw InconsistentLog(sequence: stored.sequence, detail: "the computer did not take \(seat)")
+                }
             case .launchRequested(let gameId):
                 events = try apply(.launchGame(gameId: gameId.rawValue), nil)
             case .played(let record):

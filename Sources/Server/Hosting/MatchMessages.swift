@@ -66,10 +66,9 @@ struct MatchMessages {
     private static func players(_ snapshot: MatchSnapshot, _ members: Members, _ timeoutsLeft: [Seat: Duration] = [:]) -> [WirePlayer] {
         let connected = members.connectedSeats
         return snapshot.players.map { player in
-            let isConnected = connected.contains(player.seat)
-            return WirePlayer(
-                seat: WireSeat(player.seat), name: player.name, connected: isConnected,
-                seatTimeoutLeft: isConnected ? nil : timeoutsLeft[player.seat].map(Self.seconds))
+            var wire = WirePlayer(player, connectedSeats: connected)
+            if !wire.connected { wire.seatTimeoutLeft = timeoutsLeft[player.seat].map(Self.seconds) }
+            return wire
         }
     }
 

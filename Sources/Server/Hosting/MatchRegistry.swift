@@ -33,13 +33,13 @@ actor MatchRegistry {
 
     init(
         store: any MatchStore, seatTimeout: Duration, maxConnectionsPerMatch: Int, claimTimeout: Duration = .seconds(10),
-        trackRIBObjects: Bool, metrics: ServerMetrics,
+        computerDelay: Duration = .milliseconds(600), trackRIBObjects: Bool, metrics: ServerMetrics,
         logger: Logger
     ) {
         self.store = store
         self.settings = MatchHost.Settings(
             seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil, metrics: metrics,
-            claimTimeout: claimTimeout)
+            claimTimeout: claimTimeout, computerDelay: computerDelay)
         self.trackRIBObjects = trackRIBObjects
         self.logger = logger
     }
@@ -51,6 +51,15 @@ actor MatchRegistry {
         var settings = settings
         if trackRIBObjects { settings.trackingTag = Self.trackingTag(of: id) }
         return settings
+    }
+
+    /// Creates and stores a new match with `seating` seated in order, without connections (the
+    /// computer, or people the server paired: `MatchHost.seat(_:)`); returns once all of it is durable,
+    /// with the match's id and the token of each person's seat.
+    func create(seating: [SeatOccupant]) async throws -> (id: MatchID, tokens: [Seat: String]) {
+        let id = try await create()
+        guard !seating.isEmpty else { return (id, [:]) }
+        return (id, try await host(for: id).seat(seating))
     }
 
     /// Creates and stores a new match; returns its id.
@@ -192,9 +201,7 @@ actor MatchRegistry {
         let summary = MatchSummary(
             matchId: stored.id.rawValue,
             phase: WirePhase(stored.summary.phase),
-            players: stored.summary.players.map {
-                WirePlayer(seat: WireSeat($0.seat), name: $0.name, connected: presence.connectedSeats.contains($0.seat))
-            },
+            players: stored.summary.players.map { WirePlayer($0, connectedSeats: presence.connectedSeats) },
             score: stored.summary.score.map { MatchSummary.Score(player1: $0.player1Wins, player2: $0.player2Wins, draws: $0.draws) },
             spectators: presence.spectators
         )

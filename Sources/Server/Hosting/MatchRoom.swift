@@ -188,11 +188,58 @@ struct MatchRoom {
             releaseSeat(seat)
             logger.info("seat left", metadata: ["seat": "\(seat.rawValue)"])
         }
+        var change = accepted(input, by: member.seat, events: events, tokenHash: tokenHash)
+        change.direct = direct
+        return change
+    }
+
+    /// The records and broadcasts of `input`, which the tree accepted from `seat` with `events`.
+    private mutating func accepted(_ input: MatchInput, by seat: Seat?, events: [MatchEvent], tokenHash: Data?) -> MatchChange {
         let records = MatchLog.records(
-            for: input, by: member.seat, events: events, tokenHash: tokenHash, drawn: tree.takeDrawn(), games: .standard)
+            for: input, by: seat, events: events, tokenHash: tokenHash, drawn: tree.takeDrawn(), games: .standard)
         metrics.applied(input, events)
         logger.logOutcomes(of: events)
-        return MatchChange(records: records, direct: direct, broadcasts: broadcasts(for: events))
+        return MatchChange(records: records, broadcasts: broadcasts(for: events))
+    }
+
+    // MARK: - Server-side seating and the computer
+
+    /// Seats `occupant` without a connection, as its login would: a person gets a token, returned for
+    /// them to `resume` with (their seat's timeout starts with the host, as a restored seat's), the
+    /// computer none. Throws, changing nothing, when the tree refuses (`matchFull`, `badName`).
+    mutating func seat(_ occupant: SeatOccupant) throws(MatchError) -> (change: MatchChange, seat: Seat?, token: String?) {
+        let events = try tree.apply(occupant.input, by: nil)
+        var seat: Seat?
+        var token: String?
+        var tokenHash: Data?
+        for case .seated(let player) in events {
+            seat = player.seat
+            logger.info("seat taken by the server", metadata: ["seat": "\(player.seat.rawValue)", "name": "\(player.name)"])
+            guard case .person = occupant else { continue }
+            let issued = tokens.issue(for: player.seat)
+            (token, tokenHash) = (issued.token, issued.hash)
+        }
+        return (accepted(occupant.input, by: nil, events: events, tokenHash: tokenHash), seat, token)
+    }
+
+    /// The move the computer is to play now, if one is seated and it is its turn. Chooses it: as costly
+    /// as the game's search.
+    var computerMove: ComputerMove? { tree.computerMove }
+
+    /// Whether the computer plays a seat.
+    var hasComputer: Bool { tree.snapshot.players.contains { $0.computer != nil } }
+
+    /// Plays `move` for the computer, as a person's move from its seat is played; nil when the tree
+    /// refuses it (the game changed since the move was chosen), which changes nothing.
+    mutating func playComputerMove(_ move: ComputerMove) -> MatchChange? {
+        let input = MatchInput.play(move.action)
+        do {
+            let events = try tree.apply(input, by: move.seat)
+            return accepted(input, by: move.seat, events: events, tokenHash: nil)
+        } catch {
+            logger.error("computer move refused by the tree", metadata: ["seat": "\(move.seat.rawValue)", "error": "\(error)"])
+            return nil
+        }
     }
 
     // MARK: - Seats

@@ -17,6 +17,17 @@ extension WireSeat {
     }
 }
 
+extension WirePlayer {
+    /// `player` as every message and summary lists it: connected when a connection plays its seat
+    /// (`connectedSeats`), the computer always, being always there.
+    init(_ player: SeatedPlayer, connectedSeats: some Collection<Seat>) {
+        self.init(
+            seat: WireSeat(player.seat), name: player.name,
+            connected: player.computer != nil || connectedSeats.contains(player.seat),
+            computerLevel: player.computer?.rawValue)
+    }
+}
+
 extension WirePhase {
     init(_ phase: Phase) {
         self.init(rawValue: phase.name)
@@ -119,12 +130,13 @@ extension MatchRIBs.RIB {
 }
 
 extension LivePresence {
-    /// Who is connected, read from a summary the host has built anyway: the connected players' seats
-    /// and the spectators, without counting the members again; and since when nobody is.
+    /// Who is connected, read from a summary the host has built anyway: the seats of the connected
+    /// people (the computer, listed as connected, holds no connection) and the spectators, without
+    /// counting the members again; and since when nobody is.
     init(_ summary: MatchSummary, activity: MatchActivity) {
         let lastActive: Date? = if case .since(let date) = activity { date } else { nil }
         self.init(
-            connectedSeats: summary.players.filter(\.connected).compactMap { Seat(rawValue: $0.seat.rawValue) },
+            connectedSeats: summary.players.filter { $0.connected && $0.computer != true }.compactMap { Seat(rawValue: $0.seat.rawValue) },
             spectators: summary.spectators, lastActive: lastActive)
     }
 }

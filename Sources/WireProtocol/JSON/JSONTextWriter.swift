@@ -30,8 +30,18 @@ struct JSONTextWriter {
         text += "["
         for (index, player) in players.enumerated() {
             if index > 0 { text += "," }
-            text += #"{"connected":"#
+            text += "{"
+            if let computer = player.computer {
+                text += #""computer":"#
+                bool(computer)
+                text += ","
+            }
+            text += #""connected":"#
             bool(player.connected)
+            if let level = player.level {
+                text += #","level":"#
+                string(level)
+            }
             text += #","name":"#
             string(player.name)
             text += #","seat":"#

@@ -1,20 +1,28 @@
-/// A taken seat, as `presence`, the snapshot and the HTTP summary list it.
+/// A taken seat as `presence`, the snapshot and the summary list it.
 public struct WirePlayer: Codable, Hashable, Sendable {
     /// The seat.
     public var seat: WireSeat
     /// The player's name, as trimmed or defaulted by the server.
     public var name: String
-    /// Whether at least one of the seat's connections is open.
+    /// Whether at least one of the seat's connections is open (always, for the computer).
     public var connected: Bool
     /// (Extension.) In `presence` and the snapshot, for a seat without a connection: the seconds left,
     /// from when the message was sent, until the seat times out. Absent otherwise (and in summaries).
     public var seatTimeoutLeft: Double?
+    /// **(extension)** `true` when the computer plays the seat; absent for a person.
+    public var computer: Bool?
+    /// **(extension)** How well the computer plays (`"easy"`, `"perfect"`); absent for a person.
+    public var level: String?
 
-    /// A taken seat.
-    public init(seat: WireSeat, name: String, connected: Bool, seatTimeoutLeft: Double? = nil) {
+    /// A taken seat; `level` names the computer's level when the computer plays it.
+    public init(
+        seat: WireSeat, name: String, connected: Bool, seatTimeoutLeft: Double? = nil, computerLevel level: String? = nil
+    ) {
         self.seat = seat
         self.name = name
         self.connected = connected
         self.seatTimeoutLeft = seatTimeoutLeft
+        self.computer = level == nil ? nil : true
+        self.level = level
     }
 }

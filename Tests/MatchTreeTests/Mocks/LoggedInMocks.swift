@@ -6,10 +6,13 @@ final class LoggedInBuildableMock: LoggedInBuildable {
     private(set) var buildCallCount = 0
     var buildHandler: ((LoggedInListener, String, String) -> (router: Routing, session: LoggedInSession))?
 
-    func build(withListener listener: LoggedInListener, player1Name: String, player2Name: String)
+    private(set) var computers: [ComputerPlayer?] = []
+
+    func build(withListener listener: LoggedInListener, player1Name: String, player2Name: String, computer: ComputerPlayer?)
         -> (router: Routing, session: LoggedInSession)
     {
         buildCallCount += 1
+        computers.append(computer)
         if let buildHandler { return buildHandler(listener, player1Name, player2Name) }
         return (Router(interactor: InteractableMock()), LoggedInSessionMock())
     }
@@ -20,6 +23,7 @@ final class LoggedInSessionMock: LoggedInSession {
     private(set) var launchedGames: [GameID] = []
     private(set) var forfeits: [Seat] = []
     var isGameInProgress = false
+    var computerMove: ComputerMove?
 
     func launchGame(with gameId: GameID) -> Observable<(LoggedInActionableItem, Void)> {
         launchedGames.append(gameId)
@@ -36,7 +40,9 @@ final class LoggedInRoutingMock: Router<InteractableMock>, LoggedInRouting {
     private(set) var startingPlayers: [Seat] = []
     private(set) var routedGameBuilders: [GameBuildable] = []
     private(set) var cleanupViewsCallCount = 0
+    private(set) var attachedComputers: [ComputerPlayer] = []
     let gameSession = GameSessionMock()
+    let computerSession = ComputerSessionMock()
 
     init() {
         super.init(interactor: InteractableMock())
@@ -50,6 +56,11 @@ final class LoggedInRoutingMock: Router<InteractableMock>, LoggedInRouting {
         routedGameBuilders.append(builder)
         startingPlayers.append(startingPlayer)
         return gameSession
+    }
+
+    func attachComputer(_ player: ComputerPlayer) -> ComputerSession {
+        attachedComputers.append(player)
+        return computerSession
     }
 
     func cleanupViews() {
@@ -76,8 +87,22 @@ final class GameBuildableMock: GameBuildable {
 
 final class GameSessionMock: GameSession {
     private(set) var forfeits: [Seat] = []
+    /// What the computer is told to play, for any seat.
+    var computerAction: (any GameAction)?
 
     func forfeit(by leaver: Seat) { forfeits.append(leaver) }
+
+    func computerAction(for seat: Seat, level: ComputerLevel, pick: ComputerPick) -> (any GameAction)? { computerAction }
+}
+
+final class ComputerSessionMock: ComputerSession {
+    private(set) var askedGames: [GameSession] = []
+    var move: ComputerMove?
+
+    func move(in game: GameSession) -> ComputerMove? {
+        askedGames.append(game)
+        return move
+    }
 }
 
 final class MutableScoreStreamMock: MutableScoreStream {

@@ -18,6 +18,7 @@ final class LoggedOutBuildableMock: LoggedOutBuildable {
 final class LoggedOutSeatingMock: LoggedOutSeating {
     private(set) var freedSeats: [Seat] = []
     var freeSeatError: MatchError?
+    var seatedComputer: ComputerPlayer?
 
     func freeSeat(_ seat: Seat) throws(MatchError) {
         if let freeSeatError { throw freeSeatError }

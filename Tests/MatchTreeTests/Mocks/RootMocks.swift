@@ -46,7 +46,7 @@ final class RootRoutingMock: ViewableRouter<InteractableMock, ViewControllableMo
         return seating
     }
 
-    func routeToLoggedIn(player1Name: String, player2Name: String) -> LoggedInSession {
+    func routeToLoggedIn(player1Name: String, player2Name: String, computer: ComputerPlayer?) -> LoggedInSession {
         routeToLoggedInCalls.append((player1Name, player2Name))
         return session
     }

@@ -14,6 +14,7 @@ struct LoggedInComponentTests {
         var loggedInPresenter: LoggedInPresentable { presenter }
         var games: [any GameDefinition] { [TicTacToe(), RandomWin()] }
         var drawWinner: () -> Seat { { .player1 } }
+        var computerPick: ComputerPick { { _ in 0 } }
     }
 
     @Test func test_makeGames_listsTheGivenGamesInOrderWithTheirNamesAndBuilders() {

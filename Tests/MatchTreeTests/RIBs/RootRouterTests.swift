@@ -50,7 +50,7 @@ struct RootRouterTests {
             #expect(player1Name == "Alice" && player2Name == "Bob")
             return (loggedIn, session)
         }
-        let result = router.routeToLoggedIn(player1Name: "Alice", player2Name: "Bob")
+        let result = router.routeToLoggedIn(player1Name: "Alice", player2Name: "Bob", computer: nil)
         #expect(loggedInBuilder.buildCallCount == 1)
         #expect(result === session)
         #expect(router.children.count == 1 && router.children[0] === loggedIn)
@@ -62,7 +62,7 @@ struct RootRouterTests {
         let router = makeRouter()
         let loggedIn = Router(interactor: InteractableMock())
         loggedInBuilder.buildHandler = { _, _, _ in (loggedIn, LoggedInSessionMock()) }
-        _ = router.routeToLoggedIn(player1Name: "Alice", player2Name: "Bob")
+        _ = router.routeToLoggedIn(player1Name: "Alice", player2Name: "Bob", computer: nil)
         router.detachCurrentChild()
         #expect(router.children.isEmpty)
         #expect(!loggedIn.interactable.isActive)

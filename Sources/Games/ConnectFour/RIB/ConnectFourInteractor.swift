@@ -55,4 +55,9 @@ final class ConnectFourInteractor: PresentableInteractor<ConnectFourPresentable>
         game.forfeit(by: leaver)
         presenter.presentGameOver(winner: leaver.opponent, line: nil)
     }
+
+    func computerAction(for seat: Seat, level: ComputerLevel, pick: ComputerPick) -> (any GameAction)? {
+        guard game.turn == seat else { return nil }
+        return ConnectFourStrategy.column(on: game.grid, for: seat, level: level, pick: pick).map(ConnectFourDrop.init)
+    }
 }

@@ -14,13 +14,14 @@ final class RandomWinComponent: Component<RandomWinDependency> {
 protocol RandomWinBuildable: GameBuildable {}
 
 final class RandomWinBuilder: Builder<RandomWinDependency>, RandomWinBuildable {
-    /// RandomWin has no turns: `startingPlayer` only counts in LoggedIn's rotation.
+    /// RandomWin has no turns: either player may roll. `startingPlayer` counts in LoggedIn's rotation,
+    /// and tells a computer whether the roll is its own.
     func build(withListener listener: GameListener, startingPlayer: Seat)
         -> (router: ViewableRouting, session: GameSession)
     {
         let component = RandomWinComponent(dependency: dependency)
         let viewController = RandomWinViewController(display: component.display)
-        let interactor = RandomWinInteractor(presenter: viewController, drawWinner: component.drawWinner)
+        let interactor = RandomWinInteractor(presenter: viewController, drawWinner: component.drawWinner, startingPlayer: startingPlayer)
         interactor.listener = listener
         let router = RandomWinRouter(interactor: interactor, viewController: viewController)
         return (router, interactor)

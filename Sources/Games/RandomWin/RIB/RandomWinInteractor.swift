@@ -24,10 +24,12 @@ final class RandomWinInteractor: PresentableInteractor<RandomWinPresentable>, Ra
     weak var listener: RandomWinListener?
 
     private let drawWinner: () -> Seat
+    private let startingPlayer: Seat
     private var isOver = false
 
-    init(presenter: RandomWinPresentable, drawWinner: @escaping () -> Seat) {
+    init(presenter: RandomWinPresentable, drawWinner: @escaping () -> Seat, startingPlayer: Seat = .player1) {
         self.drawWinner = drawWinner
+        self.startingPlayer = startingPlayer
         super.init(presenter: presenter)
         presenter.listener = self
     }
@@ -53,5 +55,12 @@ final class RandomWinInteractor: PresentableInteractor<RandomWinPresentable>, Ra
         guard !isOver else { return }
         isOver = true
         presenter.present(winner: leaver.opponent)
+    }
+
+    /// Either player may roll; the computer rolls the games it starts and leaves the others' roll to
+    /// the person, as two people take turns at starting.
+    func computerAction(for seat: Seat, level: ComputerLevel, pick: ComputerPick) -> (any GameAction)? {
+        guard !isOver, seat == startingPlayer else { return nil }
+        return RandomWinRoll()
     }
 }

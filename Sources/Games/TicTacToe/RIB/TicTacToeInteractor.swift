@@ -55,4 +55,9 @@ final class TicTacToeInteractor: PresentableInteractor<TicTacToePresentable>, Ti
         game.forfeit(by: leaver)
         presenter.presentGameOver(winner: leaver.opponent, line: nil)
     }
+
+    func computerAction(for seat: Seat, level: ComputerLevel, pick: ComputerPick) -> (any GameAction)? {
+        guard game.turn == seat else { return nil }
+        return TicTacToeStrategy.move(on: game.board, for: seat, level: level, pick: pick).map(TicTacToeMove.init)
+    }
 }

@@ -1,0 +1,19 @@
+import MatchTree
+
+/// Who the server seats in a match without a WebSocket connection (`MatchRegistry.create(seating:)`):
+/// a person, who later takes the seat over a connection with the token the seating returns (`resume`),
+/// or the computer.
+enum SeatOccupant: Sendable, Hashable {
+    /// A person, by the name they gave (nil or empty: the seat's default name). Seated as a `login` is.
+    case person(name: String?)
+    /// The computer at `level`, in the last free seat.
+    case computer(ComputerLevel)
+
+    /// The tree's input that seats it.
+    var input: MatchInput {
+        switch self {
+        case .person(let name): .login(name: name)
+        case .computer(let level): .seatComputer(level: level)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Logging
+import MatchStore
+import Testing
+import WireProtocol
+
+@testable import Server
+
+/// `MatchRegistry.create(seating:)`: a match made with its seats taken on the server, without any
+/// connection (the computer, or two people the server pairs), stored before it returns.
+struct ServerSeatingTests {
+    private func registry(store: any MatchStore) -> MatchRegistry {
+        var logger = Logger(label: "server-seating")
+        logger.logLevel = .critical
+        return MatchRegistry(
+            store: store, seatTimeout: .seconds(60), maxConnectionsPerMatch: 10, computerDelay: .zero, trackRIBObjects: false,
+            metrics: ServerMetrics(), logger: logger)
+    }
+
+    @Test func test_twoPeopleSeatedByTheServer_areStored_andEachTakesTheSeatBackWithItsToken() async throws {
+        let store = InMemoryMatchStore()
+        let registry = registry(store: store)
+        let (id, tokens) = try await registry.create(seating: [.person(name: "Ann"), .person(name: "Ben")])
+        #expect(Set(tokens.keys) == [.player1, .player2])
+        let records = try #require(try await store.records(of: id)).map(\.record)
+        let seated = records.compactMap { if case .seatTaken(let seat, let name, _) = $0 { "\(seat.rawValue) \(name)" } else { nil } }
+        #expect(records.first == .created && records.count == 3 && seated == ["player1 Ann", "player2 Ben"])
+        #expect(try await store.summary(of: id)?.players.map(\.name) == ["Ann", "Ben"])
+        let host = try await registry.host(for: id)
+        let ann = Connection(remoteAddress: "ann", queueLimit: 64)
+        #expect(await host.connect(ann) == .connected)
+        await host.handle(.resume(token: try #require(tokens[.player1])), from: ann.id)
+        #expect(await host.published.withLock { $0.summary.players.first { $0.seat == .player1 }?.connected } == true)
+        await registry.shutdown()
+    }
+
+    @Test func test_theComputerSeatedByTheServer_isStoredAsItsOwnRecord_withNoToken() async throws {
+        let store = InMemoryMatchStore()
+        let registry = registry(store: store)
+        let (id, tokens) = try await registry.create(seating: [.computer(.easy)])
+        #expect(tokens.isEmpty)
+        let records = try #require(try await store.records(of: id)).map(\.record)
+        #expect(records == [.created, .computerSeated(seat: .player2, level: .easy)])
+        await registry.shutdown()
+    }
+
+    @Test func test_aSeatingTheTreeRefuses_throws() async throws {
+        let registry = registry(store: InMemoryMatchStore())
+        await #expect(throws: MatchHost.SeatingFailed.self) {
+            _ = try await registry.create(seating: [.person(name: nil), .computer(.perfect), .person(name: "Third")])
+        }
+        await registry.shutdown()
+    }
+}
