@@ -89,12 +89,13 @@ actor MatchHost {
     // MARK: - Seating without a connection
 
     /// Seats `occupants` in order without WebSocket connections (a match made for two people paired by
-    /// the server, or to play the computer), and returns once their records are durable: the token of
+    /// the server, or to play the computer), then asks for game `gameID` when given (the launch
+    /// workflow starts it with both seats taken), and returns once all of it is durable: the token of
     /// each person's seat, for them to `resume` with. A person's seat times out as any seat left
     /// without connections; the computer's never does.
     /// - Throws: `SeatingFailed` when the tree refuses one (those before it stay seated) or the store
     ///   fails (the match is closed).
-    func seat(_ occupants: [SeatOccupant]) async throws -> [Seat: String] {
+    func seat(_ occupants: [SeatOccupant], launching gameID: String? = nil) async throws -> [Seat: String] {
         var tokens: [Seat: String] = [:]
         for occupant in occupants {
             guard !isClosed else { throw SeatingFailed(reason: "the match is closed") }
@@ -110,6 +111,14 @@ actor MatchHost {
             }
             lastActivity = .now
             commit(seating.change)
+        }
+        if let gameID {
+            guard !isClosed else { throw SeatingFailed(reason: "the match is closed") }
+            do {
+                commit(try room.launch(gameID))
+            } catch {
+                throw SeatingFailed(reason: "launching \(gameID) refused: \(error)")
+            }
         }
         if appends.isWriting { await withCheckedContinuation { writesDrained.append($0) } }
         guard !isClosed else { throw SeatingFailed(reason: "storing the seats failed") }

@@ -54,12 +54,13 @@ actor MatchRegistry {
     }
 
     /// Creates and stores a new match with `seating` seated in order, without connections (the
-    /// computer, or people the server paired: `MatchHost.seat(_:)`); returns once all of it is durable,
-    /// with the match's id and the token of each person's seat.
-    func create(seating: [SeatOccupant]) async throws -> (id: MatchID, tokens: [Seat: String]) {
+    /// computer, or people the server paired), and game `gameID` asked for when given
+    /// (`MatchHost.seat(_:launching:)`); returns once all of it is durable, with the match's id and the
+    /// token of each person's seat.
+    func create(seating: [SeatOccupant], launching gameID: String? = nil) async throws -> (id: MatchID, tokens: [Seat: String]) {
         let id = try await create()
-        guard !seating.isEmpty else { return (id, [:]) }
-        return (id, try await host(for: id).seat(seating))
+        guard !seating.isEmpty || gameID != nil else { return (id, [:]) }
+        return (id, try await host(for: id).seat(seating, launching: gameID))
     }
 
     /// Creates and stores a new match; returns its id.

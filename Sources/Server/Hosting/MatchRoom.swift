@@ -206,9 +206,17 @@ struct MatchRoom {
 
     /// Seats `occupant` without a connection, as its login would: a person gets a token, returned for
     /// them to `resume` with (their seat's timeout starts with the host, as a restored seat's), the
-    /// computer none. Throws, changing nothing, when the tree refuses (`matchFull`, `badName`).
+    /// computer none. A person's name the tree refuses gives the seat's default name: nobody is there
+    /// to be asked for another. Throws, changing nothing, when the tree refuses the seating (`matchFull`).
     mutating func seat(_ occupant: SeatOccupant) throws(MatchError) -> (change: MatchChange, seat: Seat?, token: String?) {
-        let events = try tree.apply(occupant.input, by: nil)
+        var input = occupant.input
+        let events: [MatchEvent]
+        do {
+            events = try tree.apply(input, by: nil)
+        } catch .badName where occupant.isPerson {
+            input = .login(name: nil)
+            events = try tree.apply(input, by: nil)
+        }
         var seat: Seat?
         var token: String?
         var tokenHash: Data?
@@ -219,7 +227,15 @@ struct MatchRoom {
             let issued = tokens.issue(for: player.seat)
             (token, tokenHash) = (issued.token, issued.hash)
         }
-        return (accepted(occupant.input, by: nil, events: events, tokenHash: tokenHash), seat, token)
+        return (accepted(input, by: nil, events: events, tokenHash: tokenHash), seat, token)
+    }
+
+    /// Asks for game `gameID` on the server's behalf, as a deep link's `launchGame` does: the launch
+    /// workflow starts it once both seats are taken. Throws, changing nothing, when the tree refuses.
+    mutating func launch(_ gameID: String) throws(MatchError) -> MatchChange {
+        let input = MatchInput.launchGame(gameId: gameID)
+        let events = try tree.apply(input, by: nil)
+        return accepted(input, by: nil, events: events, tokenHash: nil)
     }
 
     /// The move the computer is to play now, if one is seated and it is its turn. Chooses it: as costly

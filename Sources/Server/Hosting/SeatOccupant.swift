@@ -4,10 +4,16 @@ import MatchTree
 /// a person, who later takes the seat over a connection with the token the seating returns (`resume`),
 /// or the computer.
 enum SeatOccupant: Sendable, Hashable {
-    /// A person, by the name they gave (nil or empty: the seat's default name). Seated as a `login` is.
+    /// A person, by the name they gave (nil, empty or refused: the seat's default name). Seated as a
+    /// `login` is.
     case person(name: String?)
     /// The computer at `level`, in the last free seat.
     case computer(ComputerLevel)
+
+    /// Whether a person takes the seat.
+    var isPerson: Bool {
+        if case .person = self { true } else { false }
+    }
 
     /// The tree's input that seats it.
     var input: MatchInput {

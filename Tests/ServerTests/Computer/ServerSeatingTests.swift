@@ -6,7 +6,7 @@ import WireProtocol
 
 @testable import Server
 
-/// `MatchRegistry.create(seating:)`: a match made with its seats taken on the server, without any
+/// `MatchRegistry.create(seating:launching:)`: a match made with its seats taken on the server, without any
 /// connection (the computer, or two people the server pairs), stored before it returns.
 struct ServerSeatingTests {
     private func registry(store: any MatchStore) -> MatchRegistry {
@@ -31,6 +31,20 @@ struct ServerSeatingTests {
         #expect(await host.connect(ann) == .connected)
         await host.handle(.resume(token: try #require(tokens[.player1])), from: ann.id)
         #expect(await host.published.withLock { $0.summary.players.first { $0.seat == .player1 }?.connected } == true)
+        await registry.shutdown()
+    }
+
+    @Test func test_aPairSeatedWithAGameAskedFor_isStoredPlayingIt_andARefusedNameIsTheSeatsDefault() async throws {
+        let store = InMemoryMatchStore()
+        let registry = registry(store: store)
+        let (id, tokens) = try await registry.create(
+            seating: [.person(name: "Ann"), .person(name: "B\u{202E}en")], launching: "ticTacToe")
+        #expect(Set(tokens.keys) == [.player1, .player2])
+        let summary = try #require(try await store.summary(of: id))
+        #expect(summary.players.map(\.name) == ["Ann", "Player 2"])
+        #expect(summary.phase.name == "ticTacToe", "the game is started and stored before create returns")
+        let records = try #require(try await store.records(of: id)).map(\.record)
+        #expect(records.contains(.launchRequested(gameId: "ticTacToe")))
         await registry.shutdown()
     }
 
