@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import shutil
 import signal
 import socket
 import subprocess
@@ -63,6 +64,16 @@ def _healthy(url: str) -> bool:
         return False
 
 
+# The servers' folders (database, working directory): removed when the session ends, not when a
+# server stops, since a test may start a server again on the database of one it stopped.
+_WORKDIRS: list[str] = []
+
+
+def pytest_sessionfinish(session, exitstatus):
+    for workdir in _WORKDIRS:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
 def start_server(port: int | None = None, db: str | None = None, env: dict[str, str] | None = None) -> Server:
     """Starts the server binary and waits until it logs `listening on http://` and `/healthz` is 200.
 
@@ -73,6 +84,7 @@ def start_server(port: int | None = None, db: str | None = None, env: dict[str, 
         pytest.fail(f"server binary not found at {binary}: build it (swift build) or set TICTACTOE_BIN")
     port = port or _free_port()
     workdir = tempfile.mkdtemp(prefix="tictactoe-browser-")
+    _WORKDIRS.append(workdir)
     db = db or os.path.join(workdir, "browser-tests.sqlite")
     command = [
         str(binary), "--host", "127.0.0.1", "--port", str(port),
