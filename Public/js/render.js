@@ -94,6 +94,12 @@ export function createView({ send }) {
     show(el.offlineBanner, shown === 'reconnecting');
   }
 
+  /** A seated player's status line: the computer's level, else whether they are connected. */
+  function seatStatus(player) {
+    if (player.computer) return player.level ? `Computer, ${player.level} level` : 'Computer';
+    return player.connected ? 'Online' : 'Offline: the seat is kept for a while';
+  }
+
   function renderSeats(state, ui) {
     for (const seat of SEATS) {
       const card = $(`seat-${seat}`);
@@ -108,7 +114,7 @@ export function createView({ send }) {
       } else {
         card.dataset.state = player.connected ? 'connected' : 'away';
         setText(nameElement, player.name || nameOf(state, seat));
-        setText(status, player.connected ? 'Online' : 'Offline: the seat is kept for a while');
+        setText(status, seatStatus(player));
       }
       show(you, state.you === seat);
       card.classList.toggle('seat--turn', playingOnBoard(state) && !state.result && state.board.turn === seat);

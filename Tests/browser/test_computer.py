@@ -18,6 +18,7 @@ def test_a_visitor_picks_play_the_computer_and_plays_a_whole_game(browsers):
     # The creator without a remembered name is asked for one, then seated: the computer is already in.
     me.join("Alice")
     me.until_text("seat-player2-name", "Computer")
+    me.until_text("seat-player2-status", "Computer, perfect level")
     me.visible("board")
 
     # Alice plays the first free cell each turn; the computer answers every move on its own.
