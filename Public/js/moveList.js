@@ -32,6 +32,10 @@ export function startMoveList({ matchId, section, caption, list }) {
       item.className = 'moves__item';
       const anchor = document.createElement('a');
       anchor.href = link(index);
+      // In a tab of its own: leaving the match page during a game would leave the seat without a
+      // connection, and the opponent could claim the win.
+      anchor.target = '_blank';
+      anchor.rel = 'noopener';
       anchor.textContent = moveWords(game, move);
       anchor.dataset.testid = `move-${index + 1}`;
       item.append(anchor);

@@ -122,12 +122,14 @@ export function createView({ send }) {
 
     const opponentSeat = opponentOf(state.you);
     show(el.opponentPresence, Boolean(opponentSeat));
-    let claimable = false;
     if (opponentSeat) {
       const opponent = playerIn(state, opponentSeat);
       if (!opponent) {
         el.opponentPresence.dataset.state = 'none';
         setText(el.opponentPresence, 'No opponent yet');
+      } else if (opponent.computer) {
+        el.opponentPresence.dataset.state = 'connected';
+        setText(el.opponentPresence, opponent.level ? `You play the computer (${opponent.level})` : 'You play the computer');
       } else if (opponent.connected) {
         el.opponentPresence.dataset.state = 'connected';
         setText(el.opponentPresence, `${opponent.name || nameOf(state, opponentSeat)} is connected`);
@@ -135,10 +137,7 @@ export function createView({ send }) {
         el.opponentPresence.dataset.state = 'disconnected';
         const left = ui.seatKeptFor(opponentSeat);
         const name = opponent.name || nameOf(state, opponentSeat);
-        // Only a game being played can be won by the opponent's absence (`claimWin`).
-        const playing = Boolean(playedGame(state)) && !state.result;
-        claimable = playing && state.connection === 'open';
-        const then = playing ? 'then you win' : 'then it is freed';
+        const then = awayOpponent(state) ? 'then you win' : 'then it is freed';
         setText(
           el.opponentPresence,
           left > 0
@@ -147,7 +146,7 @@ export function createView({ send }) {
         );
       }
     }
-    show(el.claimWin, claimable);
+    show(el.claimWin, Boolean(awayOpponent(state)) && state.connection === 'open');
 
     const count = Number(state.spectators) || 0;
     el.spectators.dataset.count = String(count);
@@ -195,6 +194,22 @@ export function createView({ send }) {
     el.gameButtons.replaceChildren(...buttons);
   }
 
+  /** Whether the computer holds a seat of the match. */
+  function againstComputer(state) {
+    return state.players.some((player) => player.computer);
+  }
+
+  /**
+   * The opponent of a game being played whose seat has no connection, `{name, seat}`: the game can
+   * be won by their absence (`claimWin`, or their seat's timeout). Null otherwise.
+   */
+  function awayOpponent(state) {
+    const seat = opponentOf(state.you);
+    const opponent = seat ? playerIn(state, seat) : null;
+    if (!opponent || opponent.connected || !playedGame(state) || state.result) return null;
+    return { name: opponent.name || nameOf(state, seat), seat };
+  }
+
   function stageText(state, ui) {
     const seated = Boolean(state.you);
     if (!state.welcomed) return { title: 'Connecting…', hint: '' };
@@ -207,6 +222,9 @@ export function createView({ send }) {
           };
         }
         if (ui.resuming) return { title: 'Getting your seat back…', hint: '' };
+        if (ui.creator && againstComputer(state) && freeSeats(state).length) {
+          return { title: 'Your match is ready', hint: 'Pick a name to take your seat: the computer is waiting.' };
+        }
         if (ui.creator && freeSeats(state).length === 2) {
           return { title: 'Your match is ready', hint: 'Pick a name to take your seat, then send the link.' };
         }
@@ -227,7 +245,14 @@ export function createView({ send }) {
         const game = playedGame(state);
         if (!game) return { title: '…', hint: '' };
         // The page keeps a visible h1 in every phase: by default the game's name.
-        return game.stageText ? game.stageText(state, { seated }) : { title: game.name, hint: '' };
+        const text = game.stageText ? game.stageText(state, { seated }) : { title: game.name, hint: '' };
+        // An opponent gone in the middle of the game is said where the game is, not only beside it
+        // (below the board on a phone).
+        const away = awayOpponent(state);
+        if (!away) return text;
+        const left = ui.seatKeptFor(away.seat);
+        const when = left > 0 ? `you win in ${clock(left)} unless they come back` : 'you are about to win';
+        return { ...text, hint: `${away.name} is not connected: ${when}.` };
       }
     }
   }
@@ -244,7 +269,8 @@ export function createView({ send }) {
       state.welcomed && state.phase === 'loggedOut' && !seated && !ui.resuming && freeSeats(state).length > 0;
     show(el.joinForm, canJoin);
     if (canJoin) setText(el.joinButton, `Join as ${MARKS[freeSeats(state)[0]]}`);
-    show(el.invite, state.welcomed && state.phase === 'loggedOut' && (seated || ui.creator));
+    // Nobody to invite where the computer holds the other seat.
+    show(el.invite, state.welcomed && state.phase === 'loggedOut' && (seated || ui.creator) && !againstComputer(state));
 
     renderScore(state);
 

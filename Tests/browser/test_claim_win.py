@@ -30,6 +30,8 @@ def test_the_countdown_shows_the_servers_seconds_and_claiming_the_win_counts_it(
         alice.until_attribute("opponent-presence", "data-state", "disconnected")
         alice.until_text("opponent-presence", "Their seat is kept for 1:3")
         assert "then you win" in alice.text_of("opponent-presence")
+        # Said where the game is too, above the board: on a phone the players' panel is below it.
+        alice.until_text("stage-hint", "Bob is not connected: you win in 1:3")
         claim = alice.visible("claim-win")
         assert claim.text == "Claim the win now"
         alice.screenshot("claim-win")

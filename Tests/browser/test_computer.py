@@ -15,10 +15,16 @@ def test_a_visitor_picks_play_the_computer_and_plays_a_whole_game(browsers):
     me.screenshot("lobby-play-the-computer")
     me.clickable("play-computer").click()
     me.wait().until(lambda d: re.search(r"/m/[A-Za-z0-9_-]{10,}$", d.current_url), "never reached a match page")
-    # The creator without a remembered name is asked for one, then seated: the computer is already in.
+    # The creator without a remembered name is asked for one, then seated: the computer is already in,
+    # so there is nobody to invite.
+    me.until_text("stage-title", "Your match is ready")
+    me.until_text("stage-hint", "the computer is waiting")
+    assert not me.find("invite").is_displayed()
     me.join("Alice")
     me.until_text("seat-player2-name", "Computer")
     me.until_text("seat-player2-status", "Computer, perfect level")
+    me.until_text("opponent-presence", "You play the computer (perfect)")
+    assert not me.find("invite").is_displayed()
     me.visible("board")
 
     # Alice plays the first free cell each turn; the computer answers every move on its own.

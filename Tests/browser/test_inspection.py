@@ -161,6 +161,8 @@ def test_the_move_list_beside_the_board_follows_the_game_for_players_late_specta
     # Each move links to the replay at that move; the list stays on screen with the final board.
     alice.until_text("result", "You won!")
     assert alice.find("move-5").get_attribute("href").endswith(f"/m/{match_id}/games/1#move=5")
+    # In a new tab: following it must not take a player away from the match.
+    assert alice.find("move-5").get_attribute("target") == "_blank"
     _until_moves(alice, everything)
     _shot(alice, "move-list-after-a-game", "match-view")
     alice.screenshot("move-list-after-a-game", sizes=(DESKTOP,), dark=True)
