@@ -73,19 +73,21 @@ struct QueueRoutes: Sendable {
         guard state.current == .ready else { throw APIError.unavailable }
     }
 
-    /// The JSON body as `Body`; `emptyAs` when the body is empty and that is allowed. `400 badMessage`
-    /// otherwise.
-    private func read<Body: WireDecodable>(_ type: Body.Type, from request: Request, emptyAs empty: Body?, _ context: AppRequestContext)
+    /// The JSON body as `Body`, read strictly; `emptyAs` when the body is empty and that is allowed.
+    /// `400 badMessage` otherwise, saying what is wrong.
+    private func read<Body: StrictBody>(_ type: Body.Type, from request: Request, emptyAs empty: Body?, _ context: AppRequestContext)
         async throws -> Body
     {
         var request = request
         let text = String(buffer: try await request.collectBody(upTo: maxBodySize))
         if text.allSatisfy(\.isWhitespace), let empty { return empty }
-        guard case .success(let body) = Body.decode(text) else {
+        switch Body.read(strictly: text) {
+        case .success(let body):
+            return body
+        case .failure(let refusal):
             refused("unreadable queue body, answered 400", context)
-            throw APIError(.badRequest, .badMessage, "The body must be JSON as docs/PROTOCOL.md shows for this route.")
+            throw APIError(.badRequest, .badMessage, refusal.reason)
         }
-        return body
     }
 
     /// `body`, with a store that cannot be reached answered `503`.

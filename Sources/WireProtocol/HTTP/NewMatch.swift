@@ -6,7 +6,7 @@ import Foundation
 /// `{"opponent": "computer", "level": "easy"}`: the computer takes the second seat at once and plays
 /// at `level`. Every field is checked: an unknown field, a field of the wrong type or an opponent
 /// other than `"computer"` is refused, so that a typing mistake does not create the wrong match.
-public struct NewMatch: WireCodable, Hashable {
+public struct NewMatch: WireCodable, StrictBody, Hashable {
     /// Who plays the second seat: `"computer"`.
     public var opponent: String
     /// The computer's level, as the server names its levels (`"easy"`, `"perfect"`); the server checks
@@ -26,19 +26,10 @@ public struct NewMatch: WireCodable, Hashable {
         case opponent, level
     }
 
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
+    public static let fields = CodingKeys.allCases.map(\.rawValue)
 
     public init(from decoder: any Decoder) throws {
-        let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
-        if let unknown = keys.first(where: { CodingKeys(rawValue: $0) == nil }) {
-            throw DecodingError.dataCorrupted(
-                .init(codingPath: [AnyKey(stringValue: unknown)], debugDescription: "There is no field \"\(unknown)\"."))
-        }
+        try Self.refuseUnknownFields(in: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         opponent = try container.decode(String.self, forKey: .opponent)
         guard opponent == Self.computer else {
@@ -52,25 +43,12 @@ public struct NewMatch: WireCodable, Hashable {
     /// - Returns: why it could not be read, in a sentence for the error body.
     public static func read(body text: String) -> Result<NewMatch?, NewMatchRefusal> {
         guard text.contains(where: { !$0.isWhitespace }) else { return .success(nil) }
-        do {
-            return .success(try JSONDecoder().decode(NewMatch.self, from: Data(text.utf8)))
-        } catch DecodingError.dataCorrupted(let context) where !context.codingPath.isEmpty {
-            return .failure(NewMatchRefusal(reason: context.debugDescription))
-        } catch DecodingError.keyNotFound(let key, _) {
-            return .failure(NewMatchRefusal(reason: "The field \"\(key.stringValue)\" is missing."))
-        } catch DecodingError.typeMismatch(_, let context) where !context.codingPath.isEmpty {
-            return .failure(NewMatchRefusal(reason: "The field \"\(context.codingPath[0].stringValue)\" must be a string."))
-        } catch {
-            return .failure(NewMatchRefusal(reason: Self.expectedShape))
-        }
+        return read(strictly: text).map { $0 }
     }
 
     /// What a body must look like.
-    static let expectedShape = #"The body must be empty or a JSON object such as {"opponent": "computer", "level": "easy"}."#
+    public static let expectedShape = #"The body must be empty or a JSON object such as {"opponent": "computer", "level": "easy"}."#
 }
 
 /// A `POST /api/matches` body that cannot be read.
-public struct NewMatchRefusal: Error, Sendable, Hashable {
-    /// What is wrong, for the error body's message.
-    public let reason: String
-}
+public typealias NewMatchRefusal = BodyRefusal

@@ -1,20 +1,44 @@
 /// The body of `POST /api/queue` ("Play someone now", an extension): the name to play under, which may
 /// be absent or empty (the seat's default name).
-public struct QueueJoin: WireCodable, Hashable {
+public struct QueueJoin: WireCodable, StrictBody, Hashable {
     public var name: String?
 
     public init(name: String? = nil) {
         self.name = name
     }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case name
+    }
+
+    public static let fields = CodingKeys.allCases.map(\.rawValue)
+    public static let expectedShape = #"The body must be empty or a JSON object such as {"name": "Ann"}."#
+
+    public init(from decoder: any Decoder) throws {
+        try Self.refuseUnknownFields(in: decoder)
+        name = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .name)
+    }
 }
 
 /// The body of `POST /api/queue/renew` and `POST /api/queue/cancel`: the ticket `POST /api/queue` gave.
 /// In the body rather than the path so that it never shows in a proxy's access log.
-public struct QueueTicket: WireCodable, Hashable {
+public struct QueueTicket: WireCodable, StrictBody, Hashable {
     public var ticket: String
 
     public init(ticket: String) {
         self.ticket = ticket
+    }
+
+    private enum CodingKeys: String, CodingKey, CaseIterable {
+        case ticket
+    }
+
+    public static let fields = CodingKeys.allCases.map(\.rawValue)
+    public static let expectedShape = #"The body must be a JSON object such as {"ticket": "…"}, with the ticket POST /api/queue gave."#
+
+    public init(from decoder: any Decoder) throws {
+        try Self.refuseUnknownFields(in: decoder)
+        ticket = try decoder.container(keyedBy: CodingKeys.self).decode(String.self, forKey: .ticket)
     }
 }
 

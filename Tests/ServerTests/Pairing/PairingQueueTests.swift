@@ -97,11 +97,29 @@ struct PairingQueueTests {
         }
     }
 
-    @Test func test_aBodyThatIsNotATicket_isRefused400_andAnUnknownTicket404() async throws {
+    @Test func test_aBodyThatIsNotWhatTheRouteReads_isRefused400SayingWhy_andAnUnknownTicket404() async throws {
         try await withServer { server in
             let bad = try await HTTP.request(port: server.port, "/api/queue/renew", method: .POST, body: "{\"ticket\": 5}")
             #expect(bad.status == 400)
             #expect(try await QueueVisitors.renew(port: server.port, "not-a-ticket") == nil)
+            // Each refusal says what is wrong, and a field the route does not know is refused, as
+            // POST /api/matches does: a typing mistake is told, not ignored.
+            let refusals: [(String, String, String)] = [
+                ("/api/queue/renew", #"{"ticket": 5}"#, #"The field "ticket" must be a string."#),
+                ("/api/queue/renew", "{}", #"The field "ticket" is missing."#),
+                ("/api/queue/cancel", #"{"ticket": "t", "tikcet": "t"}"#, #"There is no field "tikcet"."#),
+                ("/api/queue", #"{"name": 5}"#, #"The field "name" must be a string."#),
+                ("/api/queue", #"{"name": "Ann", "x": 1}"#, #"There is no field "x"."#),
+                ("/api/queue", "[1]", #"The body must be empty or a JSON object such as {"name": "Ann"}."#),
+            ]
+            for (path, body, sentence) in refusals {
+                let reply = try await HTTP.request(port: server.port, path, method: .POST, body: body)
+                #expect(reply.status == 400, "\(path) \(body)")
+                #expect(ErrorBody.decode(reply.body) == .success(ErrorBody(code: .badMessage, message: sentence)), "\(path) \(body): \(reply.body)")
+            }
+            // A name given as null is no name.
+            let joined = try await HTTP.request(port: server.port, "/api/queue", method: .POST, body: #"{"name": null}"#)
+            #expect(joined.status == 201, "\(joined.body)")
         }
     }
 }
