@@ -89,12 +89,8 @@ func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
     router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: false, logger: context.logger))
     Routes(
         registry: context.registry, state: context.state, pages: pages, originPolicy: context.originPolicy,
-        creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute), logger: context.logger
-    ).add(to: router)
-    QueueRoutes(
-        matchmaker: context.matchmaker, state: context.state, originPolicy: context.originPolicy,
-        creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute),
-        maxBodySize: configuration.maxRequestBodySize, logger: context.logger
+        creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute), matchmaker: context.matchmaker,
+        logger: context.logger
     ).add(to: router)
     WebSocketRoute(admission: context.admission).add(to: router)
     return router

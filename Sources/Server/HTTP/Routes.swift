@@ -12,7 +12,10 @@ struct Routes: Sendable {
     let state: ServerState
     let pages: Pages
     let originPolicy: OriginPolicy
+    /// One limit per address for everything that ends in a new match: creating one, a deep link's
+    /// launch, joining the queue.
     let creationLimiter: AddressRateLimiter
+    let matchmaker: Matchmaker
     let logger: Logger
 
     func add(to router: Router<AppRequestContext>) {
@@ -24,6 +27,7 @@ struct Routes: Sendable {
         router.get("/api/matches") { request, context in try await listMatches(request, context) }
         router.get("/api/matches/{matchId}") { _, context in try await matchSummary(context) }
         addInspection(to: router)
+        addQueue(to: router)
     }
 
     private func health() -> Response {
@@ -85,11 +89,7 @@ struct Routes: Sendable {
 
     private func createMatch(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         try requireReady()
-        // A page of another site may post here on a visitor's behalf; the WebSocket's rule decides.
-        guard originPolicy.allows(origin: request.headers[.origin], authority: context.client.authority) else {
-            refused("origin not allowed, answered 403", match: nil, context)
-            throw APIError(.forbidden, .badMessage, "This origin may not create a match here.")
-        }
+        try checkOrigin(request, context, refusing: "This origin may not create a match here.")
         // A bad body is refused before the limit counts a match it will not create.
         let seating = try await requestedSeating(request, context)
         try checkCreationLimit(context)
@@ -136,7 +136,16 @@ struct Routes: Sendable {
         logger.notice("refused", metadata: metadata)
     }
 
-    private func checkCreationLimit(_ context: AppRequestContext) throws {
+    /// A page of another site may post on a visitor's behalf: the WebSocket's Origin rule decides;
+    /// `403 badMessage` with `sentence` when it refuses.
+    func checkOrigin(_ request: Request, _ context: AppRequestContext, refusing sentence: String) throws {
+        guard originPolicy.allows(origin: request.headers[.origin], authority: context.client.authority) else {
+            refused("origin not allowed, answered 403", match: nil, context)
+            throw APIError(.forbidden, .badMessage, sentence)
+        }
+    }
+
+    func checkCreationLimit(_ context: AppRequestContext) throws {
         guard creationLimiter.allow(context.clientAddress) else {
             refused("too many matches created, answered 429", match: nil, context)
             throw APIError(.tooManyRequests, .rateLimited, "Too many matches created from your address; wait a minute.")

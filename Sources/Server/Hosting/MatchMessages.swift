@@ -16,12 +16,13 @@ struct MatchMessages {
     }
 
     /// The messages every connection gets for `events`, in order, each with the next version.
-    /// `timeoutsLeft`: the time each seat without a connection has left (see `players`).
+    /// `timeoutsLeft`: the time each seat without a connection has left (see `players`), asked only
+    /// for a `presence` (most events are moves, which need none).
     mutating func broadcasts(
-        for events: [MatchEvent], snapshot: MatchSnapshot, members: Members, timeoutsLeft: [Seat: Duration] = [:]
+        for events: [MatchEvent], snapshot: MatchSnapshot, members: Members, timeoutsLeft: () -> [Seat: Duration] = { [:] }
     ) -> [ServerMessage] {
         events.compactMap { event in
-            if case .playersChanged = event { return presence(snapshot: snapshot, members: members, timeoutsLeft: timeoutsLeft) }
+            if case .playersChanged = event { return presence(snapshot: snapshot, members: members, timeoutsLeft: timeoutsLeft()) }
             guard let message = event.broadcastMessage(v: version + 1) else { return nil }
             version += 1
             return message

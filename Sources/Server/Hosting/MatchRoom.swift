@@ -39,6 +39,7 @@ struct MatchRoom {
         self.seatTimeout = seatTimeout
         messages = MatchMessages(seatTimeout: seatTimeout)
         lastConnectionClosed = records.last?.at ?? Date()
+        hasComputer = tree.snapshot.players.contains { $0.computer != nil }
         self.logger = logger
         self.metrics = metrics
     }
@@ -223,7 +224,10 @@ struct MatchRoom {
         for case .seated(let player) in events {
             seat = player.seat
             logger.info("seat taken by the server", metadata: ["seat": "\(player.seat.rawValue)", "name": "\(player.name)"])
-            guard case .person = occupant else { continue }
+            guard case .person = occupant else {
+                hasComputer = true
+                continue
+            }
             let issued = tokens.issue(for: player.seat)
             (token, tokenHash) = (issued.token, issued.hash)
         }
@@ -242,8 +246,10 @@ struct MatchRoom {
     /// as the game's search.
     var computerMove: ComputerMove? { tree.computerMove }
 
-    /// Whether the computer plays a seat.
-    var hasComputer: Bool { tree.snapshot.players.contains { $0.computer != nil } }
+    /// Whether the computer plays a seat. Asked after every recorded change (the host's computer
+    /// turn), so kept rather than read from a snapshot built each time: the computer is seated by
+    /// `seat(.computer)` or restored with the log, and never leaves.
+    private(set) var hasComputer: Bool
 
     /// Plays `move` for the computer, as a person's move from its seat is played; nil when the tree
     /// refuses it (the game changed since the move was chosen), which changes nothing.
@@ -311,7 +317,7 @@ struct MatchRoom {
     // MARK: - Messages built from state
 
     private mutating func broadcasts(for events: [MatchEvent]) -> [ServerMessage] {
-        messages.broadcasts(for: events, snapshot: tree.snapshot, members: members, timeoutsLeft: timeoutsLeft())
+        messages.broadcasts(for: events, snapshot: tree.snapshot, members: members, timeoutsLeft: { [tokens, members] in Self.timeoutsLeft(tokens, members) })
     }
 
     private mutating func presence() -> ServerMessage {
@@ -323,7 +329,9 @@ struct MatchRoom {
     }
 
     /// How long each seat without a connection has left before it times out, from now.
-    private func timeoutsLeft() -> [Seat: Duration] {
+    private func timeoutsLeft() -> [Seat: Duration] { Self.timeoutsLeft(tokens, members) }
+
+    private static func timeoutsLeft(_ tokens: SeatTokens<SeatTimer>, _ members: Members) -> [Seat: Duration] {
         let now = ContinuousClock.now
         var left: [Seat: Duration] = [:]
         for seat in tokens.takenSeats where !members.isConnected(seat) {

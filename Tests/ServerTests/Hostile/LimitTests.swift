@@ -42,9 +42,11 @@ extension HostileTests {
                 var created: [String] = []
                 for _ in 0..<2 { created.append(try await server.createMatch()) }
                 #expect(try await HTTP.get(port: server.port, "/launchGame?gameId=ticTacToe").status == 303)
+                // One limit for everything that ends in a new match: joining the queue counts too.
                 for refused in [
                     try await HTTP.request(port: server.port, "/api/matches", method: .POST),
                     try await HTTP.get(port: server.port, "/launchGame?gameId=randomWin"),
+                    try await HTTP.request(port: server.port, "/api/queue", method: .POST, body: "{}"),
                 ] {
                     #expect(refused.status == 429)
                     guard case .success(let body) = ErrorBody.decode(refused.body) else {
