@@ -39,10 +39,12 @@ public struct NewMatch: WireCodable, StrictBody, Hashable {
         level = try container.decode(String.self, forKey: .level)
     }
 
-    /// Reads a request body: nil for an empty one (or only whitespace), a plain match.
+    /// Reads a request body: nil for an empty one (or only whitespace) or an empty JSON object, a plain
+    /// match: version 1 of the contract names no body, and a client of it may well send `{}`.
     /// - Returns: why it could not be read, in a sentence for the error body.
     public static func read(body text: String) -> Result<NewMatch?, NewMatchRefusal> {
         guard text.contains(where: { !$0.isWhitespace }) else { return .success(nil) }
+        if case .success = EmptyObject.read(strictly: text) { return .success(nil) }
         return read(strictly: text).map { $0 }
     }
 
@@ -52,3 +54,13 @@ public struct NewMatch: WireCodable, StrictBody, Hashable {
 
 /// A `POST /api/matches` body that cannot be read.
 public typealias NewMatchRefusal = BodyRefusal
+
+/// `{}`: a JSON object without a field.
+private struct EmptyObject: StrictBody {
+    static let fields: [String] = []
+    static let expectedShape = "{}"
+
+    init(from decoder: any Decoder) throws {
+        try Self.refuseUnknownFields(in: decoder)
+    }
+}
