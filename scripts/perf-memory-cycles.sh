@@ -27,6 +27,9 @@ for cycle in $(seq "$cycles"); do
     || echo "cycle $cycle: tictactoe-bench failed, see $out/cycles-$cycle.bench.log"
   jq -r --arg c "$cycle" '"cycle \($c): \(.games) games, \(.movesPerSecond) moves/s; resident start \(.memory.startMB) MB, peak \(.memory.peakMB) MB, after teardown \(.memory.afterTeardownMB) MB (matches loaded \(.memory.matchesLoadedAfterTeardown))"' \
     "$out/cycles-$cycle.json"
+  # What the resident memory is made of after the teardown: heap and stacks (anonymous), the binary's
+  # and libraries' pages (file), shared mappings (SQLite's -shm file is one).
+  awk '/^Rss(Anon|File|Shmem):/ { printf "  %s %.1f MB", $1, $2 / 1024 } END { print "" }' "/proc/$server/status"
 done
 jq -s -r '(.[0].memory.afterTeardownMB) as $first | (.[-1].memory.afterTeardownMB) as $last
   | "after the last teardown against the first: \($last) / \($first) MB = \((($last / $first - 1) * 1000 | round) / 10) % (goal: within 5 %)"' \
