@@ -25,6 +25,13 @@ enum MemoryRelease {
 /// while, because some of it is freed late (the store's caches are released on its own queues,
 /// behind the work already there; a straggling connection closes after its close handshake).
 struct MemoryReleaseSchedule {
+    /// A minute: with 15 s, memory freed later than that after the last expiry stayed in the heap
+    /// until the next wave of expiries (up to 23 MB of it after a teardown, docs/PERFORMANCE.md
+    /// measurement 5). Releases come with the expiry loop's ticks (every `idleTimeout / 4`, at most
+    /// 30 s apart) and at least `spacing` apart, so a minute is two more releases at the default idle
+    /// timeout and eleven more with `--idle-timeout 5`.
+    static let standardWindow = Duration.seconds(60)
+
     /// How long after an expiry freed memory keeps arriving.
     let window: Duration
     /// The shortest time between two releases.
