@@ -26,10 +26,10 @@ enum MemoryRelease {
 /// behind the work already there; a straggling connection closes after its close handshake).
 struct MemoryReleaseSchedule {
     /// A minute: with 15 s, memory freed later than that after the last expiry stayed in the heap
-    /// until the next wave of expiries (up to 23 MB of it after a teardown, docs/PERFORMANCE.md
-    /// measurement 5). Releases come with the expiry loop's ticks (every `idleTimeout / 4`, at most
-    /// 30 s apart) and at least `spacing` apart, so a minute is two more releases at the default idle
-    /// timeout and eleven more with `--idle-timeout 5`.
+    /// until the next wave of expiries (14 MB of it given back by a trim from gdb after one teardown,
+    /// docs/PERFORMANCE.md measurement 5). Releases come with the expiry loop's ticks (every
+    /// `idleTimeout / 4`, at most 30 s apart) and at least `spacing` apart: after the expiry's own,
+    /// one or two more at the default idle timeout, about eleven with `--idle-timeout 5`.
     static let standardWindow = Duration.seconds(60)
 
     /// How long after an expiry freed memory keeps arriving.
