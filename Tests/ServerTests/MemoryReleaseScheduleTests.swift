@@ -10,9 +10,7 @@ import Testing
 struct MemoryReleaseScheduleTests {
     @Test func releases_atAnExpiry_thenEverySpacing_untilTheWindowEnds() {
         let releases = ReleaseCounter()
-        var schedule = MemoryReleaseSchedule(window: MemoryReleaseSchedule.standardWindow) {
-            releases.count.withLock { $0 += 1 }
-        }
+        var schedule = MemoryReleaseSchedule { releases.count.withLock { $0 += 1 } }  // the server's window
         let start = ContinuousClock.now
         // The expiry loop's ticks with `--idle-timeout 5`: every 1.25 s.
         var releasedAt: [Duration] = []

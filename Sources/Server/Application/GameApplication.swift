@@ -37,7 +37,7 @@ struct GameApplication<Base: ApplicationProtocol>: ApplicationProtocol, CustomSt
             retention: context.configuration.retainDays.map {
                 RetentionPolicy(retention: $0 * 24 * 60 * 60, sweepInterval: context.configuration.retentionSweepInterval)
             },
-            memoryRelease: MemoryReleaseSchedule(window: MemoryReleaseSchedule.standardWindow) { [store = context.store] in
+            memoryRelease: MemoryReleaseSchedule { [store = context.store] in
                 store.releaseMemory()
                 MemoryRelease.returnFreedMemory()
             },
