@@ -31,6 +31,15 @@ final class StopSignal: Sendable {
     var isStopped: Bool { stopped.load(ordering: .relaxed) }
 }
 
+/// How many inputs the fuzz clients have sent so far in each phase, across the run: lets the honest
+/// pair stay in a phase until the fuzz clients have acted in it. Each client knows the phase from what
+/// it has read, so on a busy machine one that is behind can miss a short game altogether.
+final class PhaseSightings: Sendable {
+    private let counts = Mutex<[WirePhase: Int]>([:])
+    func saw(_ phase: WirePhase) { counts.withLock { $0[phase, default: 0] += 1 } }
+    func count(_ phase: WirePhase) -> Int { counts.withLock { $0[phase, default: 0] } }
+}
+
 /// What one fuzz client sent and how it was answered.
 struct FuzzTally: Sendable {
     var answered: [String: Int] = [:]
@@ -65,6 +74,7 @@ struct FuzzAgent {
     let sharesMatch: Bool
     let tokens: TokenPool
     let stop: StopSignal
+    let sightings: PhaseSightings
     let seed: UInt64
     var factory: MessageFactory
     /// Frames to send at given steps, so that every kind of close happens at least once per run.
@@ -77,7 +87,8 @@ struct FuzzAgent {
     private(set) var tally = FuzzTally()
 
     init(
-        name: String, port: Int, matchID: String, sharesMatch: Bool, tokens: TokenPool, stop: StopSignal, seed: UInt64, rng: SeededGenerator
+        name: String, port: Int, matchID: String, sharesMatch: Bool, tokens: TokenPool, stop: StopSignal,
+        sightings: PhaseSightings, seed: UInt64, rng: SeededGenerator
     ) {
         self.name = name
         self.port = port
@@ -85,6 +96,7 @@ struct FuzzAgent {
         self.sharesMatch = sharesMatch
         self.tokens = tokens
         self.stop = stop
+        self.sightings = sightings
         self.seed = seed
         factory = MessageFactory(rng: rng)
     }
@@ -163,6 +175,7 @@ struct FuzzAgent {
         client.send(.sync)
         tally.messages += 1
         tally.phases[knowledge.phase.rawValue, default: 0] += 1
+        sightings.saw(knowledge.phase)
 
         var error: ErrorCode?
         var seatedToken: String?

@@ -26,13 +26,15 @@ extension HostileTests {
             try await withTestServer(configure: { $0.idleTimeout = .milliseconds(500) }) { server in
                 let tokens = TokenPool()
                 let stop = StopSignal()
+                let sightings = PhaseSightings()
 
                 let names = [["Zoë 🎲", "李雷"], ["Ωmega", "👩‍👩‍👧‍👦 family"], ["e\u{301}clair", "שלום"]]
                 var pairs: [HonestMatch] = []
                 for index in 0..<Self.honestMatches {
                     let id = try await server.createMatch()
                     pairs.append(
-                        try await HonestMatch.start(port: server.port, id: id, names: names[index], tokens: tokens, rng: rng.split()))
+                        try await HonestMatch.start(
+                            port: server.port, id: id, names: names[index], tokens: tokens, sightings: sightings, rng: rng.split()))
                 }
                 var sharedIDs: [String] = []
                 for _ in 0..<Self.sharedMatches { sharedIDs.append(try await server.createMatch()) }
@@ -52,14 +54,14 @@ extension HostileTests {
                         FuzzAgent(
                             name: "spectator \(index)", port: server.port, matchID: pairs[index % Self.honestMatches].id,
                             sharesMatch: false,
-                            tokens: tokens, stop: stop, seed: seed, rng: rng.split()
+                            tokens: tokens, stop: stop, sightings: sightings, seed: seed, rng: rng.split()
                         ))
                 }
                 for index in 0..<(Self.sharedMatches * Self.agentsPerSharedMatch) {
                     agents.append(
                         FuzzAgent(
                             name: "player \(index)", port: server.port, matchID: sharedIDs[index % Self.sharedMatches], sharesMatch: true,
-                            tokens: tokens, stop: stop, seed: seed, rng: rng.split()
+                            tokens: tokens, stop: stop, sightings: sightings, seed: seed, rng: rng.split()
                         ))
                 }
                 // Every kind of close at least once per run, in both kinds of match.

@@ -114,6 +114,7 @@ struct HonestMatch {
     var model: PairModel
     var factory: MessageFactory
     let tokens: TokenPool
+    let sightings: PhaseSightings
     private(set) var moves = 0
     private(set) var games = 0
     private(set) var refusals: [ErrorCode: Int] = [:]
@@ -121,7 +122,9 @@ struct HonestMatch {
     private static func anything(_ message: ServerMessage) -> Bool { message.version != nil }
 
     /// Connects both players and logs them in; both have seen the `offGame` screen.
-    static func start(port: Int, id: String, names: [String], tokens: TokenPool, rng: SeededGenerator) async throws -> HonestMatch {
+    static func start(
+        port: Int, id: String, names: [String], tokens: TokenPool, sightings: PhaseSightings, rng: SeededGenerator
+    ) async throws -> HonestMatch {
         var players: [HonestPlayer] = []
         for (seat, name) in zip([WireSeat.player1, .player2], names) {
             let (client, welcome) = try await TestClient.connected(port: port, matchID: id)
@@ -140,7 +143,9 @@ struct HonestMatch {
             _ = try await players[index].read("offGame", allow: anything) { if case .screen(.offGame, _) = $0 { true } else { false } }
         }
         let names = Dictionary(uniqueKeysWithValues: players.map { ($0.seat, $0.name.trimmingCharacters(in: .whitespaces)) })
-        return HonestMatch(id: id, players: players, model: PairModel(names: names), factory: MessageFactory(rng: rng), tokens: tokens)
+        return HonestMatch(
+            id: id, players: players, model: PairModel(names: names), factory: MessageFactory(rng: rng), tokens: tokens,
+            sightings: sightings)
     }
 
     /// Opens with replayed and foreign tokens, plays `count` whole games (the second a Random Win, the
@@ -208,7 +213,13 @@ struct HonestMatch {
             }
         }
         // A moment to think before rolling, as a person would: the spectators act in this phase too.
+        // Until one of them has, at least once in the run (up to 10 s): a spectator learns of the
+        // game from what it reads, and on a busy machine 400 ms was sometimes not enough for any.
         try await Task.sleep(for: .milliseconds(400))
+        let deadline = ContinuousClock.now + .seconds(10)
+        while sightings.count(.randomWin) == 0 && ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(50))
+        }
         try await maybeHostile()
         await players[Int.random(in: 0...1, using: &factory.rng)].send(factory.encode(.roll))
         let over = try await players[0].read("the roll's result") { if case .gameOver = $0 { true } else { false } }
