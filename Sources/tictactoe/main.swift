@@ -76,7 +76,10 @@ struct TicTacToeCommand: AsyncParsableCommand {
     @Option(help: "Matches one client address may create per minute (default 30). Env: TICTACTOE_MATCHES_PER_MINUTE.")
     var matchesPerMinute: Int?
 
-    @Option(help: "WebSockets one client address may hold open at once (default 100). Env: TICTACTOE_MAX_CONNECTIONS_PER_ADDRESS.")
+    @Option(
+        help:
+            "Connections one client address may hold open at once, HTTP and WebSocket alike; more are answered 429 (default 100). Env: TICTACTOE_MAX_CONNECTIONS_PER_ADDRESS."
+    )
     var maxConnectionsPerAddress: Int?
 
     @Option(help: "WebSockets one client address may open per minute (default 300). Env: TICTACTOE_CONNECTS_PER_MINUTE.")
@@ -103,7 +106,16 @@ struct TicTacToeCommand: AsyncParsableCommand {
     @Option(help: "Seconds a keep-alive HTTP connection may stay without a request (default 60). Env: TICTACTOE_HTTP_IDLE_TIMEOUT.")
     var httpIdleTimeout: Double?
 
-    @Option(help: "Connections the server holds at once; more wait to be accepted (default 1000). Env: TICTACTOE_MAX_CONNECTIONS.")
+    @Option(
+        help:
+            "Seconds a request body may take to arrive in full, from the request's head; a slower one is answered 408 and closed (default 10). Env: TICTACTOE_BODY_TIMEOUT."
+    )
+    var bodyTimeout: Double?
+
+    @Option(
+        help:
+            "Connections the server holds at once; more wait to be accepted, and near it idle keep-alives are closed first (default 1000). Env: TICTACTOE_MAX_CONNECTIONS."
+    )
     var maxConnections: Int?
 
     @Option(
@@ -151,6 +163,7 @@ struct TicTacToeCommand: AsyncParsableCommand {
         set("closeTimeout", closeTimeout.map { .double($0) })
         set("handshakeTimeout", handshakeTimeout.map { .double($0) })
         set("httpIdleTimeout", httpIdleTimeout.map { .double($0) })
+        set("bodyTimeout", bodyTimeout.map { .double($0) })
         set("maxConnections", maxConnections.map { .int($0) })
         set("retainDays", retainDays.map { .double($0) })
         set("metricsAddress", metricsAddress.map { .string($0) })

@@ -51,3 +51,41 @@ def test_the_end_of_a_game_keeps_play_again_in_view_and_says_who_started_the_nex
     notice = alice.wait_notice("new-game")
     assert notice.text.startswith("Bob started a new game of Tic Tac Toe"), notice.text
     assert not bob.driver.find_elements("css selector", '[data-testid="notice"][data-code="new-game"]')
+
+
+# The keyframes of the animation an element runs, read from the page's style sheets: each keyframe's
+# opacity and colour, so that a test sees what the element passes through, not only where it ends.
+_KEYFRAMES_OF = """
+const name = getComputedStyle(arguments[0]).animationName;
+if (name === 'none') return {name, frames: []};
+for (const sheet of document.styleSheets) {
+  for (const rule of sheet.cssRules) {
+    if (rule.type === CSSRule.KEYFRAMES_RULE && rule.name === name) {
+      return {name, frames: [...rule.cssRules].map(f => ({key: f.keyText, opacity: f.style.opacity, color: f.style.color}))};
+    }
+  }
+}
+return {name, frames: null};
+"""
+
+
+def test_the_result_heading_never_fades_through_unreadable_colours_and_keeps_still_for_reduced_motion(browsers):
+    alice, bob, _ = seat_pair(browsers)
+    alice.start("ticTacToe")
+    play(ALICE_WINS_TOP_ROW, alice, bob)
+    alice.until_text("result", "You won!")
+    animation = alice.driver.execute_script(_KEYFRAMES_OF, alice.find("result"))
+    assert animation["frames"], f"the result heading's animation {animation['name']!r} was not found"
+    for frame in animation["frames"]:
+        # An opacity under 1 blends the heading's colour into the page (2.02:1 at its faintest).
+        assert frame["opacity"] in ("", "1"), f"the result heading fades: {animation}"
+        assert frame["color"] == "", f"the result heading's colour is animated: {animation}"
+
+    alice.driver.execute_cdp_cmd(
+        "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]}
+    )
+    try:
+        still = alice.driver.execute_script("return getComputedStyle(arguments[0]).animationName", alice.find("result"))
+        assert still == "none", f"with reduced motion the result heading still runs {still!r}"
+    finally:
+        alice.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

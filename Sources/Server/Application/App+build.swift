@@ -40,11 +40,13 @@ func buildApplication(
 ) async throws -> some ApplicationProtocol {
     let context = try await ServerContext(configuration: configuration, metricsRegistry: metricsRegistry, logger: logger, store: store)
     let host = configuration.host
+    let connections = OpenConnections(maxConnections: configuration.maxConnections, metrics: context.metrics, logger: logger)
     let application = Application(
         router: buildRouter(context),
         server: .gameServer(
             admission: context.admission,
-            timeouts: .init(handshake: configuration.handshakeTimeout, httpIdle: configuration.httpIdleTimeout),
+            timeouts: .init(
+                handshake: configuration.handshakeTimeout, httpIdle: configuration.httpIdleTimeout, body: configuration.bodyTimeout),
             webSocket: .init(
                 maxMessageSize: configuration.maxFrameSize,
                 session: .init(
@@ -54,11 +56,12 @@ func buildApplication(
                     closeTimeout: configuration.webSocketCloseTimeout
                 ),
                 registry: context.registry, metrics: context.metrics, logger: logger
-            )
+            ),
+            connections: connections
         ),
         configuration: .init(
             address: .hostname(host, port: configuration.port), serverName: nil,
-            availableConnectionsDelegate: .maximum(configuration.maxConnections, logger: logger)),
+            availableConnectionsDelegate: ConnectionBudget(connections: connections)),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? 0
             logger.info("listening on http://\(host):\(port)")
@@ -74,7 +77,7 @@ func buildApplication(
 }
 
 /// The routes of docs/PROTOCOL.md behind the middleware every answer goes through: the security
-/// headers, the client behind trusted proxies, the allowed hosts, the body limit, the 404 page, paths with control characters refused, the files of `Public/`. The WebSocket upgrade itself never
+/// headers, the client behind trusted proxies (and its count of connections), the allowed hosts, the body limit, the 404 page, paths with control characters refused, the files of `Public/`. The WebSocket upgrade itself never
 /// reaches the router (`GameServerChannel` takes it on the socket).
 func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
     let configuration = context.configuration
@@ -82,6 +85,7 @@ func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
     let pages = Pages(publicDirectory: configuration.publicDirectory)
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ForwardedClientMiddleware(proxies: context.trustedProxies))
+    router.add(middleware: ForwardedClientLimitMiddleware(proxies: context.trustedProxies, limits: context.admission.connectionLimits))
     router.add(middleware: AllowedHostMiddleware(policy: context.hostPolicy, logger: context.logger))
     router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxRequestBodySize, logger: context.logger))
     router.add(middleware: NotFoundPageMiddleware(pages: pages))

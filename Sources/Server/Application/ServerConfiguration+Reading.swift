@@ -42,11 +42,13 @@ extension ServerConfiguration {
         webSocketCloseTimeout = try options.seconds("closeTimeout") ?? webSocketCloseTimeout
         handshakeTimeout = try options.seconds("handshakeTimeout") ?? handshakeTimeout
         httpIdleTimeout = try options.seconds("httpIdleTimeout") ?? httpIdleTimeout
+        bodyTimeout = try options.seconds("bodyTimeout") ?? bodyTimeout
         maxConnections = try options.int("maxConnections", in: 1...Int.max) ?? maxConnections
         retainDays = try options.days("retainDays") ?? retainDays
         if let text = try options.string("metricsAddress") {
             guard let address = ListenAddress(parsing: text) else {
-                throw ConfigurationError(option: "metricsAddress", problem: "must be HOST:PORT (an IPv6 address in brackets), not \"\(text)\"")
+                throw ConfigurationError(
+                    option: "metricsAddress", problem: "must be HOST:PORT (an IPv6 address in brackets), not \"\(text)\"")
             }
             metricsAddress = address
         }

@@ -42,7 +42,8 @@ public struct ServerConfiguration: Sendable {
     public var maxConnectionsPerMatch: Int = 1000
     /// Matches one client address may create per minute.
     public var matchesPerAddressPerMinute: Int = 30
-    /// WebSockets one client address may hold open at once.
+    /// Connections one client address may hold open at once, HTTP and WebSocket alike (behind a trusted
+    /// proxy: the WebSockets and requests forwarded for it).
     public var maxConnectionsPerAddress: Int = 100
     /// WebSockets one client address may open per minute.
     public var connectsPerAddressPerMinute: Int = 300
@@ -61,8 +62,13 @@ public struct ServerConfiguration: Sendable {
     /// How long a keep-alive HTTP connection may wait between requests (or take to send one) before it
     /// is closed. A WebSocket's liveness is its ping instead (`webSocketPingInterval`).
     public var httpIdleTimeout: Duration = .seconds(60)
+    /// How long a request's body may take to arrive, from its head to its end; a slower one is answered
+    /// `408` and its connection closed (a slow-body attack would otherwise hold the connection for the
+    /// HTTP idle timeout, which restarts with every byte).
+    public var bodyTimeout: Duration = .seconds(10)
     /// Connections the server holds at once, HTTP and WebSocket together; beyond it new connections
-    /// wait in the listen backlog until one closes. Keep it under the process's open-file limit.
+    /// wait in the listen backlog until one closes. Near it, the keep-alives idle longest are closed to
+    /// make room (`OpenConnections`). Keep it under the process's open-file limit.
     public var maxConnections: Int = 1000
     /// Days a stored match is kept after its summary last changed (a seat taken or freed, a game
     /// started or ended) while nobody is connected to it; then it is deleted with its log. Nil (the

@@ -19,6 +19,12 @@ struct APIError: HTTPResponseError {
     static let storageUnavailable = APIError(
         .serviceUnavailable, .matchNotFound, "The match storage cannot be reached right now; try again shortly.")
 
+    /// The answer to a connection, request or WebSocket over `--max-connections-per-address`.
+    static let tooManyConnections = APIError(.tooManyRequests, .rateLimited, "Too many connections from your address; close some first.")
+
+    /// The answer to a request whose body did not arrive within `--body-timeout`.
+    static let bodyTimeout = APIError(.requestTimeout, .badMessage, "The request body did not arrive in time.")
+
     func response(from request: Request, context: some RequestContext) throws -> Response {
         .json(body, status: status)
     }

@@ -18,6 +18,11 @@ import WireProtocol
 /// - `tictactoe_store_write_seconds`: one store append (a batch of a match's records) until durable.
 /// - `tictactoe_broadcast_seconds`: a change's commit until its messages are queued on every
 ///   connection of the match (the durable write included).
+/// - `tictactoe_keepalives_reclaimed_total`: idle keep-alive HTTP connections closed to make room near
+///   `--max-connections`.
+/// - `tictactoe_connections_refused_total{reason="address"|"body_timeout"}`: connections refused because
+///   their address held `--max-connections-per-address` already (`429`), or closed because a request
+///   body did not arrive within `--body-timeout` (`408`).
 public final class ServerMetrics: Sendable {
     /// Names of the duration histograms, with buckets suited to them (seconds).
     public static let durationBuckets: [String: [Duration]] = [
@@ -41,6 +46,8 @@ public final class ServerMetrics: Sendable {
         static let closes = "tictactoe_closes_total"
         static let storeWrite = "tictactoe_store_write_seconds"
         static let broadcast = "tictactoe_broadcast_seconds"
+        static let keepAlivesReclaimed = "tictactoe_keepalives_reclaimed_total"
+        static let connectionsRefused = "tictactoe_connections_refused_total"
     }
 
     /// The close codes the server sends (docs/PROTOCOL.md and RFC 6455); others are counted as "other".
@@ -58,6 +65,9 @@ public final class ServerMetrics: Sendable {
     private let otherCloses = CoreMetrics.Counter(label: Label.closes, dimensions: [("code", "other")])
     private let storeWrite = CoreMetrics.Timer(label: Label.storeWrite)
     private let broadcast = CoreMetrics.Timer(label: Label.broadcast)
+    private let keepAlivesReclaimed = CoreMetrics.Counter(label: Label.keepAlivesReclaimed)
+    private let refusedForAddress = CoreMetrics.Counter(label: Label.connectionsRefused, dimensions: [("reason", "address")])
+    private let refusedForSlowBody = CoreMetrics.Counter(label: Label.connectionsRefused, dimensions: [("reason", "body_timeout")])
 
     public init() {
         errors = Dictionary(
@@ -94,6 +104,12 @@ public final class ServerMetrics: Sendable {
     func connectionClosed() { connections.decrement() }
 
     /// The server sent a close frame with `code`.
+    /// Idle keep-alives were closed to make room.
+    func keepAlivesReclaimed(_ count: Int) { keepAlivesReclaimed.increment(by: Int64(count)) }
+
+    /// A connection was refused: its address held too many, or its request body came too slowly.
+    func connectionRefused(slowBody: Bool) { (slowBody ? refusedForSlowBody : refusedForAddress).increment() }
+
     func closeSent(_ code: UInt16) { (closes[code] ?? otherCloses).increment() }
 
     /// An `error` message went to a connection.

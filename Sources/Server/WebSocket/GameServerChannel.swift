@@ -32,6 +32,9 @@ struct GameServerChannel: ServerChildChannel {
         case refused(HTTPChannel, APIError)
         /// Upgraded: the channel's handlers serve it from now on.
         case webSocket
+        /// Over `--max-connections-per-address` at its accept: `AddressLimitRefusalHandler` answers it
+        /// (or it was closed at once).
+        case refusedAtAccept
     }
 
     struct Value: ServerChildChannelValue {
@@ -54,6 +57,8 @@ struct GameServerChannel: ServerChildChannel {
         var handshake: Duration
         /// A keep-alive HTTP connection without a request in progress.
         var httpIdle: Duration
+        /// From a request's head to the end of its body.
+        var body: Duration
     }
 
     /// The routes, for a connection's requests.
@@ -61,10 +66,22 @@ struct GameServerChannel: ServerChildChannel {
     let admission: WebSocketAdmission
     let timeouts: Timeouts
     let webSocket: WebSocketSettings
+    /// Every connection the server holds, and its idle keep-alives.
+    let connections: OpenConnections
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
+            let countedAtAccept: Bool
+            switch try countAtAccept(channel) {
+            case .notCounted:
+                countedAtAccept = false
+            case .counted:
+                countedAtAccept = true
+            case .refused:
+                return Value(negotiated: channel.eventLoop.makeSucceededFuture(.refusedAtAccept), channel: channel)
+            }
             let timeouts = timeouts
+            let connections = connections
             // What the upgrade check decided, for the handler that runs after it on this channel.
             let decision = NIOLoopBoundBox<WebSocketAdmission.Decision?>(nil, eventLoop: channel.eventLoop)
             let admission = admission
@@ -80,7 +97,8 @@ struct GameServerChannel: ServerChildChannel {
                         forwardedFor: head.headers["x-forwarded-for"], forwardedHost: head.headers["x-forwarded-host"])
                     let promise = channel.eventLoop.makePromise(of: WebSocketAdmission.Decision.self)
                     promise.completeWithTask {
-                        await admission.decide(path: head.uri, origin: head.headers.first(name: "origin"), client: client)
+                        await admission.decide(
+                            path: head.uri, origin: head.headers.first(name: "origin"), client: client, countedAtAccept: countedAtAccept)
                     }
                     return promise.futureResult.map { decided in
                         decision.value = decided
@@ -111,6 +129,9 @@ struct GameServerChannel: ServerChildChannel {
                                     answer: Self.laterUpgrades(upgrader: upgrader, decision: decision, settings: webSocket)))
                         }
                         try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+                        try channel.pipeline.syncOperations.addHandler(
+                            HTTPConnectionGuard(
+                                connections: connections, bodyTimeout: timeouts.body, metrics: webSocket.metrics, logger: webSocket.logger))
                         try channel.pipeline.syncOperations.addHandler(
                             HTTPConnectionStateHandler(idleTimeout: timeouts.httpIdle, logger: logger))
                         let http = try HTTPChannel(
@@ -148,7 +169,7 @@ struct GameServerChannel: ServerChildChannel {
     /// The session, after NIO's frame encoder and decoder (which refuses frames over the size limit and
     /// malformed control frames; the session closes on its errors).
     private static func session(
-        matchID: MatchID, clientAddress: String, slot: AddressConnectionLimits.Slot, settings: WebSocketSettings
+        matchID: MatchID, clientAddress: String, slot: AddressConnectionLimits.Slot?, settings: WebSocketSettings
     ) -> WebSocketSession {
         WebSocketSession(
             matchID: matchID, remoteAddress: clientAddress, maxMessageSize: settings.maxMessageSize,
@@ -174,12 +195,8 @@ struct GameServerChannel: ServerChildChannel {
                 }
                 .recover { _ in
                     guard let refusal = refusal(decision.value) else { return .passThrough }
-                    let (response, body) = refusal.refusalResponse()
-                    return .refuse(
-                        HTTPResponseHead(
-                            version: .http1_1, status: .init(statusCode: Int(response.status.code)),
-                            headers: HTTPHeaders(response.headerFields.map { ($0.name.rawName, $0.value) })),
-                        body: body)
+                    let (head, body) = refusal.refusalResponseHead()
+                    return .refuse(head, body: body)
                 }
         }
     }
@@ -198,7 +215,7 @@ struct GameServerChannel: ServerChildChannel {
                 await self.http.handle(value: http, logger: logger)
             case .refused(let http, let error):
                 await Self.write(error, to: http, logger: logger)
-            case .webSocket:
+            case .webSocket, .refusedAtAccept:
                 return
             }
         } catch {
@@ -222,11 +239,13 @@ struct GameServerChannel: ServerChildChannel {
 extension HTTPServerBuilder {
     /// HTTP/1 with `/ws/{matchId}` upgrades admitted by `admission` and served by NIO handlers.
     static func gameServer(
-        admission: WebSocketAdmission, timeouts: GameServerChannel.Timeouts, webSocket: GameServerChannel.WebSocketSettings
+        admission: WebSocketAdmission, timeouts: GameServerChannel.Timeouts, webSocket: GameServerChannel.WebSocketSettings,
+        connections: OpenConnections
     ) -> HTTPServerBuilder {
         .init { responder in
             GameServerChannel(
-                http: HTTP1Channel(responder: responder), admission: admission, timeouts: timeouts, webSocket: webSocket
+                http: HTTP1Channel(responder: responder), admission: admission, timeouts: timeouts, webSocket: webSocket,
+                connections: connections
             )
         }
     }
@@ -243,5 +262,14 @@ extension APIError {
         fields[.cacheControl] = "no-store"
         fields[.connection] = "close"
         return (HTTPResponse(status: status, headerFields: fields), body)
+    }
+
+    /// `refusalResponse()` as NIO's HTTP/1 types, for the handlers that answer below Hummingbird.
+    func refusalResponseHead() -> (HTTPResponseHead, ByteBuffer) {
+        let (response, body) = refusalResponse()
+        let head = HTTPResponseHead(
+            version: .http1_1, status: .init(statusCode: Int(response.status.code)),
+            headers: HTTPHeaders(response.headerFields.map { ($0.name.rawName, $0.value) }))
+        return (head, body)
     }
 }

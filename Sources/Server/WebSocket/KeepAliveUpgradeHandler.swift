@@ -33,6 +33,10 @@ final class KeepAliveUpgradeHandler: ChannelDuplexHandler, RemovableChannelHandl
 
     typealias Answerer = @Sendable (_ channel: any Channel, _ request: HTTPRequestHead) -> EventLoopFuture<Answer>
 
+    /// Told to the handlers behind this one when an upgrade request is held: the connection is not an
+    /// idle keep-alive while the upgrade is answered (`HTTPConnectionGuard`).
+    struct UpgradeRequested: Sendable {}
+
     private enum State {
         /// Requests and responses pass through.
         case http
@@ -61,6 +65,7 @@ final class KeepAliveUpgradeHandler: ChannelDuplexHandler, RemovableChannelHandl
         switch (state, part) {
         case (.http, .head(let head)) where Self.asksForWebSocket(head):
             state = .holding(head)
+            context.fireUserInboundEventTriggered(UpgradeRequested())
         case (.http, .head):
             responsesPending += 1
             context.fireChannelRead(data)

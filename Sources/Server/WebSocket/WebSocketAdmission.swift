@@ -8,8 +8,9 @@ import WireProtocol
 struct WebSocketAdmission: Sendable {
     enum Decision: Sendable {
         /// Upgraded, for a client at `clientAddress` (behind trusted proxies, the one they forwarded for),
-        /// counted against its address for as long as `slot` lives.
-        case upgrade(matchID: MatchID, clientAddress: String, slot: AddressConnectionLimits.Slot)
+        /// counted against its address for as long as `slot` lives; nil when the connection was counted
+        /// at its accept already (a client connected directly).
+        case upgrade(matchID: MatchID, clientAddress: String, slot: AddressConnectionLimits.Slot?)
         /// Answered with this status and error body (docs/PROTOCOL.md: 404 unknown match, 403 foreign
         /// origin, 421 foreign host).
         case refuse(APIError)
@@ -23,7 +24,7 @@ struct WebSocketAdmission: Sendable {
     let hostPolicy: HostPolicy
     /// Whose forwarding headers say who the client of an upgrade is.
     let trustedProxies: TrustedProxies
-    /// WebSockets per client address, open and opened per minute.
+    /// Connections per client address, open (HTTP and WebSocket) and WebSockets opened per minute.
     let connectionLimits: AddressConnectionLimits
     let logger: Logger
 
@@ -39,7 +40,9 @@ struct WebSocketAdmission: Sendable {
     ///   - path: the request target.
     ///   - origin: the `Origin` header, if any.
     ///   - client: who sent the request and to which host (`TrustedProxies.resolve`).
-    func decide(path: String, origin: String?, client: ResolvedClient) async -> Decision {
+    ///   - countedAtAccept: whether the connection is counted against the client's address already
+    ///     (from a peer that is not a trusted proxy, it is counted from its accept).
+    func decide(path: String, origin: String?, client: ResolvedClient, countedAtAccept: Bool) async -> Decision {
         let authority = client.authority
         guard let requested = Self.requestedMatchID(inPath: path) else { return .notWebSocketPath }
         // Every refusal names the match it was for (as requested) and the client.
@@ -63,13 +66,13 @@ struct WebSocketAdmission: Sendable {
             return .refuse(.matchNotFound)
         }
         // Before the match is loaded: a refused client costs no load. The slot goes back when dropped.
-        let slot: AddressConnectionLimits.Slot
-        switch connectionLimits.admit(client.clientAddress) {
+        let slot: AddressConnectionLimits.Slot?
+        switch connectionLimits.admitWebSocket(client.clientAddress, countedAtAccept: countedAtAccept) {
         case .success(let admitted):
             slot = admitted
         case .failure(.tooManyOpen):
-            logger.notice("refused", metadata: ["reason": "too many WebSockets open from the address, answered 429"])
-            return .refuse(APIError(.tooManyRequests, .rateLimited, "Too many connections from your address; close some first."))
+            logger.notice("refused", metadata: ["reason": "too many connections open from the address, answered 429"])
+            return .refuse(.tooManyConnections)
         case .failure(.openedTooOften):
             logger.notice("refused", metadata: ["reason": "too many WebSockets opened from the address, answered 429"])
             return .refuse(APIError(.tooManyRequests, .rateLimited, "Too many connections opened from your address; wait a minute."))

@@ -8,7 +8,10 @@ struct WebSocketRoute: Sendable {
 
     func add(to router: Router<AppRequestContext>) {
         router.get("/ws/{matchId}") { request, context -> Response in
-            let decision = await admission.decide(path: request.uri.path, origin: request.headers[.origin], client: context.client)
+            // The request is counted against its client already: its connection from its accept, or
+            // the request itself behind a trusted proxy (`ForwardedClientLimitMiddleware`).
+            let decision = await admission.decide(
+                path: request.uri.path, origin: request.headers[.origin], client: context.client, countedAtAccept: true)
             if case .refuse(let error) = decision { throw error }
             throw APIError(.upgradeRequired, .badMessage, "This address takes WebSocket upgrades only.")
         }

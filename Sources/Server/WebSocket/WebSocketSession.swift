@@ -61,6 +61,9 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
     private var closeSent = false
     /// NIO's frame decoder refused a frame: no close of the client's can be read any more.
     private var decoderFailed = false
+    /// The client sent a close frame, even one refused for its payload: once ours is written both have
+    /// passed, and the server ends TCP first (RFC 6455 7.1.1) rather than wait for the client to.
+    private var clientCloseReceived = false
     private var closeDeadline: Scheduled<Void>?
     private var pinger: RepeatedTask?
     private var unansweredPing: UInt64?
@@ -168,6 +171,9 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
         do {
             event = try frames.read(frame)
         } catch {
+            // A close with a bad payload (one byte, a code that may not be sent, a reason that is not
+            // UTF-8) is still the client's close: our answer ends the closing handshake.
+            if frame.opcode == .connectionClose { clientCloseReceived = true }
             return refuse(code: error.code, reason: error.reason, log: error.log)
         }
         switch event {
@@ -328,7 +334,10 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
         data.writeString(reason)
         let written = context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .connectionClose, data: data)))
         let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
-        if decoderFailed {
+        if clientCloseReceived {
+            // Both close frames have passed: nothing more may come, so the server closes TCP first.
+            written.whenComplete { _ in loopBound.value.close(promise: nil) }
+        } else if decoderFailed {
             // The client's close cannot be read any more: our end of the stream tells it we are done,
             // and its own end (or the timeout) closes the socket.
             written.whenSuccess { loopBound.value.close(mode: .output, promise: nil) }

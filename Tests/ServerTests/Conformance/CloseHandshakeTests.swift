@@ -69,6 +69,23 @@ struct CloseHandshakeTests {
         }
     }
 
+    /// Autobahn 7.3.2, 7.5.1 and 7.9.x: a close refused for its payload is still the client's close, so
+    /// once the server's answer is written both have passed and the server ends TCP itself, at once
+    /// (7.1.1: the server closes first), rather than wait for a client that has nothing more to send.
+    @Test func test_7_1_1_afterAnsweringABadClose_theServerEndsTCPItself() async throws {
+        let notUTF8 = FrameBytes.closePayload(code: 1000, reason: [0x61, 0xCE, 0xBA, 0xE1, 0xBD])
+        let badCodes = [0, 999, 1004, 1005, 1006, 1016, 1100, 2000, 2999].map { (FrameBytes.closePayload(code: UInt16($0)), 1002) }
+        let cases: [(payload: [UInt8], answer: Int)] = [([0x03], 1002), (notUTF8, 1007)] + badCodes
+        try await Conformance.forEach(cases, answersClose: false) { socket, testCase in
+            socket.sendFrame(opcode: 0x8, testCase.payload)
+            let ending = try await socket.ending()
+            #expect(ending.closeCode == testCase.answer, "payload \(testCase.payload)")
+            #expect(ending.closeWasLast)
+            let waited = try #require(ending.closeToEnd)
+            #expect(waited < .seconds(2), "payload \(testCase.payload): TCP ended \(waited) after the close")
+        }
+    }
+
     @Test func test_7_1_1_aClientThatNeverAnswersTheClose_isDroppedAfterTheTimeout() async throws {
         try await Conformance.withSocket(answersClose: false) { socket, _, _ in
             socket.send(FrameBytes.frame(opcode: 0x2, payload: [1]))

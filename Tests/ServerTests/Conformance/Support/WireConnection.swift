@@ -57,9 +57,15 @@ final class WireConnection: Sendable {
     }
 
     /// Connects to the server on `port`.
-    /// - Parameter answersClose: false for a client that never answers the server's close.
-    static func open(port: Int, answersClose: Bool = true) async throws -> WireConnection {
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+    /// - Parameters:
+    ///   - answersClose: false for a client that never answers the server's close.
+    ///   - source: the loopback address to connect from (`127.0.0.2`, …) for a client whose address is
+    ///     not the one every other test client shares (127.0.0.1).
+    static func open(port: Int, answersClose: Bool = true, from source: String? = nil) async throws -> WireConnection {
+        var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+        if let source { bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: source, port: 0)) }
+        let channel =
+            try await bootstrap
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture { try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel) }
             }
@@ -87,9 +93,12 @@ final class WireConnection: Sendable {
     }
 
     /// Opens a connection and upgrades it to `/ws/{matchID}`; throws unless the answer is `101`.
-    static func webSocket(port: Int, matchID: String, answersClose: Bool = true) async throws -> WireConnection {
-        let connection = try await open(port: port, answersClose: answersClose)
-        let reply = try await connection.upgrade(path: "/ws/\(matchID)")
+    static func webSocket(
+        port: Int, matchID: String, answersClose: Bool = true, from source: String? = nil,
+        headers: [(String, String)] = RawHTTP.upgradeHeaders
+    ) async throws -> WireConnection {
+        let connection = try await open(port: port, answersClose: answersClose, from: source)
+        let reply = try await connection.upgrade(path: "/ws/\(matchID)", headers: headers)
         guard reply.status == 101 else { throw Failure(description: "upgrade answered \(reply.status)") }
         return connection
     }
@@ -113,6 +122,11 @@ final class WireConnection: Sendable {
         let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + headers.map { "\($0): \($1)\r\n" }.joined() + "\r\n"
         send(Array(request.utf8) + extraBytes)
         return try await reply(upgrading: true)
+    }
+
+    /// Reads the next answer without sending anything (to a request sent with `send`).
+    func nextReply(timeout: Duration = .seconds(10)) async throws -> RawHTTP.Reply {
+        try await reply(upgrading: false, timeout: timeout)
     }
 
     private func reply(upgrading: Bool, timeout: Duration = .seconds(10)) async throws -> RawHTTP.Reply {
@@ -180,6 +194,9 @@ final class WireConnection: Sendable {
 
     /// The frames received so far.
     var frames: [Frame] { state.withLock { $0.frames } }
+
+    /// Whether the connection has ended (closed by either side).
+    var hasEnded: Bool { state.withLock { $0.ended } }
 
     /// Waits until `predicate` holds for the frames received, or throws when the connection ends or
     /// the time is up first.
