@@ -10,6 +10,8 @@ Starts the server binary on a fresh SQLite file, then:
    `GET /healthz` on a fresh connection, up to --visitor-timeout seconds, several times.
 
     scripts/perf-idle-http.py [--bin .build/release/tictactoe] [--max-connections 1000] [--held 1000]
+    scripts/perf-idle-http.py --one-address     # issue 26's scenario: every connection from 127.0.0.2,
+                                                # the server's default --max-connections-per-address
 
 Standard library only. Prints one line per figure.
 """
@@ -86,6 +88,8 @@ def main() -> int:
     parser.add_argument("--held", type=int, default=1000, help="idle keep-alives to open")
     parser.add_argument("--visitor-timeout", type=float, default=10.0)
     parser.add_argument("--visitors", type=int, default=5)
+    parser.add_argument("--one-address", action="store_true",
+                        help="open every connection from 127.0.0.2 and leave the per-address limit at its default")
     args = parser.parse_args()
     resource.setrlimit(resource.RLIMIT_NOFILE, (resource.getrlimit(resource.RLIMIT_NOFILE)[1],) * 2)
 
@@ -93,8 +97,8 @@ def main() -> int:
     folder = tempfile.mkdtemp(prefix="tictactoe-idle-http.")
     server = subprocess.Popen(
         [args.bin, "--port", str(port), "--db", os.path.join(folder, "idle.sqlite"),
-         "--max-connections", str(args.max_connections), "--max-connections-per-address", "1000000",
-         "--log-level", "warning"],
+         "--max-connections", str(args.max_connections), "--log-level", "warning"]
+        + ([] if args.one_address else ["--max-connections-per-address", "1000000"]),
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         for _ in range(200):
@@ -107,7 +111,7 @@ def main() -> int:
         time.sleep(1)
         before = rss_kib(server.pid)
         held = []
-        sources = [f"127.0.1.{index}" for index in range(1, 250)]
+        sources = ["127.0.0.2"] if args.one_address else [f"127.0.1.{index}" for index in range(1, 250)]
         for index in range(args.held):
             sock = open_keep_alive(port, sources[index % len(sources)])
             if sock is not None:
