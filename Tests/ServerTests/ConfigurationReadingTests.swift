@@ -23,6 +23,7 @@ struct ConfigurationReadingTests {
         #expect(read.allowedOrigins.isEmpty)
         #expect(read.handshakeTimeout == .seconds(10))
         #expect(read.httpIdleTimeout == .seconds(60))
+        #expect(read.bodyTimeout == .seconds(10), "issue 26: a request body has 10 s")
         #expect(read.maxConnections == 1000)
         #expect(read.webSocketCloseTimeout == .seconds(5))
         #expect(read.allowedHosts.isEmpty)
@@ -57,8 +58,9 @@ struct ConfigurationReadingTests {
     @Test func test_theConnectionOptions_areReadFromTheEnvironment() throws {
         let read = try configuration(environment: [
             "TICTACTOE_HANDSHAKE_TIMEOUT": "2.5", "TICTACTOE_HTTP_IDLE_TIMEOUT": "31622400", "TICTACTOE_MAX_CONNECTIONS": "50",
-            "TICTACTOE_CLOSE_TIMEOUT": "1",
+            "TICTACTOE_CLOSE_TIMEOUT": "1", "TICTACTOE_BODY_TIMEOUT": "0.5",
         ])
+        #expect(read.bodyTimeout == .milliseconds(500))
         #expect(read.handshakeTimeout == .milliseconds(2500))
         #expect(read.httpIdleTimeout == .seconds(31_622_400))
         #expect(read.maxConnections == 50)
