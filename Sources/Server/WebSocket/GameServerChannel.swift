@@ -59,11 +59,14 @@ struct GameServerChannel: ServerChildChannel {
     /// The routes, for a connection's requests.
     let http: HTTP1Channel
     let admission: WebSocketAdmission
+    /// HTTPS and `wss://` when given (`ServerTLS`): its handlers go first in every connection's pipeline.
+    var tls: ServerTLS? = nil
     let timeouts: Timeouts
     let webSocket: WebSocketSettings
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
+            try tls?.addHandlers(to: channel)
             let timeouts = timeouts
             // What the upgrade check decided, for the handler that runs after it on this channel.
             let decision = NIOLoopBoundBox<WebSocketAdmission.Decision?>(nil, eventLoop: channel.eventLoop)
@@ -110,7 +113,7 @@ struct GameServerChannel: ServerChildChannel {
                                 KeepAliveUpgradeHandler(
                                     answer: Self.laterUpgrades(upgrader: upgrader, decision: decision, settings: webSocket)))
                         }
-                        try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+                        try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: tls != nil))
                         try channel.pipeline.syncOperations.addHandler(
                             HTTPConnectionStateHandler(idleTimeout: timeouts.httpIdle, logger: logger))
                         let http = try HTTPChannel(
@@ -222,11 +225,12 @@ struct GameServerChannel: ServerChildChannel {
 extension HTTPServerBuilder {
     /// HTTP/1 with `/ws/{matchId}` upgrades admitted by `admission` and served by NIO handlers.
     static func gameServer(
-        admission: WebSocketAdmission, timeouts: GameServerChannel.Timeouts, webSocket: GameServerChannel.WebSocketSettings
+        admission: WebSocketAdmission, tls: ServerTLS? = nil, timeouts: GameServerChannel.Timeouts,
+        webSocket: GameServerChannel.WebSocketSettings
     ) -> HTTPServerBuilder {
         .init { responder in
             GameServerChannel(
-                http: HTTP1Channel(responder: responder), admission: admission, timeouts: timeouts, webSocket: webSocket
+                http: HTTP1Channel(responder: responder), admission: admission, tls: tls, timeouts: timeouts, webSocket: webSocket
             )
         }
     }
