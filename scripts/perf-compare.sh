@@ -7,6 +7,12 @@
 #
 #   scripts/perf-compare.sh [ROUNDS] [SECONDS]          (defaults: 3 rounds of 15 s)
 #   MATCHES=1000 THINK=150-250 scripts/perf-compare.sh 2 60
+#   SIDES="plain tls" THINK=900-1100 scripts/perf-compare.sh 2 20   (plain HTTP against HTTPS/wss, both SQLite)
+#
+# SIDES names the two sides (default "memory sqlite"): memory (--db :memory:), sqlite (the default
+# store), plain (the same), tls (the default store behind --tls-cert/--tls-key with a certificate made
+# here, the bench speaking wss:// with --tls). The last column is the server's resident memory held
+# with every connection open, less what it had before the bench, per connection held.
 #
 # The load: MATCHES matches (default 1,000) with one spectator each, every move after a think time
 # drawn from THINK ms (default 150-250: 1,000 / 0.2 s = 5,000 moves/s offered), two bench threads.
@@ -15,29 +21,45 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-3}; seconds=${2:-15}
+read -r -a sides <<< "${SIDES:-memory sqlite}"
+certs=$(mktemp -d); trap 'rm -rf "$certs"' EXIT
+# What a side changes: the database, the server's options, the bench's, the scheme perf.sh checks.
+side() {
+  db=""; server_extra=""; bench_extra=""; scheme=http
+  case $1 in
+    memory) db=":memory:" ;;
+    sqlite|plain) ;;
+    tls)
+      [ -f "$certs/cert.pem" ] || openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 -subj /CN=127.0.0.1 \
+        -addext subjectAltName=IP:127.0.0.1 -keyout "$certs/key.pem" -out "$certs/cert.pem" 2>/dev/null
+      server_extra="--tls-cert $certs/cert.pem --tls-key $certs/key.pem"; bench_extra="--tls"; scheme=https ;;
+    *) echo "unknown side $1 (memory, sqlite, plain, tls)" >&2; exit 2 ;;
+  esac
+}
 matches=${MATCHES:-1000}; think=${THINK:-150-250}
 tag=${TAG:-$(date +%H%M%S)}
 out=${OUT:-/tmp/tictactoe-perf}; mkdir -p "$out"
 bench="--matches $matches --spectators 1 --think-ms $think --duration $seconds --warmup 5 --threads 2 --no-progress ${EXTRA_BENCH:-}"
 runs=()
 for round in $(seq "$rounds"); do
-  order=(memory sqlite); [ $((round % 2)) -eq 0 ] && order=(sqlite memory)
+  order=("${sides[0]}" "${sides[1]}"); [ $((round % 2)) -eq 0 ] && order=("${sides[1]}" "${sides[0]}")
   for store in "${order[@]}"; do
     name="cmp-$tag-$round-$store"
-    db=""; [ "$store" = memory ] && db=":memory:"
+    side "$store"
     echo "== round $round: $store ($(date +%T))"
-    DB=$db scripts/perf.sh "$name" "${EXTRA_SERVER:-}" "$bench" | tee "$out/$name.perf" | grep -E '^cpu seconds|moves per second|opponent|spectator|errors' || true
+    DB=$db SCHEME=$scheme scripts/perf.sh "$name" "${EXTRA_SERVER:-} $server_extra" "$bench $bench_extra" | tee "$out/$name.perf" \
+      | grep -E '^cpu seconds|moves per second|opponent|spectator|errors' || true
     runs+=("$name")
   done
 done
-python3 - "$out" "$matches" "$think" "${runs[@]}" <<'EOF'
+python3 - "$out" "$matches" "$think" "${sides[0]}" "${sides[1]}" "${runs[@]}" <<'EOF'
 import json, re, statistics, sys
-out, matches, think, names = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4:]
+out, matches, think, first, second, names = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5], sys.argv[6:]
 low, _, high = think.partition("-")
 offered = matches * 1000 / ((int(low) + int(high or low)) / 2)
-rows = {"memory": [], "sqlite": []}
+rows = {first: [], second: []}
 print(f"\noffered: {offered:,.0f} moves/s ({matches} matches, think {think} ms)")
-print(f"{'run':<26} {'moves/s':>8} {'of offered':>10} {'opp p50':>8} {'opp p99':>8} {'spec p99':>9} {'µs/move':>8} {'other CPU-s':>11}")
+print(f"{'run':<26} {'moves/s':>8} {'of offered':>10} {'opp p50':>8} {'opp p99':>8} {'spec p99':>9} {'µs/move':>8} {'other CPU-s':>11} {'KB/conn':>8}")
 for name in names:
     store = name.rsplit("-", 1)[1]
     try:
@@ -50,18 +72,20 @@ for name in names:
         rate=result["movesPerSecond"], p50=result["opponentLatencyMs"]["p50"], p99=result["opponentLatencyMs"]["p99"],
         spec=result["spectatorLatencyMs"]["p99"], cpu=result.get("serverCPUMicrosecondsPerMove") or float("nan"),
         errors=result["errorTotal"], other=float(other.group(1)) if other else float("nan"))
+    memory, held = result.get("memory", {}), result.get("connections", {}).get("heldAtEnd", 0)
+    row["kb"] = ((memory.get("heldMB") or float("nan")) - (memory.get("startMB") or float("nan"))) * 1024 / held if held else float("nan")
     rows[store].append(row)
     print(f"{name:<26} {row['rate']:>8,.0f} {row['rate'] / offered:>9.1%} {row['p50']:>7.2f}  {row['p99']:>7.2f}  {row['spec']:>8.2f}  "
-          f"{row['cpu']:>7.1f} {row['other']:>11.1f}" + (f"  errors {row['errors']}" if row["errors"] else ""))
+          f"{row['cpu']:>7.1f} {row['other']:>11.1f} {row['kb']:>8.1f}" + (f"  errors {row['errors']}" if row["errors"] else ""))
 def median(store, key):
     values = [r[key] for r in rows[store]]
     return statistics.median(values) if values else float("nan")
-print(f"\n{'median of the runs':<26} {'moves/s':>8} {'of offered':>10} {'opp p50':>8} {'opp p99':>8} {'spec p99':>9} {'µs/move':>8}")
+print(f"\n{'median of the runs':<26} {'moves/s':>8} {'of offered':>10} {'opp p50':>8} {'opp p99':>8} {'spec p99':>9} {'µs/move':>8} {'':>11} {'KB/conn':>8}")
 for store in rows:
-    m = {k: median(store, k) for k in ("rate", "p50", "p99", "spec", "cpu")}
-    print(f"{store:<26} {m['rate']:>8,.0f} {m['rate'] / offered:>9.1%} {m['p50']:>7.2f}  {m['p99']:>7.2f}  {m['spec']:>8.2f}  {m['cpu']:>7.1f}")
-ratio = {k: median("sqlite", k) / median("memory", k) for k in ("rate", "p50", "p99", "spec", "cpu")}
-print(f"{'sqlite / memory':<26} {ratio['rate']:>8.3f} {'':>10} {ratio['p50']:>7.2f}x {ratio['p99']:>7.2f}x {ratio['spec']:>8.2f}x {ratio['cpu']:>7.2f}x")
-print(f"{'sqlite - memory':<26} {'':>8} {'':>10} {median('sqlite', 'p50') - median('memory', 'p50'):>+7.2f}  (ms; goal: p50 within +1 ms, p99 and spectators within 2x, "
+    m = {k: median(store, k) for k in ("rate", "p50", "p99", "spec", "cpu", "kb")}
+    print(f"{store:<26} {m['rate']:>8,.0f} {m['rate'] / offered:>9.1%} {m['p50']:>7.2f}  {m['p99']:>7.2f}  {m['spec']:>8.2f}  {m['cpu']:>7.1f} {'':>11} {m['kb']:>8.1f}")
+ratio = {k: median(second, k) / median(first, k) for k in ("rate", "p50", "p99", "spec", "cpu", "kb")}
+print(f"{second + ' / ' + first:<26} {ratio['rate']:>8.3f} {'':>10} {ratio['p50']:>7.2f}x {ratio['p99']:>7.2f}x {ratio['spec']:>8.2f}x {ratio['cpu']:>7.2f}x {'':>11} {ratio['kb']:>7.2f}x")
+print(f"{second + ' - ' + first:<26} {'':>8} {'':>10} {median(second, 'p50') - median(first, 'p50'):>+7.2f}  (ms; issue 18's goal for sqlite - memory: p50 within +1 ms, p99 and spectators within 2x, "
       f"rate >= 98 % of offered, CPU within 1.25x)")
 EOF

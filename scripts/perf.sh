@@ -26,7 +26,8 @@ rm -f "$out/$name.sqlite"*
   --metrics-address "127.0.0.1:$metrics_port" --log-level warning $server_opts \
   > "$out/$name.server.log" 2>&1 &
 server=$!
-for _ in $(seq 100); do curl -sf "localhost:$port/healthz" >/dev/null && break; sleep 0.1; done
+# SCHEME=https for a server with --tls-cert (its certificate is not checked here).
+for _ in $(seq 100); do curl -skf "${SCHEME:-http}://localhost:$port/healthz" >/dev/null && break; sleep 0.1; done
 b0=$(busy)
 # shellcheck disable=SC2086
 /usr/bin/time -f "%U %S %e" -o "$out/$name.time" "${BENCH_BIN:-.build/release/tictactoe-bench}" --port "$port" --server-pid "$server" \

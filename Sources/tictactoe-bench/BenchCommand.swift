@@ -115,6 +115,11 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "Seed of the random moves and think times (default: random).")
     var seed: UInt64?
 
+    @Flag(
+        name: .customLong("tls"),
+        help: "Speak https:// and wss:// to the server (its --tls-cert), accepting any certificate: a measurement tool, not a client.")
+    var tls = false
+
     @Flag(name: .customLong("no-progress"), help: "Do not print a progress line every second.")
     var noProgress = false
 
@@ -152,6 +157,7 @@ struct BenchCommand: AsyncParsableCommand {
             target: try LoopbackAddress.resolve(host, port: port),
             hostHeader: "\(host):\(port)",
             port: port,
+            tls: tls ? try BenchTLS.clientContext() : nil,
             metricsPort: metricsPort,
             matches: matches,
             spectators: spectators,

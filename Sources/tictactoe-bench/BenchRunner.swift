@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import NIOSSL
 import NIOPosix
 
 /// One run of the bench: creates the matches, opens their connections (in ramp steps), lets the
@@ -32,7 +33,8 @@ struct BenchRunner {
             }.get()
             loops.append(LoopHandle(eventLoop: eventLoop, context: context))
         }
-        let control = ControlClient(baseURL: settings.baseURL, metricsURL: settings.metricsURL, eventLoopGroup: group)
+        let control = ControlClient(
+            baseURL: settings.baseURL, metricsURL: settings.metricsURL, tls: settings.tls != nil, eventLoopGroup: group)
         let memory = ServerMemoryProbe(pid: settings.serverPID, control: control)
         do {
             let result = try await run(loops: loops, control: control, memory: memory, budget: budget)
@@ -231,6 +233,7 @@ struct BenchRunner {
         let hostHeader = settings.hostHeader
         let driver = plan.driver
         let role = plan.role
+        let tls = settings.tls
         var bootstrap = ClientBootstrap(group: eventLoop).connectTimeout(.seconds(10))
         if let source = plan.source {
             #if os(Linux)
@@ -244,6 +247,8 @@ struct BenchRunner {
             channel.eventLoop.makeCompletedFuture {
                 let driver = driver.value
                 let session = BenchSession(role: role, driver: driver)
+                // TLS first, so that everything after it reads and writes the plain WebSocket bytes.
+                if let tls { try channel.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: nil)) }
                 try channel.pipeline.syncOperations.addHandlers([
                     ChannelCountingHandler(loop: driver.loop),
                     WebSocketHandshakeHandler(path: path, hostHeader: hostHeader, session: session, loop: driver.loop, upgraded: upgraded),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NIOCore
+import NIOSSL
 
 /// Everything a run needs, validated: built by `BenchCommand` from its options.
 struct BenchSettings: Sendable {
@@ -9,6 +10,8 @@ struct BenchSettings: Sendable {
     /// The `Host` header of the WebSocket upgrades.
     var hostHeader: String
     var port: Int
+    /// With `--tls`: the client context of every connection (`BenchTLS`); nil speaks plain HTTP.
+    var tls: NIOSSLContext?
     /// The port of the server's `/metrics` listener (its `--metrics-address`), if it has one.
     var metricsPort: Int?
     var matches: Int
@@ -39,15 +42,15 @@ struct BenchSettings: Sendable {
     var connectionsPerMatch: Int { 2 + spectators }
 
     /// The base URL of the server's HTTP API.
-    var baseURL: String { url(port: port) }
+    var baseURL: String { url(port: port, scheme: tls == nil ? "http" : "https") }
 
-    /// The URL of the server's `/metrics`, on its own port; nil when the server has none.
-    var metricsURL: String? { metricsPort.map { url(port: $0) + "/metrics" } }
+    /// The URL of the server's `/metrics`, on its own port (always plain HTTP); nil when the server has none.
+    var metricsURL: String? { metricsPort.map { url(port: $0, scheme: "http") + "/metrics" } }
 
-    private func url(port: Int) -> String {
+    private func url(port: Int, scheme: String) -> String {
         switch target {
-        case .v6: "http://[\(target.ipAddress ?? "::1")]:\(port)"
-        default: "http://\(target.ipAddress ?? "127.0.0.1"):\(port)"
+        case .v6: "\(scheme)://[\(target.ipAddress ?? "::1")]:\(port)"
+        default: "\(scheme)://\(target.ipAddress ?? "127.0.0.1"):\(port)"
         }
     }
 }

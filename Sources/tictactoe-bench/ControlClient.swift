@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 import WireProtocol
 
 /// The bench's HTTP side: health check, match creation, and the server's `/metrics`.
@@ -15,9 +16,10 @@ struct ControlClient: Sendable {
     /// Where the server serves `/metrics` (its own listener), if anywhere.
     let metricsURL: String?
 
-    init(baseURL: String, metricsURL: String?, eventLoopGroup: any EventLoopGroup) {
+    init(baseURL: String, metricsURL: String?, tls: Bool, eventLoopGroup: any EventLoopGroup) {
         var configuration = HTTPClient.Configuration()
         configuration.redirectConfiguration = .disallow
+        if tls { configuration.tlsConfiguration = BenchTLS.clientConfiguration }
         configuration.connectionPool = .init(idleTimeout: .seconds(30), concurrentHTTP1ConnectionsPerHostSoftLimit: 16)
         client = HTTPClient(eventLoopGroupProvider: .shared(eventLoopGroup), configuration: configuration)
         self.baseURL = baseURL

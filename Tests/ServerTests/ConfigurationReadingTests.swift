@@ -24,7 +24,9 @@ struct ConfigurationReadingTests {
         #expect(read.handshakeTimeout == .seconds(10))
         #expect(read.httpIdleTimeout == .seconds(60))
         #expect(read.bodyTimeout == .seconds(10), "issue 26: a request body has 10 s")
-        #expect(read.maxConnections == 1000)
+        #expect(read.maxConnections == ConnectionCapacity.current().defaultMaxConnections, "issue 27: what the machine allows")
+        #expect(read.tlsCertificatePath == nil && read.tlsKeyPath == nil && !read.usesTLS, "plain HTTP unless a certificate is given")
+        #expect(read.redirectHTTPPort == nil)
         #expect(read.webSocketCloseTimeout == .seconds(5))
         #expect(read.allowedHosts.isEmpty)
         #expect(read.metricsAddress == nil, "issue 17 item 11: no /metrics listener unless asked for")
@@ -104,5 +106,22 @@ struct ConfigurationReadingTests {
     func test_anUnusableValue_isAnErrorNamingTheVariable(variable: String, value: String) throws {
         let error = #expect(throws: ConfigurationError.self) { try configuration(environment: [variable: value]) }
         #expect(error?.description.contains(variable) == true)
+    }
+
+    @Test func test_theTLSOptions_areReadFromTheEnvironment_andTheCommandLineWins() throws {
+        let read = try configuration(
+            commandLine: [["tlsCert"]: .init(.string("/etc/given.pem"), isSecret: false)],
+            environment: [
+                "TICTACTOE_TLS_CERT": "/etc/env.pem", "TICTACTOE_TLS_KEY": "/etc/env.key", "TICTACTOE_REDIRECT_HTTP_PORT": "80",
+            ])
+        #expect(read.tlsCertificatePath == "/etc/given.pem")
+        #expect(read.tlsKeyPath == "/etc/env.key")
+        #expect(read.redirectHTTPPort == 80)
+        #expect(read.usesTLS)
+    }
+
+    @Test func test_aRedirectPort_withoutTLS_isAnErrorNamingIt() throws {
+        let error = #expect(throws: ConfigurationError.self) { try configuration(environment: ["TICTACTOE_REDIRECT_HTTP_PORT": "80"]) }
+        #expect(error?.description.contains("--redirect-http-port") == true)
     }
 }

@@ -6,11 +6,13 @@ The server binary is $TICTACTOE_BIN, by default <repo>/.build/debug/tictactoe (b
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pathlib
 import shutil
 import signal
 import socket
+import ssl
 import subprocess
 import tempfile
 import threading
@@ -49,7 +51,7 @@ class Server:
         assert self.process.stdout is not None
         for line in self.process.stdout:
             self.output.append(line.rstrip("\n"))
-            if "listening on http://" in line:
+            if "listening on http://" in line or "listening on https://" in line:
                 self.listening.set()
 
     def log_tail(self, lines: int = 40) -> str:
@@ -57,8 +59,10 @@ class Server:
 
 
 def _healthy(url: str) -> bool:
+    # Over HTTPS, any certificate: this only waits for the server; the TLS tests check the certificate.
+    context = ssl._create_unverified_context() if url.startswith("https://") else None
     try:
-        with urllib.request.urlopen(url + "/healthz", timeout=2) as response:
+        with urllib.request.urlopen(url + "/healthz", timeout=2, context=context) as response:
             return response.status == 200
     except (urllib.error.URLError, ConnectionError, OSError):
         return False
@@ -74,10 +78,12 @@ def pytest_sessionfinish(session, exitstatus):
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def start_server(port: int | None = None, db: str | None = None, env: dict[str, str] | None = None) -> Server:
-    """Starts the server binary and waits until it logs `listening on http://` and `/healthz` is 200.
+def start_server(port: int | None = None, db: str | None = None, env: dict[str, str] | None = None,
+                 arguments: list[str] | None = None) -> Server:
+    """Starts the server binary and waits until it logs `listening on http(s)://` and `/healthz` is 200.
 
-    `env` adds environment variables, e.g. `{"TICTACTOE_SEAT_TIMEOUT": "3"}`.
+    `env` adds environment variables, e.g. `{"TICTACTOE_SEAT_TIMEOUT": "3"}`; `arguments` adds options
+    (with `--tls-cert` the server and its `base_url` are `https://`).
     """
     binary = pathlib.Path(os.environ.get("TICTACTOE_BIN", REPO / ".build" / "debug" / "tictactoe"))
     if not binary.exists():
@@ -89,7 +95,7 @@ def start_server(port: int | None = None, db: str | None = None, env: dict[str, 
     command = [
         str(binary), "--host", "127.0.0.1", "--port", str(port),
         "--db", db, "--public", str(REPO / "Public"),
-    ]
+    ] + (arguments or [])
     # The tests create many matches from one address; lift the server's per-address creation limit.
     env = {
         **os.environ,
@@ -102,7 +108,8 @@ def start_server(port: int | None = None, db: str | None = None, env: dict[str, 
     process = subprocess.Popen(
         command, cwd=workdir, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
     )
-    running = Server(process, f"http://127.0.0.1:{port}")
+    scheme = "https" if "--tls-cert" in (arguments or []) else "http"
+    running = Server(process, f"{scheme}://127.0.0.1:{port}")
     running.port, running.db = port, db
     threading.Thread(target=running.pump, daemon=True).start()
 
@@ -112,7 +119,7 @@ def start_server(port: int | None = None, db: str | None = None, env: dict[str, 
             pytest.fail(f"server exited with {process.returncode} before listening:\n{running.log_tail()}")
         if time.monotonic() > deadline:
             process.kill()
-            pytest.fail(f"server did not log 'listening on http://' within {START_TIMEOUT_S}s:\n{running.log_tail()}")
+            pytest.fail(f"server did not log 'listening on' within {START_TIMEOUT_S}s:\n{running.log_tail()}")
     while not _healthy(running.base_url):
         if process.poll() is not None or time.monotonic() > deadline:
             process.kill()
@@ -141,19 +148,15 @@ def server():
     stop_server(running)
 
 
-@pytest.fixture
-def browsers(server, request):
-    """A factory of independent browser sessions (separate profiles, so separate localStorage).
-
-    `browsers()` returns a `pages.Browser`; every session is closed after the test, and the test fails
-    if a page broke its Content-Security-Policy or threw an uncaught exception.
-    """
+@contextlib.contextmanager
+def browser_sessions(default_url: str, request, extra_arguments: tuple[str, ...] = ()):
+    """A factory of independent browser sessions on `default_url`: see the `browsers` fixture."""
     opened: list[Browser] = []
 
     def make(width: int = 1280, height: int = 900, base_url: str | None = None) -> Browser:
-        driver = new_driver()
+        driver = new_driver(extra_arguments)
         set_viewport(driver, width, height)
-        browser = Browser(driver, base_url or server.base_url, SCREENSHOTS)
+        browser = Browser(driver, base_url or default_url, SCREENSHOTS)
         opened.append(browser)
         return browser
 
@@ -169,6 +172,17 @@ def browsers(server, request):
             browser.close()
     if problems and not request.node.rep_call_failed:
         pytest.fail("the page reported problems:\n" + "\n".join(problems))
+
+
+@pytest.fixture
+def browsers(server, request):
+    """A factory of independent browser sessions (separate profiles, so separate localStorage).
+
+    `browsers()` returns a `pages.Browser`; every session is closed after the test, and the test fails
+    if a page broke its Content-Security-Policy or threw an uncaught exception.
+    """
+    with browser_sessions(server.base_url, request) as make:
+        yield make
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -20,11 +20,12 @@ DESKTOP = (1280, 900)
 PHONE = (375, 812)
 
 
-def new_driver() -> webdriver.Chrome:
-    """A headless Chromium session of its own (Debian's `chromium` and `chromium-driver`)."""
+def new_driver(extra_arguments: tuple[str, ...] = ()) -> webdriver.Chrome:
+    """A headless Chromium session of its own (Debian's `chromium` and `chromium-driver`), with
+    `extra_arguments` (a certificate to trust, say)."""
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900"):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900", *extra_arguments):
         options.add_argument(argument)
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"))

@@ -2,6 +2,7 @@ import Hummingbird
 import Logging
 import MatchStore
 import Prometheus
+import ServiceLifecycle
 
 /// Builds the whole server: storage, the match registry, the HTTP routes, the WebSocket channels and the
 /// services that start and stop them. Run it with `runService()`; it serves until SIGTERM or SIGINT
@@ -16,7 +17,7 @@ import Prometheus
 ///     in it; without that they go to swift-metrics' no-op factory.
 ///   - onListening: called with the bound port once connections are accepted.
 ///   - onMetricsListening: called with the metrics listener's bound port once it accepts connections.
-/// - Throws: when the store cannot be opened.
+/// - Throws: when the store cannot be opened; `TLSSetupError` when the certificate or key cannot serve.
 public func buildApplication(
     configuration: ServerConfiguration,
     logger: Logger = Logger(label: "tictactoe"),
@@ -36,15 +37,21 @@ func buildApplication(
     logger: Logger,
     metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
     onListening: @escaping @Sendable (Int) -> Void,
-    onMetricsListening: @escaping @Sendable (Int) -> Void = { _ in }
+    onMetricsListening: @escaping @Sendable (Int) -> Void = { _ in },
+    onRedirectListening: @escaping @Sendable (Int) -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
+    // The certificate first: a pair that cannot serve stops the start before the store is opened.
+    let tls = try ServerTLS.load(configuration)
     let context = try await ServerContext(configuration: configuration, metricsRegistry: metricsRegistry, logger: logger, store: store)
+    logConnectionCapacity(maxConnections: configuration.maxConnections, logger: logger)
     let host = configuration.host
+    let scheme = tls == nil ? "http" : "https"
+    let boundPort = BoundPort(configuration.port)
     let connections = OpenConnections(maxConnections: configuration.maxConnections, metrics: context.metrics, logger: logger)
     let application = Application(
         router: buildRouter(context),
         server: .gameServer(
-            admission: context.admission,
+            admission: context.admission, tls: tls,
             timeouts: .init(
                 handshake: configuration.handshakeTimeout, httpIdle: configuration.httpIdleTimeout, body: configuration.bodyTimeout),
             webSocket: .init(
@@ -64,7 +71,8 @@ func buildApplication(
             availableConnectionsDelegate: ConnectionBudget(connections: connections)),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? 0
-            logger.info("listening on http://\(host):\(port)")
+            boundPort.set(port)
+            logger.info("listening on \(scheme)://\(host):\(port)")
             onListening(port)
         },
         logger: logger
@@ -73,16 +81,26 @@ func buildApplication(
         MetricsListener.service(
             address: address, endpoint: MetricsEndpoint(registry: metricsRegistry), logger: logger, onListening: onMetricsListening)
     }
-    return GameApplication(base: application, metricsListener: metrics, context: context)
+    var tlsServices: [any Service] = []
+    if let tls {
+        tlsServices.append(CertificateReloadService(context: tls.context, logger: logger))
+        if let redirectPort = configuration.redirectHTTPPort {
+            tlsServices.append(
+                HTTPSRedirect.service(
+                    host: host, port: redirectPort, httpsPort: boundPort, context: context, onListening: onRedirectListening))
+        }
+    }
+    return GameApplication(base: application, metricsListener: metrics, tlsServices: tlsServices, context: context)
 }
 
-/// The routes of docs/PROTOCOL.md behind the middleware every answer goes through: the security
+/// The routes of docs/PROTOCOL.md behind the middleware every answer goes through: HSTS over HTTPS, the security
 /// headers, the client behind trusted proxies (and its count of connections), the allowed hosts, the body limit, the 404 page, paths with control characters refused, the files of `Public/`. The WebSocket upgrade itself never
 /// reaches the router (`GameServerChannel` takes it on the socket).
 func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
     let configuration = context.configuration
     let router = Router(context: AppRequestContext.self)
     let pages = Pages(publicDirectory: configuration.publicDirectory)
+    if configuration.usesTLS { router.add(middleware: HSTSMiddleware()) }
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ForwardedClientMiddleware(proxies: context.trustedProxies))
     router.add(middleware: ForwardedClientLimitMiddleware(proxies: context.trustedProxies, limits: context.admission.connectionLimits))
@@ -98,4 +116,15 @@ func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
     ).add(to: router)
     WebSocketRoute(admission: context.admission).add(to: router)
     return router
+}
+
+/// Logs how many connections the server holds and why; warns when `--max-connections` is above what the
+/// open-file limit allows, since the connections past it would fail to be accepted (EMFILE).
+func logConnectionCapacity(maxConnections: Int, capacity: ConnectionCapacity = .current(), logger: Logger) {
+    logger.info("\(capacity.describe(maxConnections: maxConnections))")
+    if maxConnections > capacity.byOpenFiles {
+        logger.warning(
+            "--max-connections \(maxConnections) is more than the open-file limit allows, \(capacity.byOpenFiles) (limit \(capacity.openFiles) less \(capacity.reserve)): raise the hard limit (ulimit -Hn, LimitNOFILE=) or lower --max-connections"
+        )
+    }
 }

@@ -14,6 +14,9 @@ struct GameApplication<Base: ApplicationProtocol>: ApplicationProtocol, CustomSt
     let base: Base
     /// The `/metrics` listener (`--metrics-address`), if any; it stops with the HTTP server.
     let metricsListener: (any Service)?
+    /// With TLS: the SIGHUP reload of the certificate and the `--redirect-http-port` listener, if any;
+    /// they stop with the HTTP server.
+    var tlsServices: [any Service] = []
     let context: ServerContext
 
     var responder: Base.Responder {
@@ -46,7 +49,7 @@ struct GameApplication<Base: ApplicationProtocol>: ApplicationProtocol, CustomSt
         let drain = DrainService(registry: context.registry, state: context.state, logger: logger)
         // A graceful shutdown of whatever runs this application (`runService()`'s signals, a test's
         // cancellation) reaches this group too.
-        let services: [any Service] = [lifecycle, base] + (metricsListener.map { [$0] } ?? []) + [drain]
+        let services: [any Service] = [lifecycle, base] + (metricsListener.map { [$0] } ?? []) + tlsServices + [drain]
         let group = ServiceGroup(configuration: .init(services: services, logger: logger))
         try await group.run()
     }

@@ -52,6 +52,12 @@ extension ServerConfiguration {
             }
             metricsAddress = address
         }
+        tlsCertificatePath = try options.string("tlsCert") ?? tlsCertificatePath
+        tlsKeyPath = try options.string("tlsKey") ?? tlsKeyPath
+        redirectHTTPPort = try options.int("redirectHttpPort", in: 1...65535) ?? redirectHTTPPort
+        if redirectHTTPPort != nil && !usesTLS {
+            throw ConfigurationError(option: "redirectHttpPort", problem: "redirects to HTTPS, so it needs --tls-cert and --tls-key")
+        }
         tracksRIBObjects = try options.bool("trackRibObjects") ?? tracksRIBObjects
     }
 

@@ -68,8 +68,9 @@ public struct ServerConfiguration: Sendable {
     public var bodyTimeout: Duration = .seconds(10)
     /// Connections the server holds at once, HTTP and WebSocket together; beyond it new connections
     /// wait in the listen backlog until one closes. Near it, the keep-alives idle longest are closed to
-    /// make room (`OpenConnections`). Keep it under the process's open-file limit.
-    public var maxConnections: Int = 1000
+    /// make room (`OpenConnections`). By default what the machine allows: the open-file limit less the
+    /// server's own descriptors, capped by memory (`ConnectionCapacity`).
+    public var maxConnections: Int = ConnectionCapacity.current().defaultMaxConnections
     /// Days a stored match is kept after its summary last changed (a seat taken or freed, a game
     /// started or ended) while nobody is connected to it; then it is deleted with its log. Nil (the
     /// default) keeps every match.
@@ -82,6 +83,13 @@ public struct ServerConfiguration: Sendable {
     /// Where `GET /metrics` is served, on a listener of its own; nil (the default) serves it nowhere.
     /// The public port always answers `/metrics` with 404: the metrics are for the operator.
     public var metricsAddress: ListenAddress? = nil
+    /// PEM file of the certificate (its chain may follow) that the port serves HTTPS and `wss://` with;
+    /// nil (the default) serves plain HTTP. Given with `tlsKeyPath` or not at all (`ServerTLS.load`).
+    public var tlsCertificatePath: String? = nil
+    /// PEM file of the certificate's private key.
+    public var tlsKeyPath: String? = nil
+    /// A port answering plain HTTP with a 308 to the HTTPS URL (`--redirect-http-port`); nil for none.
+    public var redirectHTTPPort: Int? = nil
     /// Track the RIB objects of every match for leak checks (tests only: costs a lock per RIB object).
     public var tracksRIBObjects: Bool = false
 
@@ -89,6 +97,10 @@ public struct ServerConfiguration: Sendable {
 
     /// Whether `databasePath` asks for the in-memory store.
     public var usesInMemoryStore: Bool { databasePath == ":memory:" }
+
+    /// Whether the port serves HTTPS: a certificate or a key was asked for (`ServerTLS.load` refuses one
+    /// without the other).
+    public var usesTLS: Bool { tlsCertificatePath != nil || tlsKeyPath != nil }
 
     /// Whether `databasePath` is a PostgreSQL URL.
     public var usesPostgres: Bool { PostgresURL.isPostgres(databasePath) }

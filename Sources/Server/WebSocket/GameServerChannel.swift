@@ -64,6 +64,8 @@ struct GameServerChannel: ServerChildChannel {
     /// The routes, for a connection's requests.
     let http: HTTP1Channel
     let admission: WebSocketAdmission
+    /// HTTPS and `wss://` when given (`ServerTLS`): its handlers go first in every connection's pipeline.
+    var tls: ServerTLS? = nil
     let timeouts: Timeouts
     let webSocket: WebSocketSettings
     /// Every connection the server holds, and its idle keep-alives.
@@ -71,6 +73,7 @@ struct GameServerChannel: ServerChildChannel {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
+            try tls?.addHandlers(to: channel)
             let countedAtAccept: Bool
             switch try countAtAccept(channel) {
             case .notCounted:
@@ -128,7 +131,7 @@ struct GameServerChannel: ServerChildChannel {
                                 KeepAliveUpgradeHandler(
                                     answer: Self.laterUpgrades(upgrader: upgrader, decision: decision, settings: webSocket)))
                         }
-                        try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: false))
+                        try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: tls != nil))
                         try channel.pipeline.syncOperations.addHandler(
                             HTTPConnectionGuard(
                                 connections: connections, bodyTimeout: timeouts.body, metrics: webSocket.metrics, logger: webSocket.logger))
@@ -239,12 +242,12 @@ struct GameServerChannel: ServerChildChannel {
 extension HTTPServerBuilder {
     /// HTTP/1 with `/ws/{matchId}` upgrades admitted by `admission` and served by NIO handlers.
     static func gameServer(
-        admission: WebSocketAdmission, timeouts: GameServerChannel.Timeouts, webSocket: GameServerChannel.WebSocketSettings,
-        connections: OpenConnections
+        admission: WebSocketAdmission, tls: ServerTLS? = nil, timeouts: GameServerChannel.Timeouts,
+        webSocket: GameServerChannel.WebSocketSettings, connections: OpenConnections
     ) -> HTTPServerBuilder {
         .init { responder in
             GameServerChannel(
-                http: HTTP1Channel(responder: responder), admission: admission, timeouts: timeouts, webSocket: webSocket,
+                http: HTTP1Channel(responder: responder), admission: admission, tls: tls, timeouts: timeouts, webSocket: webSocket,
                 connections: connections
             )
         }

@@ -221,8 +221,8 @@ private final class ProcessOutput: Sendable {
 
     var text: String { String(decoding: data.withLock { $0 }, as: UTF8.self) }
 
-    /// The port of the `listening on http://HOST:PORT` line, once printed.
-    func listeningPort() -> Int? { port(after: "listening on http://") }
+    /// The port of the `listening on http://HOST:PORT` line (`https://` with TLS), once printed.
+    func listeningPort() -> Int? { port(after: "listening on http://") ?? port(after: "listening on https://") }
 
     /// The port of the first complete line holding `marker` + `HOST:PORT`, once printed.
     func port(after marker: String) -> Int? {

@@ -1,4 +1,5 @@
 import Foundation
+import NIOSSL
 import WireProtocol
 
 /// Two logged-in players and their tokens, for tests that need a match in `offGame`.
@@ -32,6 +33,14 @@ extension TestClient {
         return board
     }
 
+    /// Reads until a `board` whose last mark is `last` arrives (throws on timeout): the move was made.
+    @discardableResult
+    func nextBoard(last: WireMove) async throws -> WireBoard {
+        let message = try await next { if case .board(let board, _) = $0 { board.last == last } else { false } }
+        guard case .board(let board, _) = message else { throw HTTP.Failure(description: "no board") }
+        return board
+    }
+
     /// Reads until a `screen` message for `phase` arrives.
     @discardableResult
     func nextScreen(_ phase: WirePhase) async throws -> WireScreen {
@@ -49,10 +58,11 @@ extension TestClient {
 }
 
 extension LiveServer {
-    /// A new match with Alice (player1) and Bob (player2) logged in, both past the `offGame` screen.
-    func seatedPair(matchID: String) async throws -> SeatedPair {
-        let (alice, _) = try await TestClient.connected(port: port, matchID: matchID)
-        let (bob, _) = try await TestClient.connected(port: port, matchID: matchID)
+    /// A new match with Alice (player1) and Bob (player2) logged in, both past the `offGame` screen;
+    /// over `wss://` with `tls`.
+    func seatedPair(matchID: String, tls: TLSConfiguration? = nil) async throws -> SeatedPair {
+        let (alice, _) = try await TestClient.connected(port: port, matchID: matchID, tls: tls)
+        let (bob, _) = try await TestClient.connected(port: port, matchID: matchID, tls: tls)
         let (_, aliceToken) = try await alice.login("Alice")
         let (_, bobToken) = try await bob.login("Bob")
         try await alice.nextScreen(.offGame)

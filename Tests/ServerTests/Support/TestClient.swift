@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdWSClient
 import Logging
 import NIOCore
+import NIOSSL
 import NIOWebSocket
 import WireProtocol
 
@@ -26,7 +27,7 @@ final class TestClient: Sendable {
     /// Ends with the server's close frame (code and reason), or the connection error.
     let run: Task<WebSocketCloseFrame?, any Error>
 
-    private init(url: String, origin: String?) {
+    private init(url: String, origin: String?, tls: TLSConfiguration?) {
         let (stream, continuation) = AsyncStream<Outgoing>.makeStream()
         outgoing = continuation
         var headers = HTTPFields()
@@ -37,7 +38,11 @@ final class TestClient: Sendable {
         run = Task {
             try await WebSocketClient.connect(
                 url: url,
-                configuration: .init(maxFrameSize: 1 << 16, additionalHeaders: headers, closeTimeout: .seconds(2)),
+                // An IP address may not be sent as SNI: over TLS the name is localhost, which the tests'
+                // certificates hold beside 127.0.0.1.
+                configuration: .init(
+                    maxFrameSize: 1 << 16, additionalHeaders: headers, closeTimeout: .seconds(2), sniHostname: tls == nil ? nil : "localhost"),
+                tlsConfiguration: tls,
                 logger: logger
             ) { inbound, outbound, _ in
                 defer { inbox.finish() }
@@ -63,14 +68,15 @@ final class TestClient: Sendable {
         }
     }
 
-    /// Opens `/ws/{matchID}`; does not wait for the upgrade (read `welcome` for that).
-    static func connect(port: Int, matchID: String, origin: String? = nil) -> TestClient {
-        TestClient(url: "ws://127.0.0.1:\(port)/ws/\(matchID)", origin: origin)
+    /// Opens `/ws/{matchID}`, over `wss://` with `tls`; does not wait for the upgrade (read `welcome`
+    /// for that).
+    static func connect(port: Int, matchID: String, origin: String? = nil, tls: TLSConfiguration? = nil) -> TestClient {
+        TestClient(url: "\(tls == nil ? "ws" : "wss")://127.0.0.1:\(port)/ws/\(matchID)", origin: origin, tls: tls)
     }
 
-    /// Opens `/ws/{matchID}` and reads its `welcome`.
-    static func connected(port: Int, matchID: String) async throws -> (TestClient, ServerMessage) {
-        let client = connect(port: port, matchID: matchID)
+    /// Opens `/ws/{matchID}` (over `wss://` with `tls`) and reads its `welcome`.
+    static func connected(port: Int, matchID: String, tls: TLSConfiguration? = nil) async throws -> (TestClient, ServerMessage) {
+        let client = connect(port: port, matchID: matchID, tls: tls)
         let welcome = try await client.next { if case .welcome = $0 { true } else { false } }
         return (client, welcome)
     }

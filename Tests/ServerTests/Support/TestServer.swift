@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 import MatchStore
 @testable import Server
 import Synchronization
@@ -63,6 +64,8 @@ struct TestServer: LiveServer {
     let port: Int
     /// The port of the `/metrics` listener, when the configuration gave it an address.
     let metricsPort: Int?
+    /// The port of the `--redirect-http-port` listener, when the configuration asked for one.
+    let redirectPort: Int?
     private let task: Task<Void, any Error>
 
     /// Starts a server with `configure` applied to a test configuration and waits until it listens.
@@ -87,9 +90,10 @@ struct TestServer: LiveServer {
             }()
         let (ports, continuation) = AsyncStream<Int>.makeStream()
         let (metricsPorts, metricsContinuation) = AsyncStream<Int>.makeStream()
+        let (redirectPorts, redirectContinuation) = AsyncStream<Int>.makeStream()
         let app = try await buildApplication(
             configuration: configuration, store: store, logger: logger, onListening: { continuation.yield($0) },
-            onMetricsListening: { metricsContinuation.yield($0) })
+            onMetricsListening: { metricsContinuation.yield($0) }, onRedirectListening: { redirectContinuation.yield($0) })
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
@@ -99,12 +103,18 @@ struct TestServer: LiveServer {
             guard let bound = await metricsIterator.next() else { throw CancellationError() }
             metricsPort = bound
         }
+        var redirectPort: Int?
+        if configuration.redirectHTTPPort != nil {
+            var redirectIterator = redirectPorts.makeAsyncIterator()
+            guard let bound = await redirectIterator.next() else { throw CancellationError() }
+            redirectPort = bound
+        }
         // `/healthz` turns ready just after the socket binds.
         for _ in 0..<100 {
-            if try await HTTP.get(port: port, "/healthz").status == 200 { break }
+            if try await HTTP.get(port: port, "/healthz", https: configuration.usesTLS).status == 200 { break }
             try await Task.sleep(for: .milliseconds(20))
         }
-        return TestServer(port: port, metricsPort: metricsPort, task: task)
+        return TestServer(port: port, metricsPort: metricsPort, redirectPort: redirectPort, task: task)
     }
 
     /// Stops the server (as a cancelled task: every WebSocket closed with 1001, pending writes
@@ -136,14 +146,26 @@ enum HTTP {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
-    static func get(port: Int, _ path: String, headers: [(String, String)] = []) async throws -> Reply {
-        try await request(port: port, path, method: .GET, headers: headers)
+    /// A client for `https://` that takes any certificate: for servers whose certificate is not the point.
+    static let unverifiedTLSClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.redirectConfiguration = .disallow
+        var tls = TLSConfiguration.makeClientConfiguration()
+        tls.certificateVerification = .none
+        configuration.tlsConfiguration = tls
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
+    /// `GET`, over `https://` (any certificate taken) when `https`.
+    static func get(port: Int, _ path: String, headers: [(String, String)] = [], https: Bool = false) async throws -> Reply {
+        try await request(port: port, path, method: .GET, headers: headers, client: https ? unverifiedTLSClient : client, https: https)
     }
 
     static func request(
-        port: Int, _ path: String, method: HTTPMethod, headers: [(String, String)] = [], body: String? = nil, client: HTTPClient = client
+        port: Int, _ path: String, method: HTTPMethod, headers: [(String, String)] = [], body: String? = nil, client: HTTPClient = client,
+        https: Bool = false
     ) async throws -> Reply {
-        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
+        var request = HTTPClientRequest(url: "\(https ? "https" : "http")://127.0.0.1:\(port)\(path)")
         request.method = method
         for (name, value) in headers { request.headers.add(name: name, value: value) }
         if let body { request.body = .bytes(ByteBuffer(string: body)) }

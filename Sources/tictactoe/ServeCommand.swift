@@ -4,15 +4,15 @@ import Foundation
 import Logging
 import Server
 
-/// `tictactoe`: serves the TicTacToe page and its matches (docs/PROTOCOL.md "Running").
+/// `tictactoe [serve]`: serves the TicTacToe page and its matches (docs/PROTOCOL.md "Running"); the
+/// default subcommand, so that `tictactoe --port 8080` is still how the server starts.
 ///
 /// ArgumentParser reads the command line (and writes `--help`); swift-configuration then takes each
 /// option from the command line, else from its `TICTACTOE_…` environment variable, else its default
 /// (`ServerConfiguration(reading:)`, the one table of options).
-@main
-struct TicTacToeCommand: AsyncParsableCommand {
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "tictactoe",
+        commandName: "serve",
         abstract: "Serve TicTacToe matches over HTTP and WebSockets, each hosted by its own RIB tree.",
         discussion: "Every option can also be set by its environment variable; the command line wins."
     )
@@ -114,7 +114,7 @@ struct TicTacToeCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "Connections the server holds at once; more wait to be accepted, and near it idle keep-alives are closed first (default 1000). Env: TICTACTOE_MAX_CONNECTIONS."
+            "Connections the server holds at once; more wait to be accepted, and near it idle keep-alives are closed first (default: what the open-file limit and memory allow, logged at start). Env: TICTACTOE_MAX_CONNECTIONS."
     )
     var maxConnections: Int?
 
@@ -129,6 +129,22 @@ struct TicTacToeCommand: AsyncParsableCommand {
             "HOST:PORT to serve GET /metrics on, a listener of its own (e.g. 127.0.0.1:9090); the public port answers /metrics with 404 (default: not served). Env: TICTACTOE_METRICS_ADDRESS."
     )
     var metricsAddress: String?
+
+    @Option(
+        name: .customLong("tls-cert"),
+        help:
+            "PEM certificate (its chain may follow) to serve HTTPS and wss:// with, TLS 1.2 and 1.3; read again on SIGHUP (default: plain HTTP). Env: TICTACTOE_TLS_CERT."
+    )
+    var tlsCert: String?
+
+    @Option(name: .customLong("tls-key"), help: "PEM private key of --tls-cert; read again on SIGHUP. Env: TICTACTOE_TLS_KEY.")
+    var tlsKey: String?
+
+    @Option(
+        name: .customLong("redirect-http-port"),
+        help: "A port answering plain HTTP with a 308 to the HTTPS URL; needs --tls-cert (default: none). Env: TICTACTOE_REDIRECT_HTTP_PORT."
+    )
+    var redirectHTTPPort: Int?
 
     @Option(help: "trace, debug, info, notice, warning, error or critical (default info). Env: TICTACTOE_LOG_LEVEL.")
     var logLevel: String?
@@ -167,12 +183,17 @@ struct TicTacToeCommand: AsyncParsableCommand {
         set("maxConnections", maxConnections.map { .int($0) })
         set("retainDays", retainDays.map { .double($0) })
         set("metricsAddress", metricsAddress.map { .string($0) })
+        set("tlsCert", tlsCert.map { .string($0) })
+        set("tlsKey", tlsKey.map { .string($0) })
+        set("redirectHttpPort", redirectHTTPPort.map { .int($0) })
         set("logLevel", logLevel.map { .string($0) })
         set("trackRibObjects", trackRIBObjects ? .bool(true) : nil)
         return values
     }
 
     func run() async throws {
+        // Before the options are read: the default of --max-connections follows the raised limit.
+        let openFiles = OpenFileLimit.raiseToHard()
         let reader = ConfigReader(
             providers: ServerConfiguration.providers(commandLine: commandLineValues, environment: ProcessInfo.processInfo.environment)
         )
@@ -196,8 +217,12 @@ struct TicTacToeCommand: AsyncParsableCommand {
         // The process's one metrics bootstrap (swift-metrics to Prometheus); the server serves the
         // registry at GET /metrics on --metrics-address.
         let metricsRegistry = ServerMetrics.bootstrapPrometheus()
+        let startLogger = Logger(label: "tictactoe")
+        if openFiles.after != openFiles.before {
+            startLogger.info("open-file limit raised from \(openFiles.before) to \(openFiles.after)")
+        }
         let app = try await buildApplication(
-            configuration: configuration, logger: Logger(label: "tictactoe"), metricsRegistry: metricsRegistry)
+            configuration: configuration, logger: startLogger, metricsRegistry: metricsRegistry)
         try await app.runService()
     }
 }
