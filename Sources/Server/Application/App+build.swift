@@ -103,7 +103,9 @@ func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
     if configuration.usesTLS { router.add(middleware: HSTSMiddleware()) }
     router.add(middleware: SecurityHeadersMiddleware())
     router.add(middleware: ForwardedClientMiddleware(proxies: context.trustedProxies))
-    router.add(middleware: ForwardedClientLimitMiddleware(proxies: context.trustedProxies, limits: context.admission.connectionLimits))
+    router.add(
+        middleware: ForwardedClientLimitMiddleware(
+            proxies: context.trustedProxies, limits: context.admission.connectionLimits, metrics: context.metrics))
     router.add(middleware: AllowedHostMiddleware(policy: context.hostPolicy, logger: context.logger))
     router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxRequestBodySize, logger: context.logger))
     router.add(middleware: NotFoundPageMiddleware(pages: pages))

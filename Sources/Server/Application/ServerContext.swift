@@ -73,7 +73,7 @@ struct ServerContext: Sendable {
             registry: registry, state: state, originPolicy: originPolicy, hostPolicy: hostPolicy, trustedProxies: trustedProxies,
             connectionLimits: AddressConnectionLimits(
                 maxOpen: configuration.maxConnectionsPerAddress, opensPerMinute: configuration.connectsPerAddressPerMinute),
-            logger: logger
+            metrics: metrics, logger: logger
         )
         self.metricsRegistry = metricsRegistry
         self.logger = logger

@@ -2,17 +2,15 @@
 ///
 /// A connection joins when it has answered every request it read and leaves when a new request starts
 /// or it closes. Connections become idle in time order, so numbering them as they join keeps the queue
-/// in order: the oldest is the smallest number still present, and the cursor that finds it only moves
-/// forward (each number is passed once), so taking the oldest costs O(1) amortised.
+/// in order: the oldest is the smallest number still present. A cursor below which no entry is left
+/// only moves forward, over each number once, whether entries leave by `remove` or `removeOldest`, so
+/// both cost O(1) amortised and taking the oldest never walks a long run of numbers at once.
 struct IdleKeepAlives<Entry> {
-    /// A place in the queue, to leave it by.
-    struct Ticket: Hashable, Sendable {
-        fileprivate let number: UInt64
-    }
+    typealias Ticket = IdleKeepAliveTicket
 
     private var entries: [UInt64: Entry] = [:]
     private var next: UInt64 = 0
-    /// No entry has a number below this.
+    /// No entry has a number below this; the entry at it, if any, is the oldest.
     private var oldest: UInt64 = 0
 
     var count: Int { entries.count }
@@ -27,16 +25,27 @@ struct IdleKeepAlives<Entry> {
     /// Takes the entry of `ticket` out of the queue, if it is still there.
     @discardableResult
     mutating func remove(_ ticket: Ticket) -> Entry? {
-        entries.removeValue(forKey: ticket.number)
+        let entry = entries.removeValue(forKey: ticket.number)
+        skipRemoved()
+        return entry
     }
 
-    /// Takes out the connection that has been idle longest.
-    mutating func removeOldest() -> Entry? {
-        while oldest < next {
-            let number = oldest
-            oldest += 1
-            if let entry = entries.removeValue(forKey: number) { return entry }
-        }
-        return nil
+    /// Takes out the connection that has been idle longest, with its ticket.
+    mutating func removeOldest() -> (Ticket, Entry)? {
+        skipRemoved()
+        guard oldest < next, let entry = entries.removeValue(forKey: oldest) else { return nil }
+        let ticket = Ticket(number: oldest)
+        skipRemoved()
+        return (ticket, entry)
     }
+
+    /// Moves the cursor past the numbers whose entries have left.
+    private mutating func skipRemoved() {
+        while oldest < next, entries[oldest] == nil { oldest += 1 }
+    }
+}
+
+/// A place in `IdleKeepAlives`, to leave it by.
+struct IdleKeepAliveTicket: Hashable, Sendable {
+    fileprivate let number: UInt64
 }

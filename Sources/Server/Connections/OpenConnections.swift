@@ -11,8 +11,9 @@ import Synchronization
 /// is idle. A connection in the middle of a request, one still sending its first request (bounded by
 /// `--handshake-timeout`) and a WebSocket are never closed for room.
 final class OpenConnections: Sendable {
-    /// Closes an idle keep-alive, on its own event loop, if it is still idle when that runs.
-    typealias Reclaim = @Sendable () -> Void
+    /// Closes the idle keep-alive that holds `ticket`, on its own event loop, if it is still idle with
+    /// that ticket when that runs (it may have served a request and become idle again meanwhile).
+    typealias Reclaim = @Sendable (_ ticket: IdleKeepAliveTicket) -> Void
 
     private struct State {
         var open = 0
@@ -58,19 +59,20 @@ final class OpenConnections: Sendable {
 
     /// A keep-alive answered every request it read: it may be closed for room from now on, oldest first.
     /// - Parameter reclaim: closes it, if it is still idle then.
-    func becameIdle(_ reclaim: @escaping Reclaim) -> IdleKeepAlives<Reclaim>.Ticket {
-        var ticket: IdleKeepAlives<Reclaim>.Ticket?
+    func becameIdle(_ reclaim: @escaping Reclaim) -> IdleKeepAliveTicket {
+        var ticket: IdleKeepAliveTicket?
         reclaimIfNeeded { ticket = $0.idle.append(reclaim) }
         // Set by the closure above, which always runs.
         return ticket!
     }
 
     /// The keep-alive of `ticket` started a request, or closed: it is not idle any more.
-    func noLongerIdle(_ ticket: IdleKeepAlives<Reclaim>.Ticket) {
+    func noLongerIdle(_ ticket: IdleKeepAliveTicket) {
         state.withLock { _ = $0.idle.remove(ticket) }
     }
 
-    /// A keep-alive told to close has closed (or turned out busy and stays open).
+    /// A keep-alive told to close has closed (or turned out busy, or idle again with another ticket, and
+    /// stays open).
     func reclaimEnded() {
         state.withLock { $0.closing -= 1 }
     }
@@ -78,18 +80,18 @@ final class OpenConnections: Sendable {
     /// Applies `change`, then takes out the idle keep-alives to close so that `reserve` places are free
     /// (counting those already closing), and closes them outside the lock.
     private func reclaimIfNeeded(_ change: (inout State) -> Void) {
-        let reclaims: [Reclaim] = state.withLock { state in
+        let reclaims: [(IdleKeepAliveTicket, Reclaim)] = state.withLock { state in
             change(&state)
-            var taken: [Reclaim] = []
-            while state.open - state.closing > maxConnections - reserve, let reclaim = state.idle.removeOldest() {
+            var taken: [(IdleKeepAliveTicket, Reclaim)] = []
+            while state.open - state.closing > maxConnections - reserve, let oldest = state.idle.removeOldest() {
                 state.closing += 1
-                taken.append(reclaim)
+                taken.append(oldest)
             }
             return taken
         }
         guard !reclaims.isEmpty else { return }
         metrics?.keepAlivesReclaimed(reclaims.count)
         logger.debug("closing idle keep-alive connections to make room", metadata: ["count": "\(reclaims.count)"])
-        for reclaim in reclaims { reclaim() }
+        for (ticket, reclaim) in reclaims { reclaim(ticket) }
     }
 }

@@ -1,7 +1,8 @@
 import Hummingbird
 
-/// Counts a request that a trusted proxy forwarded against the client it forwarded for, while the
-/// request is answered (`--max-connections-per-address`; `429` over it).
+/// Counts a request that a trusted proxy forwarded against the client it forwarded for, while its route
+/// makes the answer (a file's bytes may still be on their way after that) (`--max-connections-per-address`;
+/// `429` over it).
 ///
 /// A connection from a trusted proxy is not counted against the proxy's address at its accept (nginx
 /// reaches every server from one address, for every client), so without this a client behind the proxy
@@ -11,12 +12,16 @@ struct ForwardedClientLimitMiddleware: RouterMiddleware {
     typealias Context = AppRequestContext
     let proxies: TrustedProxies
     let limits: AddressConnectionLimits
+    let metrics: ServerMetrics
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let peer = context.remoteAddress?.ipAddress, context.client.clientAddress != peer,
             let address = IPAddress(peer), proxies.trusts(address)
         else { return try await next(request, context) }
-        guard let slot = limits.hold(context.client.clientAddress) else { throw APIError.tooManyConnections }
+        guard let slot = limits.hold(context.client.clientAddress) else {
+            metrics.connectionRefused(slowBody: false)
+            throw APIError.tooManyConnections
+        }
         // Held until the answer is made (Swift may release a value after its last use otherwise).
         defer { withExtendedLifetime(slot) {} }
         return try await next(request, context)

@@ -20,9 +20,10 @@ import WireProtocol
 ///   connection of the match (the durable write included).
 /// - `tictactoe_keepalives_reclaimed_total`: idle keep-alive HTTP connections closed to make room near
 ///   `--max-connections`.
-/// - `tictactoe_connections_refused_total{reason="address"|"body_timeout"}`: connections refused because
-///   their address held `--max-connections-per-address` already (`429`), or closed because a request
-///   body did not arrive within `--body-timeout` (`408`).
+/// - `tictactoe_connections_refused_total{reason="address"|"body_timeout"}`: connections (and, behind a
+///   trusted proxy, requests and WebSockets) refused because their address held
+///   `--max-connections-per-address` already (`429`), or connections closed because a request body did
+///   not arrive within `--body-timeout` (`408`).
 public final class ServerMetrics: Sendable {
     /// Names of the duration histograms, with buckets suited to them (seconds).
     public static let durationBuckets: [String: [Duration]] = [
@@ -103,13 +104,14 @@ public final class ServerMetrics: Sendable {
     /// A WebSocket left its match.
     func connectionClosed() { connections.decrement() }
 
-    /// The server sent a close frame with `code`.
     /// Idle keep-alives were closed to make room.
     func keepAlivesReclaimed(_ count: Int) { keepAlivesReclaimed.increment(by: Int64(count)) }
 
-    /// A connection was refused: its address held too many, or its request body came too slowly.
+    /// A connection, request or WebSocket was refused because its address held too many (`429`), or a
+    /// connection was closed because its request body came too slowly (`408`).
     func connectionRefused(slowBody: Bool) { (slowBody ? refusedForSlowBody : refusedForAddress).increment() }
 
+    /// The server sent a close frame with `code`.
     func closeSent(_ code: UInt16) { (closes[code] ?? otherCloses).increment() }
 
     /// An `error` message went to a connection.

@@ -26,6 +26,7 @@ struct WebSocketAdmission: Sendable {
     let trustedProxies: TrustedProxies
     /// Connections per client address, open (HTTP and WebSocket) and WebSockets opened per minute.
     let connectionLimits: AddressConnectionLimits
+    let metrics: ServerMetrics
     let logger: Logger
 
     /// The match id of a `/ws/{matchId}` path (query ignored), or nil for any other path.
@@ -71,6 +72,7 @@ struct WebSocketAdmission: Sendable {
         case .success(let admitted):
             slot = admitted
         case .failure(.tooManyOpen):
+            metrics.connectionRefused(slowBody: false)
             logger.notice("refused", metadata: ["reason": "too many connections open from the address, answered 429"])
             return .refuse(.tooManyConnections)
         case .failure(.openedTooOften):

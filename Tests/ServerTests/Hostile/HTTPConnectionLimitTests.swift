@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WireProtocol
 
 @testable import Server
 
@@ -153,6 +154,15 @@ extension HostileTests {
                 }
                 let waited = ContinuousClock.now - started
                 #expect(waited < .seconds(5), "closed \(waited) after the head, not after the idle timeout of 60 s")
+                // The dripping body was blanks, which read as an empty body (a plain match) if the end of the
+                // connection passed for the end of the body: the request must not be carried out.
+                try await Task.sleep(for: .milliseconds(300))
+                let lobby = try await HTTP.get(port: server.port, "/api/matches")
+                guard case .success(let list) = MatchList.decode(lobby.body) else {
+                    Issue.record("\(lobby.body)")
+                    return
+                }
+                #expect(list.matches.isEmpty, "a request answered 408 created a match: \(list.matches)")
             }
         }
 
