@@ -151,15 +151,16 @@ actor MatchHost {
 
     /// Adds a connection as a spectator and sends it a `welcome`.
     ///
-    /// A match holding `maxConnections` still lets in one connection per taken seat whose player is not
-    /// connected (a claimant), so that spectators filling a match cannot keep a player from coming back:
-    /// a claimant must take its seat (`resume`) within `claimTimeout` or is closed 1013, and a new one
-    /// replaces the oldest when there are as many as seats waiting (a stranger holding the place is
-    /// pushed out by the player, who resumes at once).
+    /// A match holding `maxConnections` still lets in one connection per seat that no connected player
+    /// holds, taken or free (a claimant), so that spectators filling a match can neither keep a player
+    /// from coming back nor the invited friend from sitting down: a claimant must take a seat (`resume`,
+    /// `login`) within `claimTimeout` or is closed 1013, and a new one replaces the oldest when there
+    /// are as many as seats waiting (a stranger holding the place is pushed out by the player, who takes
+    /// the seat at once).
     func connect(_ connection: Connection) -> ConnectResult {
         guard !isClosed else { return .closed }
         if room.connectionCount >= settings.maxConnections {
-            let waiting = room.seatsAwaitingTheirPlayers
+            let waiting = room.seatsAwaitingPlayers
             guard waiting > 0 else { return .full }
             while claimants.count >= waiting, let oldest = claimants.min(by: { $0.value.since < $1.value.since }) {
                 closeClaimant(oldest.key, reason: "replaced by a newer claimant")

@@ -49,8 +49,13 @@ struct MatchRoom {
     var connections: [Connection] { members.connections }
     /// The seats a token holds (restored from the log: their timeouts start with the host).
     var takenSeats: [Seat] { tokens.takenSeats }
-    /// Taken seats without a connection: their players may come back (`resume`) until the seat timeout.
-    var seatsAwaitingTheirPlayers: Int { tokens.takenSeats.count { !members.isConnected($0) } }
+    /// Seats that no connected player holds, for which a place is kept in a full match: a taken seat
+    /// whose player is away (back by `resume` until the seat timeout) and a free seat (taken by `login`:
+    /// the invited friend who arrives after the spectators). Never the computer's seat.
+    var seatsAwaitingPlayers: Int {
+        let computerSeats = hasComputer ? Set(tree.snapshot.players.filter { $0.computer != nil }.map(\.seat)) : []
+        return Seat.allCases.count { !members.isConnected($0) && !computerSeats.contains($0) }
+    }
     /// Whether connection `id` plays a seat.
     func isSeated(_ id: UInt64) -> Bool { members[id]?.seat != nil }
     /// What `GET /api/matches` shows now.
@@ -317,7 +322,9 @@ struct MatchRoom {
     // MARK: - Messages built from state
 
     private mutating func broadcasts(for events: [MatchEvent]) -> [ServerMessage] {
-        messages.broadcasts(for: events, snapshot: tree.snapshot, members: members, timeoutsLeft: { [tokens, members] in Self.timeoutsLeft(tokens, members) })
+        messages.broadcasts(
+            for: events, snapshot: tree.snapshot, members: members,
+            timeoutsLeft: { [tokens, members] in Self.timeoutsLeft(tokens, members) })
     }
 
     private mutating func presence() -> ServerMessage {

@@ -15,25 +15,52 @@ extension HostileTests {
         // MARK: - Connections and matches
 
         @Test func test_aMatchFullOfConnections_closesTheNextOne1013_andTakesOneAgainWhenSomeoneLeaves() async throws {
-            try await withTestServer(configure: { $0.maxConnectionsPerMatch = 3 }) { server in
+            try await withTestServer(configure: {
+                $0.maxConnectionsPerMatch = 3
+                $0.handshakeTimeout = .seconds(1)
+            }) { server in
                 let matchID = try await server.createMatch()
-                var clients: [TestClient] = []
-                for _ in 0..<3 { clients.append(try await TestClient.connected(port: server.port, matchID: matchID).0) }
+                let pair = try await server.seatedPair(matchID: matchID)
+                let (watcher, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+                // Both seats played by a connected player: no place is kept, the next one is refused.
                 let extra = TestClient.connect(port: server.port, matchID: matchID)
                 #expect(try await extra.closeCode() == 1013)
-                // Players count as connections too: a seated player cannot squeeze a fourth one in either.
-                _ = try await clients[0].login("Alice")
+                // Players count as connections too: the two seated ones and the watcher fill it.
                 let again = TestClient.connect(port: server.port, matchID: matchID)
                 #expect(try await again.closeCode() == 1013)
 
-                clients[2].close()
-                await clients[2].waitUntilClosed()
-                #expect(try await HostileTests.eventually { try await server.summary(of: matchID).spectators == 1 })
+                watcher.close()
+                await watcher.waitUntilClosed()
+                #expect(try await HostileTests.eventually { try await server.summary(of: matchID).spectators == 0 })
                 let (late, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
                 guard case .welcome(let you, let snapshot, _) = welcome else { return }
                 #expect(you == nil)
-                #expect(snapshot.spectators == 2)
+                #expect(snapshot.spectators == 1)
                 late.close()
+                _ = pair
+            }
+        }
+
+        /// Issue 29: spectators who fill a match before the invited friend arrives do not keep the friend
+        /// out. A place is kept for each free seat as for an away player's: the friend gets in and takes
+        /// the seat; a stranger who takes none is closed 1013 after the claim time.
+        @Test func test_aMatchFilledBySpectatorsBeforeThePlayers_stillLetsEachPlayerInToTakeAFreeSeat() async throws {
+            try await withTestServer(configure: {
+                $0.maxConnectionsPerMatch = 3
+                $0.handshakeTimeout = .seconds(1)
+            }) { server in
+                let matchID = try await server.createMatch()
+                var spectators: [TestClient] = []
+                for _ in 0..<3 { spectators.append(try await TestClient.connected(port: server.port, matchID: matchID).0) }
+                let (alice, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+                _ = try await alice.login("Alice")
+                let (bob, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+                _ = try await bob.login("Bob")
+                #expect(try await server.summary(of: matchID).players.count == 2, "both friends sat down in a match full of spectators")
+                let stranger = TestClient.connect(port: server.port, matchID: matchID)
+                #expect(try await stranger.closeCode(timeout: .seconds(5)) == 1013, "every seat is held now: no place is kept")
+                for spectator in spectators { spectator.close() }
+                _ = (alice, bob)
             }
         }
 
@@ -281,7 +308,8 @@ extension HostileTests {
         @Test func test_encodedControlCharacterInPath_is400BadMessage_neverAFileUnderAnotherType() async throws {
             try await withTestServer { server in
                 let attempts = [
-                    "/css/app.css%00.html", "/css/app.css%00", "/favicon.svg%00.html", "/js/match.js%00.html", "/%00", "/css/app.css%0a.html",
+                    "/css/app.css%00.html", "/css/app.css%00", "/favicon.svg%00.html", "/js/match.js%00.html", "/%00",
+                    "/css/app.css%0a.html",
                     "/css/app.css%0d%0a.html", "/css/app.css%7f.html", "/css/app.css%c2%85.html", "/api/matches%00", "/m/AAAAAAAAAAAA%00",
                 ]
                 for path in attempts {
