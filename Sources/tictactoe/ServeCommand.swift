@@ -70,8 +70,17 @@ struct ServeCommand: AsyncParsableCommand {
     )
     var computerDelay: Double?
 
-    @Option(help: "Connections (players and spectators) one match holds (default 1000). Env: TICTACTOE_MAX_CONNECTIONS_PER_MATCH.")
+    @Option(
+        help:
+            "Connections (players and spectators) one match holds; 0 for no limit of its own (default 0). Env: TICTACTOE_MAX_CONNECTIONS_PER_MATCH."
+    )
     var maxConnectionsPerMatch: Int?
+
+    @Option(
+        help:
+            "The share of --max-connections one match's players and spectators may hold, above 0 and at most 1 (default 0.75). Env: TICTACTOE_MATCH_CONNECTION_SHARE."
+    )
+    var matchConnectionShare: Double?
 
     @Option(help: "Matches one client address may create per minute (default 30). Env: TICTACTOE_MATCHES_PER_MINUTE.")
     var matchesPerMinute: Int?
@@ -142,7 +151,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("redirect-http-port"),
-        help: "A port answering plain HTTP with a 308 to the HTTPS URL; needs --tls-cert (default: none). Env: TICTACTOE_REDIRECT_HTTP_PORT."
+        help:
+            "A port answering plain HTTP with a 308 to the HTTPS URL; needs --tls-cert (default: none). Env: TICTACTOE_REDIRECT_HTTP_PORT."
     )
     var redirectHTTPPort: Int?
 
@@ -172,6 +182,7 @@ struct ServeCommand: AsyncParsableCommand {
         set("idleTimeout", idleTimeout.map { .double($0) })
         set("computerDelay", computerDelay.map { .double($0) })
         set("maxConnectionsPerMatch", maxConnectionsPerMatch.map { .int($0) })
+        set("matchConnectionShare", matchConnectionShare.map { .double($0) })
         set("matchesPerMinute", matchesPerMinute.map { .int($0) })
         set("maxConnectionsPerAddress", maxConnectionsPerAddress.map { .int($0) })
         set("connectsPerMinute", connectsPerMinute.map { .int($0) })

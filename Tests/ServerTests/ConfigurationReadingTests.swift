@@ -24,6 +24,8 @@ struct ConfigurationReadingTests {
         #expect(read.handshakeTimeout == .seconds(10))
         #expect(read.httpIdleTimeout == .seconds(60))
         #expect(read.bodyTimeout == .seconds(10), "issue 26: a request body has 10 s")
+        #expect(read.maxConnectionsPerMatch == 0, "issue 31: no limit of a match's own")
+        #expect(read.matchConnectionShare == 0.75)
         #expect(read.maxConnections == ConnectionCapacity.current().defaultMaxConnections, "issue 27: what the machine allows")
         #expect(read.tlsCertificatePath == nil && read.tlsKeyPath == nil && !read.usesTLS, "plain HTTP unless a certificate is given")
         #expect(read.redirectHTTPPort == nil)
@@ -34,12 +36,31 @@ struct ConfigurationReadingTests {
         #expect(read.trustedProxies.isEmpty, "no proxy is trusted unless named")
     }
 
+    @Test func test_oneMatchHoldsAtMostItsShareOfTheServersConnections_andItsOwnLimitWhenGiven() throws {
+        var read = try configuration(environment: ["TICTACTOE_MAX_CONNECTIONS": "1000", "TICTACTOE_MATCH_CONNECTION_SHARE": "0.5"])
+        #expect(read.matchConnectionShare == 0.5)
+        #expect(read.connectionsPerMatchCap == 500)
+        read.maxConnectionsPerMatch = 100
+        #expect(read.connectionsPerMatchCap == 100)
+        read.maxConnectionsPerMatch = 900
+        #expect(read.connectionsPerMatchCap == 500, "the share caps a match's own limit too")
+        read.maxConnections = 1
+        #expect(read.connectionsPerMatchCap == 1)
+        for bad in ["0", "1.5", "-0.2", "all"] {
+            #expect(throws: ConfigurationError.self, "\(bad)") {
+                try configuration(environment: ["TICTACTOE_MATCH_CONNECTION_SHARE": bad])
+            }
+        }
+    }
+
     @Test func test_retainDays_takesFractionsOfDays() throws {
         #expect(try configuration(environment: ["TICTACTOE_RETAIN_DAYS": "0.5"]).retainDays == 0.5)
     }
 
     @Test func test_metricsAddress_takesHostAndPort_IPv6InBrackets() throws {
-        #expect(try configuration(environment: ["TICTACTOE_METRICS_ADDRESS": "127.0.0.1:9090"]).metricsAddress == .init(host: "127.0.0.1", port: 9090))
+        #expect(
+            try configuration(environment: ["TICTACTOE_METRICS_ADDRESS": "127.0.0.1:9090"]).metricsAddress
+                == .init(host: "127.0.0.1", port: 9090))
         #expect(try configuration(environment: ["TICTACTOE_METRICS_ADDRESS": "[::1]:0"]).metricsAddress == .init(host: "::1", port: 0))
     }
 

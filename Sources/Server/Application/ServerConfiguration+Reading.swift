@@ -32,7 +32,8 @@ extension ServerConfiguration {
         }
         idleTimeout = try options.seconds("idleTimeout") ?? idleTimeout
         computerDelay = try options.seconds("computerDelay", allowingZero: true) ?? computerDelay
-        maxConnectionsPerMatch = try options.int("maxConnectionsPerMatch", in: 1...Int.max) ?? maxConnectionsPerMatch
+        maxConnectionsPerMatch = try options.int("maxConnectionsPerMatch", in: 0...Int.max) ?? maxConnectionsPerMatch
+        matchConnectionShare = try options.fraction("matchConnectionShare") ?? matchConnectionShare
         matchesPerAddressPerMinute = try options.int("matchesPerMinute", in: 1...Int.max) ?? matchesPerAddressPerMinute
         maxConnectionsPerAddress = try options.int("maxConnectionsPerAddress", in: 1...Int.max) ?? maxConnectionsPerAddress
         connectsPerAddressPerMinute = try options.int("connectsPerMinute", in: 1...Int.max) ?? connectsPerAddressPerMinute
@@ -121,6 +122,15 @@ private struct OptionReader {
 
     func bool(_ key: String) throws -> Bool? {
         try read(key) { try reader.requiredBool(forKey: [key]) }
+    }
+
+    /// A fraction above 0 and at most 1.
+    func fraction(_ key: String) throws -> Double? {
+        guard let value = try read(key, { try reader.requiredDouble(forKey: [key]) }) else { return nil }
+        guard value.isFinite, value > 0, value <= 1 else {
+            throw ConfigurationError(option: key, problem: "must be a fraction above 0 and at most 1 (0.75 for three quarters)")
+        }
+        return value
     }
 
     /// A positive number of days (fractions allowed), at most a hundred years.

@@ -38,8 +38,19 @@ public struct ServerConfiguration: Sendable {
     public var messagesPerSecond: Int = 20
     /// Messages queued for one connection that it has not read yet before it counts as too slow.
     public var outboundQueueLimit: Int = 256
-    /// Connections (players and spectators) one match holds at most.
-    public var maxConnectionsPerMatch: Int = 1000
+    /// Connections (players and spectators) one match holds at most; 0 (the default) for no limit of
+    /// its own, so that a match is full only when `matchConnectionShare` says so.
+    public var maxConnectionsPerMatch: Int = 0
+    /// The share of `maxConnections` one match's connections may hold (three quarters by default), so
+    /// that a match the whole world watches never locks the players of every other match out. Seats
+    /// keep their places above it (`MatchHost.connect`).
+    public var matchConnectionShare: Double = 0.75
+    /// How many connections one match holds at most: `maxConnectionsPerMatch` when it is set, and never
+    /// more than `matchConnectionShare` of `maxConnections` (at least one).
+    public var connectionsPerMatchCap: Int {
+        let share = max(1, Int((Double(maxConnections) * matchConnectionShare).rounded(.down)))
+        return maxConnectionsPerMatch > 0 ? min(maxConnectionsPerMatch, share) : share
+    }
     /// Matches one client address may create per minute.
     public var matchesPerAddressPerMinute: Int = 30
     /// Connections one client address may hold open at once, HTTP and WebSocket alike (behind a trusted

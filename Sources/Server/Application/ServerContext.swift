@@ -48,7 +48,7 @@ struct ServerContext: Sendable {
         let registry = MatchRegistry(
             store: store,
             seatTimeout: configuration.seatTimeout,
-            maxConnectionsPerMatch: configuration.maxConnectionsPerMatch,
+            maxConnectionsPerMatch: configuration.connectionsPerMatchCap,
             // A connection let in for a player coming back must resume as soon as a new connection
             // must send its first request.
             claimTimeout: configuration.handshakeTimeout,

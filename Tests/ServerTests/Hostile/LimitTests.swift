@@ -41,6 +41,27 @@ extension HostileTests {
             }
         }
 
+        /// Issue 31, item 2: a match has no limit of its own by default, but its connections hold at most
+        /// `--match-connection-share` of the server's, so that other matches' players still get in.
+        @Test func test_oneMatchHoldsAtMostItsShareOfTheServersConnections_andAnotherMatchStillTakesPlayers() async throws {
+            try await withTestServer(configure: {
+                $0.maxConnections = 16
+                $0.matchConnectionShare = 0.5
+            }) { server in
+                let matchID = try await server.createMatch()
+                let pair = try await server.seatedPair(matchID: matchID)
+                var spectators: [TestClient] = []
+                for _ in 0..<6 { spectators.append(try await TestClient.connected(port: server.port, matchID: matchID).0) }
+                let extra = TestClient.connect(port: server.port, matchID: matchID)
+                #expect(try await extra.closeCode() == 1013, "8 of 16 connections are the match's share")
+                let otherMatch = try await server.createMatch()
+                let other = try await server.seatedPair(matchID: otherMatch)
+                #expect(try await server.summary(of: otherMatch).players.count == 2, "the server still has room for another match")
+                for spectator in spectators { spectator.close() }
+                _ = (pair, other)
+            }
+        }
+
         /// Issue 29: spectators who fill a match before the invited friend arrives do not keep the friend
         /// out. A place is kept for each free seat as for an away player's: the friend gets in and takes
         /// the seat; a stranger who takes none is closed 1013 after the claim time.
