@@ -73,6 +73,22 @@ $('play-computer').addEventListener('click', () => {
   create($('play-computer'), { opponent: 'computer', level: $('computer-level').value });
 });
 
+// The level picked last time is the one offered next time (it reset to Easy on every visit).
+const LEVEL_KEY = 'tictactoe.computerLevel';
+try {
+  const remembered = window.localStorage.getItem(LEVEL_KEY);
+  if ([...$('computer-level').options].some((option) => option.value === remembered)) $('computer-level').value = remembered;
+} catch {
+  // Storage refused (private mode): the page's default stands.
+}
+$('computer-level').addEventListener('change', () => {
+  try {
+    window.localStorage.setItem(LEVEL_KEY, $('computer-level').value);
+  } catch {
+    // Not remembered; nothing else depends on it.
+  }
+});
+
 // --- Play someone now ----------------------------------------------------------------------------
 
 setUpQueue(
