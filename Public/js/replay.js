@@ -37,7 +37,20 @@ function boardAfter(game, grid, count) {
     cells[move.cell.row * grid.columns + move.cell.col] = move.seat;
     last = { row: move.cell.row, col: move.cell.col, seat: move.seat };
   }
-  return { cells, turn: null, last };
+  return { cells, turn: turnAfter(game, count), last };
+}
+
+/**
+ * Whose turn it was after `count` moves: the seat of the next move, and once every move is shown the
+ * opponent of the last mover while the game is still on; null only for the final position of a game
+ * that ended (a board without a turn is drawn as over, its marks faded).
+ */
+function turnAfter(game, count) {
+  if (count < game.moves.length) return game.moves[count].seat;
+  if (game.result) return null;
+  const lastMove = game.moves[game.moves.length - 1];
+  if (!lastMove) return game.startingPlayer;
+  return lastMove.seat === 'player1' ? 'player2' : 'player1';
 }
 
 function showProblem(text) {

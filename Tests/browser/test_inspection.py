@@ -95,6 +95,7 @@ def test_past_games_link_to_a_replay_that_steps_with_buttons_keys_and_the_addres
     # A finished game opens on its end, the winning line marked.
     alice.until_text("replay-position", "Move 5 of 5")
     assert alice.marks() == ["X", "X", "X", "O", "O", "", "", "", ""]
+    assert _board_drawn_over(alice), "the final position of a finished game is drawn as over"
     winning = [c.get_attribute("data-testid") for c in alice.driver.find_elements("css selector", ".cell--win")]
     assert sorted(winning) == ["cell-0-0", "cell-0-1", "cell-0-2"]
     assert alice.text_of("replay-result") == "Alice won"
@@ -105,6 +106,9 @@ def test_past_games_link_to_a_replay_that_steps_with_buttons_keys_and_the_addres
     alice.until_text("replay-position", "Move 4 of 5")
     assert alice.driver.current_url.endswith("#move=4")
     assert alice.marks() == ["X", "X", "", "O", "O", "", "", "", ""]
+    # A position before the end is a game still going: its marks are not faded as a finished game's
+    # (issue 32: every position was drawn as over).
+    assert not _board_drawn_over(alice), "move 4 of 5 is drawn as a finished game"
     body.send_keys(Keys.HOME)
     alice.until_text("replay-position", "Start · 5 moves")
     assert alice.marks() == [""] * 9
@@ -125,6 +129,10 @@ def test_past_games_link_to_a_replay_that_steps_with_buttons_keys_and_the_addres
     # A game the match has not had yet is said so.
     bob.open(f"/m/{match_id}/games/7")
     bob.until_text("replay-title", "This match has no game 7 yet")
+
+
+def _board_drawn_over(browser) -> bool:
+    return browser.driver.execute_script("return document.querySelector('.board').classList.contains('board--over')")
 
 
 def _moves(browser) -> list[str]:
