@@ -1,7 +1,8 @@
 """The end of a game and the turns between: "Play again" in view, no shift, who started the next game,
 and every move and turn spoken through the live region."""
 
-from pages import play, seat_pair
+from contrast import faded_contrasts
+from pages import drops, play, seat_pair
 
 ALICE_WINS_TOP_ROW = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
 
@@ -89,3 +90,43 @@ def test_the_result_heading_never_fades_through_unreadable_colours_and_keeps_sti
         assert still == "none", f"with reduced motion the result heading still runs {still!r}"
     finally:
         alice.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+# X wins the top row with a fourth X and three O's left outside the line: marks that are faded.
+X_WINS_WITH_MARKS_LEFT_OVER = [(0, 0), (1, 0), (2, 2), (1, 1), (0, 2), (2, 0), (0, 1)]
+
+
+def _faded_contrasts_in_both_themes(browser) -> list[tuple[str, str, float]]:
+    found = []
+    for theme in ("light", "dark"):
+        browser.driver.execute_cdp_cmd(
+            "Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": theme}]}
+        )
+        try:
+            # The cells' colours pass through a transition when the theme changes: read them once it ended.
+            browser.wait().until(lambda d: d.execute_script("return document.getAnimations().length === 0"))
+            found += [(theme, what, value) for what, value in faded_contrasts(browser.driver)]
+        finally:
+            browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+    return found
+
+
+def test_faded_marks_and_discs_of_a_final_board_keep_3_to_1_in_both_themes(browsers):
+    alice, bob, _ = seat_pair(browsers)
+    alice.start("ticTacToe")
+    play(X_WINS_WITH_MARKS_LEFT_OVER, alice, bob)
+    alice.until_text("result", "You won!")
+    marks = _faded_contrasts_in_both_themes(alice)
+    assert len(marks) == 2 * 4, f"one faded X and three faded O's in each theme: {marks}"
+
+    # Connect Four next: Bob starts it, and Alice's four in column 0 beside Bob's three in column 1.
+    bob.start("connectFour")
+    alice.wait().until(lambda d: alice.text_of("turn") in ("Your turn", "Bob's turn"), "the game never started")
+    first, second = (alice, bob) if alice.text_of("turn") == "Your turn" else (bob, alice)
+    drops([0, 1, 0, 1, 0, 1, 0], first, second)
+    first.until_text("result", "You won!")
+    discs = _faded_contrasts_in_both_themes(first)
+    assert len(discs) == 2 * 3 * 2, f"three faded discs, each with its letter, in each theme: {discs}"
+
+    for theme, what, value in marks + discs:
+        assert value >= 3.0, f"{what} in the {theme} theme: {value:.2f}:1 against what is around it"
