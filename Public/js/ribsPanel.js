@@ -89,7 +89,17 @@ export function startRibsPanel({ matchId, toggle, panel, tree, status }) {
     if (open) ask();
   };
 
-  toggle.addEventListener('click', () => setOpen(!isOpen()));
+  toggle.addEventListener('click', () => {
+    setOpen(!isOpen());
+    if (!isOpen()) return;
+    // The panel opens below the fold (under the board and the past games): show it and move focus to
+    // its heading, so that opening it visibly does something, for the eyes and for a screen reader.
+    const title = panel.querySelector('h2');
+    title.tabIndex = -1;
+    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    panel.scrollIntoView({ block: 'start', behavior: smooth ? 'smooth' : 'auto' });
+    title.focus({ preventScroll: true });
+  });
   document.addEventListener('visibilitychange', () => {
     if (isOpen() && document.visibilityState === 'visible' && timer === null) ask();
   });

@@ -33,6 +33,16 @@ def test_the_rib_panel_follows_the_tree_as_a_game_starts_and_ends(browsers):
     assert toggle.get_attribute("aria-expanded") == "false"
     toggle.click()
     assert toggle.get_attribute("aria-expanded") == "true"
+    # Opening it shows it: the panel is scrolled into view and its heading has the focus (issue 32: it
+    # opened below the fold with nothing visible happening).
+    alice.wait().until(
+        lambda d: d.execute_script(
+            "const r = document.getElementById('ribs-title').getBoundingClientRect();"
+            "return r.top >= 0 && r.bottom <= window.innerHeight"
+        ),
+        "the opened panel's heading is not on screen",
+    )
+    assert alice.driver.execute_script("return document.activeElement.id") == "ribs-title"
     _until_ribs(alice, ["Root", "LoggedIn", "OffGame", "BasicScoreBoard"])
     assert "?ribs" in alice.driver.current_url
     assert alice.find("rib-Root").get_attribute("data-active") == "true"
