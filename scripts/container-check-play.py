@@ -31,12 +31,12 @@ def http(method: str, url: str) -> tuple[int, dict]:
         with urllib.request.urlopen(request, timeout=10) as reply:
             return reply.status, json.loads(reply.read() or b"{}")
     except urllib.error.HTTPError as error:
-        return error.code, {}
+        return error.code, {"error": error.read().decode(errors="replace")[:300]}
 
 
 def create_match(base: str) -> str:
     status, body = http("POST", f"{base}/api/matches")
-    assert status == 201, f"POST /api/matches answered {status}"
+    assert status == 201, f"POST /api/matches answered {status}: {body}"
     return body["matchId"]
 
 

@@ -83,6 +83,14 @@ cleanup() {
   local status=$? id
   set +e
   log "removing what this run made"
+  if [ "$status" -ne 0 ]; then
+    # What the containers logged, for the failure's cause.
+    rm -rf "$WORK/logs"; mkdir -p "$WORK/logs"
+    for id in $(podman ps -a --format '{{.Names}}' --filter "label=io.podman.compose.project=$PROJECT"); do
+      podman logs "$id" >"$WORK/logs/$id.log" 2>&1
+    done
+    result "the containers' logs: $WORK/logs/"
+  fi
   compose --profile cluster down -v -t 5 >/dev/null 2>&1
   for id in $(podman ps -aq --filter "label=io.podman.compose.project=$PROJECT"); do podman rm -f "$id" >/dev/null; done
   for id in $(podman pod ps -q --filter "label=io.podman.compose.project=$PROJECT"); do podman pod rm -f "$id" >/dev/null; done
