@@ -1,15 +1,20 @@
 # Build with the official Swift image, run on a slim Debian image as a non-root user.
-FROM swift:6.2-bookworm AS build
+# scripts/container-check.sh builds and starts it (README, "Containers").
+FROM swift:6.3-bookworm AS build
 WORKDIR /src
 RUN apt-get update && apt-get install -y --no-install-recommends libsqlite3-dev && rm -rf /var/lib/apt/lists/*
-# Resolve dependencies first so that this layer is cached across source changes.
-COPY Package.swift ./
+# Resolve dependencies first so that this layer is cached across source changes; with a Package.resolved
+# (the glob copies it only when there is one) the versions it pins.
+COPY Package.swift Package.resolve[d] ./
 RUN swift package resolve
 COPY Sources ./Sources
 COPY Tests ./Tests
+# Stripped: the symbols and debug information are most of the binary, and the runtime image has no
+# debugger or backtracer that would read them.
 RUN swift build -c release --product tictactoe --static-swift-stdlib \
     && mkdir -p /staging \
-    && cp "$(swift build -c release --show-bin-path)/tictactoe" /staging/
+    && cp "$(swift build -c release --show-bin-path)/tictactoe" /staging/ \
+    && ls -l /staging/tictactoe && strip /staging/tictactoe && ls -l /staging/tictactoe
 
 FROM debian:bookworm-slim
 RUN apt-get update \

@@ -1,0 +1,425 @@
+#!/usr/bin/env bash
+# Builds the project's Dockerfile and starts docker-compose.yml with podman, as a person hosting the
+# server would, and checks what they rely on (README, "Containers"):
+#   1. base images: made here from Debian's packages when missing (no registry is reachable), each a
+#      local stand-in for the official image of the same name, labelled as such, and kept for the
+#      next run: debian:bookworm-slim (debootstrap, minbase, stripped as the official slim is), the
+#      Dockerfile's Swift build image (a bookworm root with this machine's Swift toolchain and the build
+#      packages the official image installs), postgres:15-bookworm (Debian's postgresql-15 with an
+#      entrypoint that honours POSTGRES_USER, POSTGRES_PASSWORD and POSTGRES_DB);
+#   2. the project's image, built anew from the Dockerfile as it is (its size and build time reported);
+#   3. the single server of `compose up`: a whole game through its published port, the match kept
+#      across `down`/`up` on its named volume, a non-root user, healthy by its HEALTHCHECK, exit 0
+#      on SIGTERM within the stop grace;
+#   4. the `cluster` profile: PostgreSQL, three servers and nginx (built by the compose file from
+#      Debian's package); a game through nginx that goes on while the server hosting it is killed,
+#      and a lobby that lists the matches of every server.
+# Exits 0 only when every step passed. Removes every container, pod, network and volume it made, and
+# the images it built (not the cached base images: `--remove-base-images` removes those too), also on
+# failure. Traffic goes only to 127.0.0.1 and to the containers on the networks it creates.
+#
+# Runs as root (podman rootful); installs podman, runc and debootstrap from Debian's packages and
+# podman-compose from PyPI (in .build-containers/venv) when missing. The release build inside the
+# container takes long on a small machine (docs/PERFORMANCE.md, "Containers"); it runs under `nice`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+REPO=$PWD
+WORK=$REPO/.build-containers
+PROJECT=tictactoe-container-check
+STANDIN_LABEL=org.tictactoe.local-stand-in
+# Host ports for the published ones (the compose file's 8080 and 8090), on 127.0.0.1 only.
+SINGLE_PORT=${CONTAINER_CHECK_SINGLE_PORT:-18480}
+CLUSTER_PORT=${CONTAINER_CHECK_CLUSTER_PORT:-18490}
+
+REMOVE_BASE_IMAGES=0
+for arg in "$@"; do
+  case "$arg" in
+    --remove-base-images) REMOVE_BASE_IMAGES=1 ;;
+    -h | --help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "unknown argument: $arg" >&2; exit 2 ;;
+  esac
+done
+
+log() { printf '\n==> %s\n' "$*"; }
+RESULTS=()
+result() { RESULTS+=("$1"); printf '    %s\n' "$1"; }
+fail() { result "FAIL: $*"; exit 1; }
+
+# --- Tools ----------------------------------------------------------------------------------------
+
+[ "$(id -u)" -eq 0 ] || { echo "run as root: podman runs rootful here" >&2; exit 2; }
+missing=()
+for pkg in podman runc debootstrap python3-venv curl; do
+  dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  log "installing ${missing[*]}"
+  apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+fi
+mkdir -p "$WORK"
+if ! "$WORK/venv/bin/python" -c 'import podman_compose, websockets' >/dev/null 2>&1; then
+  log "installing podman-compose and websockets in $WORK/venv"
+  python3 -m venv "$WORK/venv"
+  "$WORK/venv/bin/pip" install --quiet --disable-pip-version-check podman-compose==1.6.0 websockets==17.4
+fi
+# podman without systemd: cgroupfs and runc, and no default ulimits (the sandbox refuses setrlimit of
+# RLIMIT_NPROC, even to its current value). BUILDAH_FORMAT=docker keeps HEALTHCHECK in every image
+# built, the compose file's nginx image included (the OCI format has no place for it).
+cat > "$WORK/containers.conf" <<'EOF'
+[containers]
+default_ulimits = []
+[engine]
+cgroup_manager = "cgroupfs"
+runtime = "runc"
+EOF
+export CONTAINERS_CONF=$WORK/containers.conf BUILDAH_FORMAT=docker
+COMPOSE=("$WORK/venv/bin/podman-compose" -p "$PROJECT" -f docker-compose.yml -f "$WORK/compose.override.yml")
+compose() { "${COMPOSE[@]}" "$@"; }
+
+# --- Clean-up, also on failure ---------------------------------------------------------------------
+
+cleanup() {
+  local status=$? id
+  set +e
+  log "removing what this run made"
+  if [ "$status" -ne 0 ]; then
+    # What the containers logged, for the failure's cause.
+    rm -rf "$WORK/logs"; mkdir -p "$WORK/logs"
+    for id in $(podman ps -a --format '{{.Names}}' --filter "label=io.podman.compose.project=$PROJECT"); do
+      podman logs "$id" >"$WORK/logs/$id.log" 2>&1
+    done
+    result "the containers' logs: $WORK/logs/"
+  fi
+  compose --profile cluster down -v -t 5 >/dev/null 2>&1
+  for id in $(podman ps -aq --filter "label=io.podman.compose.project=$PROJECT"); do podman rm -f "$id" >/dev/null; done
+  for id in $(podman pod ps -q --filter "label=io.podman.compose.project=$PROJECT"); do podman pod rm -f "$id" >/dev/null; done
+  for id in $(podman volume ls -q --filter "label=io.podman.compose.project=$PROJECT"); do podman volume rm -f "$id" >/dev/null; done
+  for id in $(podman network ls -q --filter "label=io.podman.compose.project=$PROJECT"); do podman network rm -f "$id" >/dev/null; done
+  # The images this run built (with the compose build's intermediate layers); a failed build removed
+  # its own containers (--force-rm).
+  for id in tictactoe-server:latest tictactoe-nginx:latest; do podman rmi -f "$id" >/dev/null 2>&1; done
+  if [ "$REMOVE_BASE_IMAGES" = 1 ]; then
+    podman images --format '{{.Repository}}:{{.Tag}}' --filter "label=$STANDIN_LABEL" | xargs -r podman rmi -f >/dev/null 2>&1
+  fi
+  rm -rf "$WORK/rootfs" "$WORK/build-context"
+  result "left behind: $(podman ps -aq --filter "label=io.podman.compose.project=$PROJECT" | wc -l) containers, $(podman volume ls -q --filter "label=io.podman.compose.project=$PROJECT" | wc -l) volumes, $(podman network ls -q --filter "label=io.podman.compose.project=$PROJECT" | wc -l) networks, $(podman images -q --filter dangling=true | wc -l) dangling images"
+  printf '\n==> summary (base images are local stand-ins made from Debian'"'"'s packages, not the official images)\n'
+  printf '    %s\n' "${RESULTS[@]}"
+  if [ "$status" -eq 0 ]; then echo "container check: every step passed"; else echo "container check: FAILED (exit $status)"; fi
+  exit "$status"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# The compose file as it is, with its published ports on 127.0.0.1 (and ports free here) instead of
+# every address: the only change.
+cat > "$WORK/compose.override.yml" <<EOF
+# Written by scripts/container-check.sh: publish on 127.0.0.1 only.
+services:
+  tictactoe:
+    ports: !override
+      - "127.0.0.1:$SINGLE_PORT:8080"
+  nginx:
+    ports: !override
+      - "127.0.0.1:$CLUSTER_PORT:8080"
+EOF
+
+# What an earlier run that was killed may have left.
+compose --profile cluster down -v -t 5 >/dev/null 2>&1 || true
+
+# --- 1. Base images ----------------------------------------------------------------------------------
+
+# An image is made again when the recipe that made it changed (its hash is in a label).
+standin_current() { # NAME RECIPE_HASH
+  [ "$(podman image inspect --format "{{index .Labels \"$STANDIN_LABEL\"}}" "$1" 2>/dev/null)" = "$2" ]
+}
+recipe_hash() { sha256sum | cut -c1-16; }
+
+make_debian_slim() {
+  local root=$WORK/rootfs
+  rm -rf "$root"
+  nice debootstrap --variant=minbase bookworm "$root" http://deb.debian.org/debian >"$WORK/debootstrap.log" 2>&1 \
+    || { tail -20 "$WORK/debootstrap.log"; return 1; }
+  # As the official image: the same package sources, and no documentation, manual pages or
+  # locales, now or in packages installed later.
+  rm -f "$root/etc/apt/sources.list"
+  cat > "$root/etc/apt/sources.list.d/debian.sources" <<'EOF'
+Types: deb
+URIs: http://deb.debian.org/debian
+Suites: bookworm bookworm-updates
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+
+Types: deb
+URIs: http://deb.debian.org/debian-security
+Suites: bookworm-security
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+  cat > "$root/etc/dpkg/dpkg.cfg.d/docker" <<'EOF'
+path-exclude /usr/share/doc/*
+path-include /usr/share/doc/*/copyright
+path-exclude /usr/share/man/*
+path-exclude /usr/share/groff/*
+path-exclude /usr/share/info/*
+path-exclude /usr/share/lintian/*
+path-exclude /usr/share/linda/*
+path-exclude /usr/share/locale/*
+EOF
+  cat > "$root/etc/apt/apt.conf.d/docker-clean" <<'EOF'
+DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
+APT::Update::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb /var/cache/apt/*.bin || true"; };
+Dir::Cache::pkgcache "";
+Dir::Cache::srcpkgcache "";
+EOF
+  echo 'Acquire::Languages "none";' > "$root/etc/apt/apt.conf.d/docker-no-languages"
+  echo 'APT::AutoRemove::SuggestsImportant "false";' > "$root/etc/apt/apt.conf.d/docker-autoremove-suggests"
+  find "$root/usr/share/doc" -mindepth 1 -not -name copyright -not -type d -delete
+  find "$root/usr/share/doc" -mindepth 1 -type d -empty -delete
+  rm -rf "$root"/usr/share/{man,groff,info,lintian,linda,locale}/* "$root"/var/lib/apt/lists/* \
+    "$root"/var/cache/apt/*.bin "$root"/var/cache/apt/archives/*.deb "$root"/var/log/*.log "$root"/var/log/apt/*
+  tar --numeric-owner -C "$root" -c . | podman import \
+    --change 'CMD ["bash"]' \
+    --change "LABEL $STANDIN_LABEL=$1" \
+    --change 'LABEL description="Local stand-in for the official debian:bookworm-slim: debootstrap --variant=minbase bookworm, without documentation, manual pages and locales"' \
+    - debian:bookworm-slim >/dev/null
+  rm -rf "$root"
+}
+
+# Builds a stand-in from a Containerfile read on standard input: build_standin TAG HASH [podman build options]
+build_standin() {
+  local tag=$1 hash=$2; shift 2
+  local dir=$WORK/build-context
+  rm -rf "$dir"; mkdir -p "$dir"
+  cat > "$dir/Containerfile"
+  [ -f "$WORK/standin-entrypoint.sh" ] && cp "$WORK/standin-entrypoint.sh" "$dir/"
+  nice podman build --format docker --layers=false --force-rm --label "$STANDIN_LABEL=$hash" \
+    --"$@" -t "$tag" -f "$dir/Containerfile" "$dir" >"$WORK/build-$tag.log" 2>&1 \
+    || { tail -30 "$WORK/build-$tag.log"; return 1; }
+  rm -rf "$dir"
+}
+
+# The Swift build image the Dockerfile names (its first FROM).
+SWIFT_IMAGE=$(awk 'toupper($1) == "FROM" { print $2; exit }' Dockerfile)
+SWIFT_CONTAINERFILE=$(cat <<EOF
+# Local stand-in for the official $SWIFT_IMAGE: a bookworm root with the packages the official image
+# installs for building, and this machine's Swift toolchain copied into /usr as the official image
+# unpacks its own.
+FROM debian:bookworm-slim
+RUN export DEBIAN_FRONTEND=noninteractive && apt-get -q update && apt-get -q install -y --no-install-recommends \\
+      binutils libicu-dev libcurl4-openssl-dev libedit-dev libsqlite3-dev libncurses-dev libpython3-dev \\
+      libxml2-dev pkg-config uuid-dev tzdata git gcc libc6-dev libstdc++-12-dev ca-certificates \\
+    && rm -rf /var/lib/apt/lists/*
+RUN cp -a /toolchain/usr/. /usr/ && chmod -R o+r /usr/lib/swift && swift --version
+LABEL description="Local stand-in for the official $SWIFT_IMAGE: bookworm with $(/opt/swift/usr/bin/swift --version 2>/dev/null | head -1)"
+CMD ["bash"]
+EOF
+)
+
+POSTGRES_ENTRYPOINT=$(cat <<'EOF'
+#!/bin/bash
+# The official postgres image's contract, as far as the compose file uses it: POSTGRES_USER,
+# POSTGRES_PASSWORD and POSTGRES_DB make the cluster in an empty PGDATA; then postgres runs as
+# the postgres user, listening on every address with password authentication.
+set -euo pipefail
+if [ "$(id -u)" = 0 ]; then
+  mkdir -p "$PGDATA" /var/run/postgresql
+  chown -R postgres:postgres "$PGDATA" /var/run/postgresql
+  chmod 700 "$PGDATA"
+  exec setpriv --reuid=postgres --regid=postgres --init-groups "$0" "$@"
+fi
+if [ ! -s "$PGDATA/PG_VERSION" ]; then
+  : "${POSTGRES_PASSWORD:?POSTGRES_PASSWORD must be set}"
+  user=${POSTGRES_USER:-postgres}
+  db=${POSTGRES_DB:-$user}
+  printf '%s\n' "$POSTGRES_PASSWORD" > /tmp/pwfile
+  initdb --username="$user" --pwfile=/tmp/pwfile --auth-local=trust --auth-host=scram-sha-256 -D "$PGDATA" >/dev/null
+  rm -f /tmp/pwfile
+  echo "host all all all scram-sha-256" >> "$PGDATA/pg_hba.conf"
+  if [ "$db" != postgres ]; then
+    pg_ctl -D "$PGDATA" -o "-c listen_addresses=''" -w start >/dev/null
+    psql -v ON_ERROR_STOP=1 --username "$user" --dbname postgres -c "CREATE DATABASE \"$db\"" >/dev/null
+    pg_ctl -D "$PGDATA" -m fast -w stop >/dev/null
+  fi
+  echo "database cluster made for $user, database $db"
+fi
+exec postgres -D "$PGDATA" -c listen_addresses='*' "$@"
+EOF
+)
+POSTGRES_CONTAINERFILE=$(cat <<'EOF'
+# Local stand-in for the official postgres:15-bookworm: Debian's postgresql-15 and an entrypoint with
+# the official image's environment variables.
+FROM debian:bookworm-slim
+RUN export DEBIAN_FRONTEND=noninteractive && apt-get -q update \
+    && apt-get -q install -y --no-install-recommends postgresql-15 \
+    && rm -rf /var/lib/apt/lists/*
+ENV PATH=/usr/lib/postgresql/15/bin:$PATH PGDATA=/var/lib/postgresql/data
+COPY standin-entrypoint.sh /usr/local/bin/docker-entrypoint.sh
+RUN chmod 755 /usr/local/bin/docker-entrypoint.sh
+VOLUME /var/lib/postgresql/data
+EXPOSE 5432
+STOPSIGNAL SIGINT
+ENTRYPOINT ["/usr/local/bin/docker-entrypoint.sh"]
+LABEL description="Local stand-in for the official postgres:15-bookworm: Debian's postgresql-15"
+EOF
+)
+
+log "1. base images (local stand-ins, kept between runs)"
+started=$SECONDS
+hash=$(echo "debian-slim-1" | recipe_hash)
+if standin_current debian:bookworm-slim "$hash"; then
+  result "debian:bookworm-slim: stand-in kept from an earlier run"
+else
+  make_debian_slim "$hash" || fail "debian:bookworm-slim: debootstrap failed"
+  result "debian:bookworm-slim: stand-in made by debootstrap ($((SECONDS - started)) s)"
+fi
+base_hash=$(podman image inspect --format '{{.Id}}' debian:bookworm-slim)
+step=$SECONDS
+hash=$( (echo "$base_hash"; echo "$SWIFT_CONTAINERFILE"; /opt/swift/usr/bin/swift --version 2>&1) | recipe_hash)
+if standin_current "$SWIFT_IMAGE" "$hash"; then
+  result "$SWIFT_IMAGE: stand-in kept from an earlier run"
+else
+  rm -f "$WORK/standin-entrypoint.sh"
+  echo "$SWIFT_CONTAINERFILE" | build_standin "$SWIFT_IMAGE" "$hash" -v /opt/swift:/toolchain:ro \
+    || fail "$SWIFT_IMAGE: stand-in build failed"
+  result "$SWIFT_IMAGE: stand-in made with $(/opt/swift/usr/bin/swift --version 2>/dev/null | head -1) ($((SECONDS - step)) s)"
+fi
+step=$SECONDS
+hash=$( (echo "$base_hash"; echo "$POSTGRES_CONTAINERFILE"; echo "$POSTGRES_ENTRYPOINT") | recipe_hash)
+if standin_current postgres:15-bookworm "$hash"; then
+  result "postgres:15-bookworm: stand-in kept from an earlier run"
+else
+  echo "$POSTGRES_ENTRYPOINT" > "$WORK/standin-entrypoint.sh"
+  echo "$POSTGRES_CONTAINERFILE" | build_standin postgres:15-bookworm "$hash" || fail "postgres:15-bookworm: stand-in build failed"
+  rm -f "$WORK/standin-entrypoint.sh"
+  result "postgres:15-bookworm: stand-in made from Debian's postgresql-15 ($((SECONDS - step)) s)"
+fi
+
+# --- 2. The project's image ---------------------------------------------------------------------------
+
+log "2. the project's image, built from the Dockerfile"
+# SwiftPM fetches the packages from their github.com addresses. Where git is set to read those from a
+# local copy (url.<base>.insteadOf, as on our machines), the build gets the same settings and a
+# read-only view of that copy; elsewhere it fetches them as a user's build does.
+build_mounts=()
+: > "$WORK/gitconfig"
+while read -r key value; do
+  base=${key#url.}; base=${base%.insteadof}
+  git config --file "$WORK/gitconfig" --add "url.$base.insteadOf" "$value"
+  case " ${build_mounts[*]} " in *" $base:$base:ro "*) ;; *) [ -d "$base" ] && build_mounts+=(-v "$base:$base:ro") ;; esac
+done < <(git config --get-regexp '^url\..*\.insteadof$' || true)
+if [ -s "$WORK/gitconfig" ]; then
+  build_mounts+=(-v "$WORK/gitconfig:/etc/gitconfig:ro")
+  result "packages: from the local copy git is set to use ($(git config --get-regexp '^url\..*\.insteadof$' | awk '{print $1}' | sort -u | sed 's/^url\.//; s/\.insteadof$//' | paste -sd' '))"
+fi
+[ -f Package.resolved ] && result "Package.resolved: copied into the build (the versions it pins)"
+podman rmi -f tictactoe-server:latest >/dev/null 2>&1 || true
+step=$SECONDS
+if ! nice podman build --format docker --layers=false --force-rm "${build_mounts[@]}" \
+    -t tictactoe-server:latest . >"$WORK/build-project.log" 2>&1; then
+  tail -40 "$WORK/build-project.log"
+  fail "project image: build failed after $((SECONDS - step)) s (log: $WORK/build-project.log)"
+fi
+build_s=$((SECONDS - step))
+size_bytes=$(podman image inspect --format '{{.Size}}' tictactoe-server:latest)
+size_mb=$(( (size_bytes + 500000) / 1000000 ))
+binary=$(grep -o '[0-9]\{6,\} [A-Z][a-z][a-z] .*tictactoe$' "$WORK/build-project.log" | awk '{printf "%s%d MB", sep, ($1+500000)/1000000; sep=" unstripped, "} END {print " stripped"}')
+result "project image: built in $((build_s / 60)) min $((build_s % 60)) s; tictactoe-server:latest is $size_mb MB (binary $binary)"
+[ "$size_mb" -le 120 ] || result "note: the image is over 120 MB"
+
+# --- Helpers for the running containers -----------------------------------------------------------------
+
+# The container of a compose service.
+container_of() {
+  podman ps -a --filter "label=io.podman.compose.project=$PROJECT" --filter "label=com.docker.compose.service=$1" \
+    --format '{{.Names}}' | head -1
+}
+# Podman 4.3 runs HEALTHCHECKs from systemd timers, which this machine lacks: run them here, as often
+# as the timer would, until one passes (the image's or the compose file's start period and retries are
+# podman's to apply). Prints the seconds it took.
+wait_healthy() { # SERVICE TIMEOUT_S
+  local name since=$SECONDS
+  name=$(container_of "$1")
+  [ -n "$name" ] || { echo "no container for $1" >&2; return 1; }
+  until podman healthcheck run "$name" >/dev/null 2>&1; do
+    if [ $((SECONDS - since)) -ge "$2" ]; then
+      echo "$1 not healthy after $2 s: $(podman inspect --format '{{.State.Status}} {{.State.Health.Status}}' "$name")" >&2
+      podman logs --tail 20 "$name" >&2
+      return 1
+    fi
+    sleep 2
+  done
+  [ "$(podman inspect --format '{{.State.Health.Status}}' "$name")" = healthy ] || return 1
+  echo $((SECONDS - since))
+}
+play() { "$WORK/venv/bin/python" scripts/container-check-play.py "$@"; }
+
+# --- 3. The single server -------------------------------------------------------------------------------
+
+log "3. the single server: compose up"
+SINGLE=http://127.0.0.1:$SINGLE_PORT
+compose up -d >"$WORK/compose-single.log" 2>&1 || { tail -20 "$WORK/compose-single.log"; fail "single: compose up failed"; }
+server=$(container_of tictactoe)
+took=$(wait_healthy tictactoe 60) || fail "single: not healthy within 60 s"
+result "single: healthy by its HEALTHCHECK ($(podman inspect --format '{{.Config.Healthcheck.Test}}' "$server")) after $took s"
+published=$(podman port "$server" | paste -sd' ')
+[ "$published" = "8080/tcp -> 127.0.0.1:$SINGLE_PORT" ] || fail "single: published as '$published'"
+pid=$(podman inspect --format '{{.State.Pid}}' "$server")
+uid=$(stat -c %u "/proc/$pid")
+[ "$uid" != 0 ] || fail "single: the server runs as root"
+result "single: runs as uid $uid ($(podman exec "$server" id -un)), published on $published"
+match=$(play single-game "$SINGLE") || fail "single: the game through the published port failed"
+result "single: a whole game played through 127.0.0.1:$SINGLE_PORT (match $match)"
+compose down >>"$WORK/compose-single.log" 2>&1 || fail "single: compose down failed"
+[ -z "$(container_of tictactoe)" ] || fail "single: a container is left after down"
+podman volume exists "${PROJECT}_tictactoe-data" || fail "single: the named volume is gone after down"
+compose up -d >>"$WORK/compose-single.log" 2>&1 || fail "single: compose up (again) failed"
+server=$(container_of tictactoe)
+wait_healthy tictactoe 60 >/dev/null || fail "single: not healthy again within 60 s"
+kept=$(play kept "$SINGLE" "$match") || fail "single: the match was not kept across down/up"
+result "single: down/up on the named volume ${PROJECT}_tictactoe-data: $kept"
+# `compose stop` sends the image's STOPSIGNAL (SIGTERM) and waits the compose file's stop_grace_period.
+grace=$(compose config 2>/dev/null | awk '/^  tictactoe:/ { s = 1 } s && /stop_grace_period:/ { print $2; exit }')
+grace_s=${grace%s}
+step=$(date +%s%N)
+compose stop tictactoe >>"$WORK/compose-single.log" 2>&1 || fail "single: compose stop failed"
+stop_ms=$(( ($(date +%s%N) - step) / 1000000 ))
+code=$(podman inspect --format '{{.State.ExitCode}}' "$server")
+[ "$code" = 0 ] || fail "single: exit code $code on SIGTERM"
+[ "$stop_ms" -lt $((grace_s * 1000)) ] || fail "single: took $stop_ms ms to stop, the grace is $grace"
+result "single: compose stop (SIG$(kill -l "$(podman inspect --format '{{.Config.StopSignal}}' "$server")")): exit 0 after $stop_ms ms (grace $grace); its last line: $(podman logs --tail 1 "$server" 2>&1 | cut -c1-100)"
+compose down >>"$WORK/compose-single.log" 2>&1 || fail "single: compose down failed"
+
+# --- 4. The cluster profile -----------------------------------------------------------------------------
+
+log "4. the cluster profile: PostgreSQL, three servers, nginx"
+CLUSTER=http://127.0.0.1:$CLUSTER_PORT
+step=$SECONDS
+nice "${COMPOSE[@]}" --profile cluster build nginx >"$WORK/build-nginx.log" 2>&1 \
+  || { tail -20 "$WORK/build-nginx.log"; fail "cluster: building the nginx image failed"; }
+result "cluster: nginx image built by the compose file from Debian's nginx ($((SECONDS - step)) s, $(( ($(podman image inspect --format '{{.Size}}' tictactoe-nginx:latest) + 500000) / 1000000 )) MB)"
+# podman-compose waits for `service_healthy` only on podman 4.6 and later: start each level once the
+# one it depends on is healthy, as the compose file asks.
+compose --profile cluster up -d postgres >"$WORK/compose-cluster.log" 2>&1 || fail "cluster: starting postgres failed"
+took=$(wait_healthy postgres 60) || fail "cluster: postgres not healthy within 60 s"
+servers=(tictactoe-1 tictactoe-2 tictactoe-3)
+compose --profile cluster up -d "${servers[@]}" >>"$WORK/compose-cluster.log" 2>&1 || fail "cluster: starting the servers failed"
+for service in "${servers[@]}"; do
+  wait_healthy "$service" 60 >/dev/null || fail "cluster: $service not healthy within 60 s"
+done
+compose --profile cluster up -d nginx >>"$WORK/compose-cluster.log" 2>&1 || fail "cluster: starting nginx failed"
+nginx=$(container_of nginx)
+address=$(podman inspect --format '{{range .NetworkSettings.Networks}}{{.IPAddress}}{{end}}' "$nginx")
+[ "$address" = 172.31.250.10 ] || fail "cluster: nginx has address $address, not the servers' trusted proxy 172.31.250.10"
+for _ in $(seq 20); do curl -fsS -o /dev/null "$CLUSTER/healthz" 2>/dev/null && break; sleep 0.5; done
+curl -fsS -o /dev/null "$CLUSTER/healthz" || fail "cluster: nginx does not answer on 127.0.0.1:$CLUSTER_PORT"
+result "cluster: postgres healthy after $took s, three servers healthy, nginx on 127.0.0.1:$CLUSTER_PORT at $address"
+containers=()
+for service in "${servers[@]}"; do containers+=("$(container_of "$service")"); done
+match=$(play single-game "$CLUSTER") || fail "cluster: a game through nginx failed"
+result "cluster: a whole game played through nginx (match $match)"
+lobby=$(play lobby "$CLUSTER" "${containers[@]}") || fail "cluster: the lobby check failed"
+result "cluster: lobby: $lobby"
+failover=$(play failover "$CLUSTER" "${containers[@]}") || fail "cluster: the game did not survive its server being killed"
+result "cluster: kill -9: $failover"
