@@ -43,7 +43,7 @@ func buildApplication(
     // The certificate first: a pair that cannot serve stops the start before the store is opened.
     let tls = try ServerTLS.load(configuration)
     let context = try await ServerContext(configuration: configuration, metricsRegistry: metricsRegistry, logger: logger, store: store)
-    logConnectionCapacity(maxConnections: configuration.maxConnections, logger: logger)
+    logConnectionCapacity(maxConnections: configuration.maxConnections, capacity: .current(tls: tls != nil), logger: logger)
     let host = configuration.host
     let scheme = tls == nil ? "http" : "https"
     let boundPort = BoundPort(configuration.port)

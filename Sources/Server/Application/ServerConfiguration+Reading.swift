@@ -44,7 +44,6 @@ extension ServerConfiguration {
         handshakeTimeout = try options.seconds("handshakeTimeout") ?? handshakeTimeout
         httpIdleTimeout = try options.seconds("httpIdleTimeout") ?? httpIdleTimeout
         bodyTimeout = try options.seconds("bodyTimeout") ?? bodyTimeout
-        maxConnections = try options.int("maxConnections", in: 1...Int.max) ?? maxConnections
         retainDays = try options.days("retainDays") ?? retainDays
         if let text = try options.string("metricsAddress") {
             guard let address = ListenAddress(parsing: text) else {
@@ -59,6 +58,8 @@ extension ServerConfiguration {
         if redirectHTTPPort != nil && !usesTLS {
             throw ConfigurationError(option: "redirectHttpPort", problem: "redirects to HTTPS, so it needs --tls-cert and --tls-key")
         }
+        // After the TLS options: a connection over TLS costs more memory, which lowers the default.
+        maxConnections = try options.int("maxConnections", in: 1...Int.max) ?? ConnectionCapacity.current(tls: usesTLS).defaultMaxConnections
         tracksRIBObjects = try options.bool("trackRibObjects") ?? tracksRIBObjects
     }
 

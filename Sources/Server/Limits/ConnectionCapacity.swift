@@ -11,10 +11,15 @@ public struct ConnectionCapacity: Sendable, Equatable {
     /// The memory the process may use: the machine's, or its container's limit when lower; nil when
     /// neither can be read.
     public let memoryBytes: UInt64?
+    /// What one held connection costs: `bytesPerConnection`, or `bytesPerTLSConnection` over TLS.
+    public let connectionBytes: UInt64
 
     /// What one held connection costs the server: about 14 KB of its heap (docs/PERFORMANCE.md, 19,960
     /// connections held in 271 MB more than an idle server).
     public static let bytesPerConnection: UInt64 = 14 * 1024
+    /// The same over TLS: each connection keeps its TLS session and buffers, about 20 KB more (measured
+    /// side by side, docs/PERFORMANCE.md measurement 6: 17.2 against 37.2 KB), rounded up.
+    public static let bytesPerTLSConnection: UInt64 = 38 * 1024
 
     /// The descriptors the server holds besides its connections. Counted on a running server
     /// (`ls /proc/PID/fd`, docs/PERFORMANCE.md "Limits from the machine"): 3 standard streams, 3
@@ -24,17 +29,18 @@ public struct ConnectionCapacity: Sendable, Equatable {
     /// its measured count, for a backup's files and a certificate being read at SIGHUP.
     public static func reserve(cores: Int) -> Int { 64 + 3 * cores }
 
-    public init(openFiles: Int, reserve: Int, memoryBytes: UInt64?) {
+    public init(openFiles: Int, reserve: Int, memoryBytes: UInt64?, tls: Bool = false) {
         self.openFiles = openFiles
         self.reserve = reserve
         self.memoryBytes = memoryBytes
+        connectionBytes = tls ? Self.bytesPerTLSConnection : Self.bytesPerConnection
     }
 
-    /// This process on this machine, now.
-    public static func current() -> ConnectionCapacity {
+    /// This process on this machine, now, serving plain HTTP or TLS.
+    public static func current(tls: Bool = false) -> ConnectionCapacity {
         ConnectionCapacity(
             openFiles: OpenFileLimit.current, reserve: reserve(cores: ProcessInfo.processInfo.activeProcessorCount),
-            memoryBytes: MemoryLimit.bytes())
+            memoryBytes: MemoryLimit.bytes(), tls: tls)
     }
 
     /// The connections the open-file limit leaves room for (at least 1).
@@ -43,7 +49,7 @@ public struct ConnectionCapacity: Sendable, Equatable {
     /// The connections half the memory holds; the other half is for the matches, the store's caches and
     /// the kernel's buffers of busy sockets. Nil when the memory is not known.
     public var byMemory: Int? {
-        memoryBytes.map { Int(clamping: max(1, $0 / 2 / Self.bytesPerConnection)) }
+        memoryBytes.map { Int(clamping: max(1, $0 / 2 / connectionBytes)) }
     }
 
     /// `--max-connections` when it is not given: the lower of the two.
@@ -51,7 +57,7 @@ public struct ConnectionCapacity: Sendable, Equatable {
 
     /// One line for the start-up log: the figure in force and where it comes from.
     func describe(maxConnections: Int) -> String {
-        let memory = byMemory.map { "memory allows \($0) at \(Self.bytesPerConnection / 1024) KB each" } ?? "memory unknown"
+        let memory = byMemory.map { "memory allows \($0) at \(connectionBytes / 1024) KB each" } ?? "memory unknown"
         return "holding up to \(maxConnections) connections (open files allow \(byOpenFiles): limit \(openFiles) less \(reserve) for the server's own; \(memory))"
     }
 }

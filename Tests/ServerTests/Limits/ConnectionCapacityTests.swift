@@ -24,6 +24,13 @@ struct ConnectionCapacityTests {
         #expect(capacity.defaultMaxConnections == (256 << 20) / 2 / (14 * 1024))
     }
 
+    @Test func test_overTLS_aConnectionCostsMore_soMemoryAllowsFewer() {
+        let plain = ConnectionCapacity(openFiles: 1_048_576, reserve: 70, memoryBytes: 24 << 30)
+        let tls = ConnectionCapacity(openFiles: 1_048_576, reserve: 70, memoryBytes: 24 << 30, tls: true)
+        #expect(tls.defaultMaxConnections == Int((UInt64(24) << 30) / 2 / (38 * 1024)))
+        #expect(tls.defaultMaxConnections < plain.defaultMaxConnections)
+    }
+
     @Test func test_openFiles_neverLeaveLessThanOne() {
         #expect(ConnectionCapacity(openFiles: 10, reserve: 70, memoryBytes: nil).defaultMaxConnections == 1)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The `tictactoe` executable run to its end (a start that fails, a `backup`): its status and output.
 struct BinaryRun {
@@ -18,15 +19,29 @@ struct BinaryRun {
         process.standardOutput = pipe
         process.standardError = pipe
         process.standardInput = FileHandle.nullDevice
+        // The output is collected as it comes (Foundation's reading thread), so a full pipe never blocks
+        // the process, and no thread of Swift's small cooperative pool ever blocks on a read: that would
+        // stall every other test of the process.
+        let collected = Mutex(Data())
+        let ended = Mutex(false)
+        pipe.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                ended.withLock { $0 = true }
+            } else {
+                collected.withLock { $0.append(data) }
+            }
+        }
         try process.run()
-        // The output is read to its end on another thread, so a full pipe never blocks the process.
-        let reading = Task.detached { pipe.fileHandleForReading.readDataToEndOfFile() }
         let deadline = ContinuousClock.now + timeout
-        while process.isRunning {
-            if ContinuousClock.now > deadline { process.terminate() }
+        while process.isRunning || !ended.withLock({ $0 }) {
+            if ContinuousClock.now > deadline {
+                process.terminate()
+                break
+            }
             try await Task.sleep(for: .milliseconds(20))
         }
-        let output = String(decoding: await reading.value, as: UTF8.self)
-        return BinaryRun(status: process.terminationStatus, output: output)
+        return BinaryRun(status: process.terminationStatus, output: String(decoding: collected.withLock { $0 }, as: UTF8.self))
     }
 }

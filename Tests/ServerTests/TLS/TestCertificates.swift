@@ -21,33 +21,35 @@ struct TestCertificates {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let certificates = TestCertificates(folder: folder)
-        try certificates.make()
+        try await certificates.make()
         return try await body(certificates)
     }
 
     func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
 
-    private func make() throws {
-        try openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2",
+    private func make() async throws {
+        try await openssl("req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-days", "2",
             "-subj", "/CN=tictactoe test CA", "-keyout", path("ca.key"), "-out", ca)
         for name in ["server", "other"] {
-            try openssl("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj", "/CN=\(name)",
+            try await openssl("req", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes", "-subj", "/CN=\(name)",
                 "-keyout", path("\(name).key"), "-out", path("\(name).csr"))
             try "subjectAltName=DNS:localhost,IP:127.0.0.1\n".write(toFile: path("\(name).ext"), atomically: true, encoding: .utf8)
-            try openssl("x509", "-req", "-in", path("\(name).csr"), "-CA", ca, "-CAkey", path("ca.key"), "-CAcreateserial",
+            try await openssl("x509", "-req", "-in", path("\(name).csr"), "-CA", ca, "-CAkey", path("ca.key"), "-CAcreateserial",
                 "-days", "2", "-extfile", path("\(name).ext"), "-out", path("\(name).pem"))
         }
         try "not a certificate\n".write(toFile: notPEM, atomically: true, encoding: .utf8)
     }
 
-    private func openssl(_ arguments: String...) throws {
+    /// Runs openssl and waits for it by polling: `waitUntilExit` would block a thread of Swift's
+    /// cooperative pool, which every other test of the process needs.
+    private func openssl(_ arguments: String...) async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
         process.arguments = arguments
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
-        process.waitUntilExit()
+        while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
         guard process.terminationStatus == 0 else {
             throw HTTP.Failure(description: "openssl \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
         }
