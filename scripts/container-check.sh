@@ -91,8 +91,11 @@ cleanup() {
     done
     result "the containers' logs: $WORK/logs/"
   fi
+  # The containers first, each with its anonymous volumes (the image's VOLUME gives every cluster server
+  # one, which `compose down -v` leaves behind), then what compose made.
+  podman stop -t 5 $(podman ps -q --filter "label=io.podman.compose.project=$PROJECT") >/dev/null 2>&1
+  for id in $(podman ps -aq --filter "label=io.podman.compose.project=$PROJECT"); do podman rm -f -v "$id" >/dev/null; done
   compose --profile cluster down -v -t 5 >/dev/null 2>&1
-  for id in $(podman ps -aq --filter "label=io.podman.compose.project=$PROJECT"); do podman rm -f "$id" >/dev/null; done
   for id in $(podman pod ps -q --filter "label=io.podman.compose.project=$PROJECT"); do podman pod rm -f "$id" >/dev/null; done
   for id in $(podman volume ls -q --filter "label=io.podman.compose.project=$PROJECT"); do podman volume rm -f "$id" >/dev/null; done
   for id in $(podman network ls -q --filter "label=io.podman.compose.project=$PROJECT"); do podman network rm -f "$id" >/dev/null; done
