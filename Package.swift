@@ -33,25 +33,30 @@ let package = Package(
         // The RIBs core, ported from uber/RIBs-iOS: no game, no server, no concurrency of its own.
         .target(name: "RIBs"),
         // The match's RIB tree (a folder per RIB, the games' RIBs among them) and the rules. Synchronous, no I/O.
-        .target(name: "MatchTree", dependencies: ["RIBs"]),
+        // The words every layer uses (seats, scores, phases, ids), below the tree and the stores: depends on nothing.
+        .target(name: "MatchWords"),
+        .target(name: "MatchTree", dependencies: ["RIBs", "MatchWords"]),
         // The wire messages of docs/PROTOCOL.md as Swift types, read with JSONDecoder, shared by server, tests and tools.
         .target(name: "WireProtocol"),
         // What a match stores (the append-only log, its summary), the MatchStore protocol every store
         // implements, and the in-memory store.
-        .target(name: "MatchStore", dependencies: ["MatchTree"]),
+        .target(name: "MatchStore", dependencies: ["MatchWords"]),
         // The games: what every game is to the server (GameUnits), then one module per game.
-        .target(name: "GameUnits", dependencies: ["MatchTree", "MatchStore", "WireProtocol"], path: "Sources/Games/GameUnits"),
-        .target(name: "TicTacToe", dependencies: ["GameUnits", "RIBs"], path: "Sources/Games/TicTacToe"),
+        .target(
+            name: "GameUnits", dependencies: ["MatchWords", "MatchTree", "MatchStore", "WireProtocol"], path: "Sources/Games/GameUnits"),
+        // What the games played on a grid share: the board of cells, its wire form, the outcome by a line.
+        .target(name: "GridGames", dependencies: ["GameUnits"], path: "Sources/Games/Grid"),
+        .target(name: "TicTacToe", dependencies: ["GridGames", "GameUnits", "RIBs"], path: "Sources/Games/TicTacToe"),
         .target(name: "RandomWin", dependencies: ["GameUnits", "RIBs"], path: "Sources/Games/RandomWin"),
-        .target(name: "ConnectFour", dependencies: ["GameUnits", "RIBs"], path: "Sources/Games/ConnectFour"),
+        .target(name: "ConnectFour", dependencies: ["GridGames", "GameUnits", "RIBs"], path: "Sources/Games/ConnectFour"),
         // What the durable stores share: the stored JSON of records and summaries, the write queue that
         // group commit takes its batches from, the write statistics.
-        .target(name: "DurableStore", dependencies: ["MatchStore"]),
+        .target(name: "DurableStore", dependencies: ["MatchStore", "MatchWords"]),
         // The embedded default store: one SQLite file through GRDB, WAL, group commit, the record archive.
         .target(
             name: "SQLiteStore",
             dependencies: [
-                "MatchStore", "DurableStore",
+                "MatchStore", "DurableStore", "MatchWords",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -61,7 +66,7 @@ let package = Package(
         .target(
             name: "PostgresStore",
             dependencies: [
-                "MatchStore", "DurableStore",
+                "MatchStore", "DurableStore", "MatchWords",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -69,13 +74,14 @@ let package = Package(
         // The MatchStore contract as checks any store's test target runs against its own stores. A
         // library rather than a test target so that several test targets share it; only tests depend on it.
         .target(
-            name: "MatchStoreContract", dependencies: ["MatchStore", "MatchTree", "TicTacToe", "RandomWin"],
+            name: "MatchStoreContract", dependencies: ["MatchStore", "MatchTree", "TicTacToe", "RandomWin", "MatchWords", "GridGames"],
             path: "Tests/MatchStoreContract"),
         // The Hummingbird application: HTTP routes, WebSocket sessions, the match hosts.
         .target(
             name: "Server",
             dependencies: [
                 "MatchTree", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore", "GameUnits", "TicTacToe", "RandomWin",
+                "MatchWords",
                 "ConnectFour",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -107,7 +113,7 @@ let package = Package(
         .executableTarget(
             name: "tictactoe-store-bench",
             dependencies: [
-                "MatchStore", "DurableStore", "SQLiteStore", "PostgresStore", "MatchTree", "TicTacToe",
+                "MatchStore", "DurableStore", "SQLiteStore", "PostgresStore", "MatchTree", "TicTacToe", "MatchWords", "GridGames",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -115,7 +121,7 @@ let package = Package(
         .executableTarget(
             name: "tictactoe-bench",
             dependencies: [
-                "WireProtocol", "GameUnits", "TicTacToe", "RandomWin",
+                "WireProtocol", "GameUnits", "TicTacToe", "RandomWin", "MatchWords", "GridGames",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "NIOCore", package: "swift-nio"),
@@ -127,32 +133,40 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RIBsTests", dependencies: ["RIBs"]),
-        .testTarget(name: "MatchTreeTests", dependencies: ["MatchTree", "RIBs", "TicTacToe", "RandomWin", "GameTestSupport"]),
         .testTarget(
-            name: "GameUnitsTests", dependencies: ["GameUnits", "TicTacToe", "RandomWin", "MatchTree", "MatchStore", "WireProtocol"],
+            name: "MatchTreeTests",
+            dependencies: ["MatchTree", "RIBs", "TicTacToe", "RandomWin", "GameTestSupport", "MatchWords", "GridGames"]),
+        .testTarget(
+            name: "GameUnitsTests",
+            dependencies: ["GameUnits", "TicTacToe", "RandomWin", "MatchTree", "MatchStore", "WireProtocol", "MatchWords", "GridGames"],
             path: "Tests/Games/GameUnitsTests"),
-        .target(name: "GameTestSupport", dependencies: ["MatchTree"], path: "Tests/Games/GameTestSupport"),
+        .target(name: "GameTestSupport", dependencies: ["MatchTree", "MatchWords", "GridGames"], path: "Tests/Games/GameTestSupport"),
         .testTarget(
             name: "TicTacToeTests",
-            dependencies: ["TicTacToe", "GameUnits", "GameTestSupport", "MatchTree", "MatchStore", "WireProtocol", "RIBs"],
+            dependencies: [
+                "TicTacToe", "GameUnits", "GameTestSupport", "MatchTree", "MatchStore", "WireProtocol", "RIBs", "MatchWords", "GridGames",
+            ],
             path: "Tests/Games/TicTacToeTests"
         ),
         .testTarget(
             name: "RandomWinTests",
-            dependencies: ["RandomWin", "GameUnits", "GameTestSupport", "MatchTree", "MatchStore", "WireProtocol", "RIBs"],
+            dependencies: ["RandomWin", "GameUnits", "GameTestSupport", "MatchTree", "MatchStore", "WireProtocol", "RIBs", "MatchWords"],
             path: "Tests/Games/RandomWinTests"
         ),
         .testTarget(
             name: "ConnectFourTests",
-            dependencies: ["ConnectFour", "GameUnits", "GameTestSupport", "MatchTree", "MatchStore", "WireProtocol", "RIBs"],
+            dependencies: [
+                "ConnectFour", "GameUnits", "GameTestSupport", "MatchTree", "MatchStore", "WireProtocol", "RIBs", "MatchWords", "GridGames",
+            ],
             path: "Tests/Games/ConnectFourTests"
         ),
-        .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol", "TicTacToe", "RandomWin"]),
-        .testTarget(name: "MatchStoreTests", dependencies: ["MatchStore", "MatchStoreContract", "MatchTree"]),
+        .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol", "TicTacToe", "RandomWin", "MatchWords", "GridGames"]),
+        .testTarget(name: "MatchStoreTests", dependencies: ["MatchStore", "MatchStoreContract", "MatchTree", "MatchWords"]),
         .testTarget(
             name: "SQLiteStoreTests",
             dependencies: [
-                "SQLiteStore", "DurableStore", "MatchStore", "MatchStoreContract", "MatchTree", "TicTacToe", "RandomWin",
+                "SQLiteStore", "DurableStore", "MatchStore", "MatchStoreContract", "MatchTree", "TicTacToe", "RandomWin", "MatchWords",
+                "GridGames",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -161,14 +175,15 @@ let package = Package(
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
-                "PostgresStore", "DurableStore", "MatchStore", "MatchStoreContract", "MatchTree",
+                "PostgresStore", "DurableStore", "MatchStore", "MatchStoreContract", "MatchTree", "MatchWords",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore", "MatchTree", "GameUnits", "TicTacToe", "RandomWin", "ConnectFour",
+                "Server", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore", "MatchTree", "GameUnits", "TicTacToe", "RandomWin",
+                "ConnectFour",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
@@ -178,6 +193,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                "MatchWords", "GridGames",
             ],
             // Store files of earlier releases, opened by path from the tests (Fixtures/README.md).
             exclude: ["Fixtures"]

@@ -1,5 +1,6 @@
 import Foundation
 import MatchStore
+import MatchWords
 
 /// The JSON of the `payload` and `summary` columns of every durable store (SQLite, PostgreSQL): the
 /// types' own Codable forms, keys sorted. Pinned by the golden tests of Tests/SQLiteStoreTests

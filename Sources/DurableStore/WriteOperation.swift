@@ -1,5 +1,6 @@
 import Foundation
 import MatchStore
+import MatchWords
 
 /// A write waiting for the writer loop, already encoded to the columns it is stored in, so that the
 /// loop's transaction spends its time on SQL only and a value that cannot be encoded fails its own

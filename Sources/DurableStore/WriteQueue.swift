@@ -1,4 +1,5 @@
 import MatchStore
+import MatchWords
 import Synchronization
 
 /// The writes waiting for a durable store's writer loop (SQLite's `GroupCommitWriter`, PostgreSQL's

@@ -1,5 +1,6 @@
 import Foundation
 import MatchTree
+import MatchWords
 
 /// Who is connected to a match right now: what its host publishes so that every server's lobby shows
 /// it, although only one server holds the connections.

@@ -1,5 +1,6 @@
 import Foundation
 import MatchTree
+import MatchWords
 
 /// One entry of a match's append-only log: what happened, in order. A match is rebuilt by replaying
 /// its log through the same RIB tree; entries marked "outcome" are what the tree itself produced and

@@ -1,3 +1,5 @@
+import MatchWords
+
 /// The hosting requirements of `MatchStore` for a store that one process owns (memory, SQLite): that
 /// process hosts every match, so loading is reading, nothing is ever taken over, the presence of a
 /// match is only in the memory of the server that hosts it, and so is the pairing queue.

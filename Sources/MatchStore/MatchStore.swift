@@ -1,4 +1,5 @@
 import Foundation
+import MatchWords
 
 /// Where matches live between requests and across restarts.
 ///

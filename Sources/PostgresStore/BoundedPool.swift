@@ -1,4 +1,5 @@
 import MatchStore
+import MatchWords
 import PostgresNIO
 import Synchronization
 

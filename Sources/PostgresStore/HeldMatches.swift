@@ -1,4 +1,5 @@
 import MatchStore
+import MatchWords
 import Synchronization
 
 /// The matches this store's server hosts, each with the epoch it took it in (`PostgresOwnership`):

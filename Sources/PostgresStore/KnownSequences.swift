@@ -1,4 +1,5 @@
 import MatchStore
+import MatchWords
 import Synchronization
 
 /// The last sequence of each match's log as this store has seen it (written or read): what its next

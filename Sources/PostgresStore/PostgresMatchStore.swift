@@ -2,6 +2,7 @@ import DurableStore
 import Foundation
 import Logging
 import MatchStore
+import MatchWords
 import PostgresNIO
 
 /// A `MatchStore` in a PostgreSQL database, through postgres-nio: for several servers on one database

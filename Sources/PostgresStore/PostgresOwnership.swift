@@ -2,6 +2,7 @@ import DurableStore
 import Foundation
 import Logging
 import MatchStore
+import MatchWords
 import PostgresNIO
 
 /// The SQL of "which server hosts which match" (docs/SCALING.md, "One host per match"): a server takes a

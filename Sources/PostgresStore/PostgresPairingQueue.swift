@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MatchStore
 import MatchTree
+import MatchWords
 import PostgresNIO
 
 /// The "Play someone now" queue in the `pairing_queue` table, shared by every server on the database:

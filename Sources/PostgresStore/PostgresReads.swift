@@ -2,6 +2,7 @@ import DurableStore
 import Foundation
 import Logging
 import MatchStore
+import MatchWords
 import PostgresNIO
 
 /// The SQL of the reads, each one statement on a pooled connection.

@@ -2,6 +2,7 @@ import DurableStore
 import Foundation
 import Logging
 import MatchStore
+import MatchWords
 import PostgresNIO
 
 /// The SQL of one batch, run inside the writer's transaction: one statement per run of creates or of

@@ -1,5 +1,6 @@
 import GRDB
 import MatchStore
+import MatchWords
 
 /// A match id is stored as its text, in the `matchId` and `id` columns.
 extension MatchID: DatabaseValueConvertible {

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import MatchStore
+import MatchWords
 import Synchronization
 
 /// A store file opened for reading only: what the server falls back to when `SQLiteMatchStore` cannot

@@ -1,4 +1,5 @@
 import MatchStore
+import MatchWords
 import Synchronization
 
 /// One of the two tables records are appended to. Generation `g` of the log is table `g % 2`.

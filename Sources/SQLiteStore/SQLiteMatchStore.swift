@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Logging
 import MatchStore
+import MatchWords
 
 /// A `MatchStore` in one SQLite file, through GRDB: WAL mode, one writer loop with group commit, and
 /// reads that run beside the writes on a pool of reader connections.

@@ -2,6 +2,7 @@ import DurableStore
 import Foundation
 import GRDB
 import MatchStore
+import MatchWords
 
 /// The SQL of the reads, run on one of the pool's reader connections (a consistent snapshot).
 enum SQLiteReads {

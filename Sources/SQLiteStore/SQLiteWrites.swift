@@ -2,6 +2,7 @@ import DurableStore
 import Foundation
 import GRDB
 import MatchStore
+import MatchWords
 
 /// The SQL of one write, run inside the writer loop's transaction.
 enum SQLiteWrites {

@@ -1,3 +1,4 @@
+import GridGames
 import NIOCore
 import WireProtocol
 

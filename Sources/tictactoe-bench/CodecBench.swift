@@ -1,4 +1,5 @@
 import Foundation
+import GridGames
 import NIOCore
 import TicTacToe
 import WireProtocol

@@ -1,5 +1,6 @@
 import Foundation
 import Histogram
+import MatchWords
 
 /// Samples every loop once a second (and once more when the run stops or finishes): prints the
 /// progress line, keeps the timeline, the whole-run and steady-window totals, the ramp steps'

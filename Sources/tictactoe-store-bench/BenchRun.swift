@@ -2,6 +2,7 @@ import DurableStore
 import Foundation
 import MatchStore
 import MatchTree
+import MatchWords
 import PostgresStore
 import SQLiteStore
 import Synchronization

@@ -1,6 +1,7 @@
 import Foundation
 import MatchStore
 import MatchTree
+import MatchWords
 import TicTacToe
 
 /// A match that plays Tic Tac Toe as fast as its store allows: one `moved` record per append, with the

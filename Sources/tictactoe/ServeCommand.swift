@@ -233,7 +233,7 @@ struct ServeCommand: AsyncParsableCommand {
             startLogger.info("open-file limit raised from \(openFiles.before) to \(openFiles.after)")
         }
         let app = try await buildApplication(
-            configuration: configuration, logger: startLogger, metricsRegistry: metricsRegistry)
+            configuration: configuration, games: .standard, logger: startLogger, metricsRegistry: metricsRegistry)
         try await app.runService()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import MatchStore
 import MatchTree
+import MatchWords
 import Testing
 
 /// The contract of `MatchStore` as checks that any store's test target runs against its own stores,
@@ -190,7 +191,8 @@ public enum MatchStoreContract {
             #expect(try await store.listSummaries(withFreeSeat: true, limit: 0).isEmpty)
             // One match, as the list gives it: its dates and its summary.
             #expect(try await store.match("m4") == all[1])
-            #expect(try await store.match("m3") == StoredMatch(id: "m3", createdAt: Sample.date(3), updatedAt: Sample.date(3), summary: .empty))
+            #expect(
+                try await store.match("m3") == StoredMatch(id: "m3", createdAt: Sample.date(3), updatedAt: Sample.date(3), summary: .empty))
             #expect(try await store.match("nope") == nil)
         }
     }

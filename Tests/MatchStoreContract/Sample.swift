@@ -1,6 +1,7 @@
 import Foundation
 import MatchStore
 import MatchTree
+import MatchWords
 import RandomWin
 import TicTacToe
 

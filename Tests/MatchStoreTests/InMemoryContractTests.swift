@@ -1,5 +1,6 @@
 import MatchStore
 import MatchStoreContract
+import MatchWords
 import Testing
 
 /// The whole `MatchStore` contract, against the in-memory store.

@@ -1,4 +1,5 @@
 import MatchStore
+import MatchWords
 import Testing
 
 /// A requested match id is taken only in the shape the server makes ids: 10 to 64 of `[A-Za-z0-9_-]`.

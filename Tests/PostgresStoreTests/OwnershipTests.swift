@@ -1,6 +1,7 @@
 import Foundation
 import MatchStore
 import MatchStoreContract
+import MatchWords
 import PostgresStore
 import Testing
 

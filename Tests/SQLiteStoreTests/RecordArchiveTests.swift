@@ -2,6 +2,7 @@ import Foundation
 import MatchStore
 import MatchStoreContract
 import MatchTree
+import MatchWords
 import Testing
 
 @testable import SQLiteStore

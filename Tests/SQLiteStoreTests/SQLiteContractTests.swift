@@ -1,4 +1,5 @@
 import MatchStoreContract
+import MatchWords
 import Testing
 
 /// The whole `MatchStore` contract, against every SQLite variant.

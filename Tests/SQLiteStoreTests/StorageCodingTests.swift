@@ -2,6 +2,7 @@ import DurableStore
 import Foundation
 import MatchStore
 import MatchTree
+import MatchWords
 import RandomWin
 import Testing
 import TicTacToe

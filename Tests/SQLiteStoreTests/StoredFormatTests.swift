@@ -4,6 +4,7 @@ import GRDB
 import MatchStore
 import MatchStoreContract
 import MatchTree
+import MatchWords
 import RandomWin
 import Testing
 import TicTacToe

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import MatchWords
 import Testing
 import TicTacToe
 import WireProtocol
@@ -18,7 +19,7 @@ struct HTTPRouterTests {
         configuration.publicDirectory = TestServer.publicDirectory
         var logger = Logger(label: "router-test")
         logger.logLevel = .critical
-        let context = try await ServerContext(configuration: configuration, metricsRegistry: .init(), logger: logger)
+        let context = try await ServerContext(configuration: configuration, games: .standard, metricsRegistry: .init(), logger: logger)
         context.state.set(.ready)
         let app = Application(router: buildRouter(context), logger: logger)
         try await app.test(.router, test)

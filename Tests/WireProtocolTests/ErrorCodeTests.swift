@@ -1,3 +1,4 @@
+import MatchWords
 import RandomWin
 import Testing
 import TicTacToe
@@ -20,8 +21,9 @@ struct ErrorCodeTests {
         #expect(code.defaultMessage.hasSuffix("."))
     }
 
+    /// A game words its own refusals (Tic Tac Toe's "That cell is already taken."); the default fits any.
     @Test func test_errorWithCodeOnly_usesDefaultMessage() {
-        #expect(ServerMessage.error(.cellTaken) == .error(code: .cellTaken, message: "That cell is already taken."))
+        #expect(ServerMessage.error(.cellTaken) == .error(code: .cellTaken, message: "That place cannot be played."))
     }
 
     @Test func test_seatsAndPhases_matchTheProtocol() {

@@ -1,3 +1,5 @@
+import GridGames
+import MatchWords
 import RandomWin
 import Testing
 import TicTacToe
@@ -161,7 +163,8 @@ struct ServerMessageGoldenTests {
         // (extension) the computer's entry: `computer` and `level`, in key order
         Golden(
             message: .presence(
-                players: [alice, WirePlayer(seat: .player2, name: "Computer", connected: true, computerLevel: "easy")], spectators: 0, v: 14),
+                players: [alice, WirePlayer(seat: .player2, name: "Computer", connected: true, computerLevel: "easy")], spectators: 0, v: 14
+            ),
             text:
                 #"{"players":[{"connected":true,"name":"Alice","seat":"player1"},{"computer":true,"connected":true,"level":"easy","name":"Computer","seat":"player2"}],"spectators":0,"type":"presence","v":14}"#
         ),

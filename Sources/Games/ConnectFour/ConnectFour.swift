@@ -1,12 +1,14 @@
 import GameUnits
+import GridGames
 import MatchTree
+import MatchWords
 
 /// Connect Four as the server offers it: 7 columns by 6 rows, discs fall to the lowest free cell of
 /// the column they are dropped in, four in a row (across, down or diagonal) wins, a full grid is a draw.
 ///
 /// Its parts: `Rules/` (the game as a value), `RIB/` (the game in the match tree), `Unit/` (its client
 /// message and its record).
-public struct ConnectFour: GameUnit {
+public struct ConnectFour: GridGameUnit {
     public static let id: GameID = "connectFour"
 
     public var id: GameID { Self.id }

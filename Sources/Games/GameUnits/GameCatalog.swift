@@ -1,5 +1,6 @@
 import MatchStore
 import MatchTree
+import MatchWords
 import WireProtocol
 
 /// The games a server offers, in the order OffGame lists them, and the lookups every layer needs:

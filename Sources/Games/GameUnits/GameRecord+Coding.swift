@@ -1,5 +1,6 @@
 import Foundation
 import MatchStore
+import MatchWords
 
 extension GameRecord {
     /// A record of `kind` whose object is `value`'s `Codable` form, keys sorted, as stores keep it.

@@ -1,5 +1,6 @@
 import MatchStore
 import MatchTree
+import MatchWords
 import WireProtocol
 
 /// A game as one unit, everything the server needs of it in one place: the game in the match tree
@@ -25,6 +26,11 @@ public protocol GameUnit: GameDefinition {
     /// The sentence for a person that goes with the game refusing a move with `error`, when the
     /// error code's default sentence does not fit the game; nil for the default.
     func sentence(refusing error: MatchError) -> String?
+
+    /// The game's own fields of a move in the games API (`GET /api/matches/{id}/games`), besides the
+    /// `seat` and `at` every move has: what was played, from the move as logged and the board the
+    /// game showed after it (nil for a game without a board).
+    func historyFields(of play: RecordedPlay, boardAfter board: AnyGameBoard?) -> [String: WireValue]
 }
 
 extension GameUnit {

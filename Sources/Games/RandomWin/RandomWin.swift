@@ -1,5 +1,6 @@
 import GameUnits
 import MatchTree
+import MatchWords
 
 /// Random Win (tutorial 4's second game): one roll draws the winner.
 ///

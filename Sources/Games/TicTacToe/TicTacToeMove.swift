@@ -1,4 +1,6 @@
+import GridGames
 import MatchTree
+import MatchWords
 
 /// A mark placed on a cell: Tic Tac Toe's only move.
 public struct TicTacToeMove: GameAction, Hashable {

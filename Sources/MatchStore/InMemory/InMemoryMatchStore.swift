@@ -1,4 +1,5 @@
 import Foundation
+import MatchWords
 import Synchronization
 
 /// A `MatchStore` that keeps everything in memory and loses it when released: for tests and for

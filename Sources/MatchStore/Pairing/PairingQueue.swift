@@ -1,5 +1,6 @@
 import Foundation
 import MatchTree
+import MatchWords
 
 /// The "Play someone now" queue: visitors wait in it until the server pairs the two who have waited
 /// longest into a new match (docs/PROTOCOL.md, "Play someone now").

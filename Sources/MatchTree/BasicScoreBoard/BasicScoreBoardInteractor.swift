@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// What BasicScoreBoard's interactor asks of its router: nothing, it has no children.

@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// The score, within OffGame's screen. The display drops a score equal to the one already shown,

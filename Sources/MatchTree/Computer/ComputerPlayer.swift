@@ -1,3 +1,5 @@
+import MatchWords
+
 /// The computer in a seat of the match, and how well it plays.
 public struct ComputerPlayer: Sendable, Hashable {
     /// The name the computer's seat shows.

@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// A game a match can offer: tutorial 4's `Game` protocol, opened to games that live in their own

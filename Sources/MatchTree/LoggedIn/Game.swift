@@ -1,3 +1,5 @@
+import MatchWords
+
 /// A game as LoggedIn holds it: what the game is, and its builder in this LoggedIn's scope.
 struct Game {
     let definition: any GameDefinition

@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// What LoggedIn needs from its parent.

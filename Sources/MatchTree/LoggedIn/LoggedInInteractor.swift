@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// What LoggedIn's interactor asks of its router.

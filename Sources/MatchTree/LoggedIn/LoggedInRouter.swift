@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// What LoggedIn's router drives: LoggedIn's interactor, which listens to OffGame and the games.

@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// The pair's score (tutorial 3): the current one first, then every change.

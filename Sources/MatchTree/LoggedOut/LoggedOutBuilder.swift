@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// What LoggedOut needs from its parent.

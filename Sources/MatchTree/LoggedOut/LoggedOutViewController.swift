@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// What LoggedOut's view forwards to its interactor.

@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// One match: a RIB tree (Root, LoggedOut, LoggedIn, OffGame and the games it offers) launched in a

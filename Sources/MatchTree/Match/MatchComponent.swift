@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// The root of the match's dependency graph (the tutorial's `AppComponent`): what the host gives

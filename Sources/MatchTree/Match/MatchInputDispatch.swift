@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// Delivers a player's input as a tap reaches an iOS view: to the view the root view presents now

@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// Tutorial 4's deep link: wait until both players are logged in, then launch the game.

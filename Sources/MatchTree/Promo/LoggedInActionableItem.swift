@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// LoggedIn as a workflow step (tutorial 4).

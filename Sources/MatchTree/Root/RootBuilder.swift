@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// What the match gives the tree (the tutorial's `AppComponent`).

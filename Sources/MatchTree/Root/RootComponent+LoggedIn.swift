@@ -1,3 +1,5 @@
+import MatchWords
+
 /// What Root's scope gives LoggedIn, which has no view: its children and its score present
 /// through Root's view, as in the tutorial.
 extension RootComponent: LoggedInDependency {

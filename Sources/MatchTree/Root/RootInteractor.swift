@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// What Root's interactor asks of its router.
@@ -142,7 +143,8 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
         launchSubscription?.cancel()
         let workflow = LaunchGameWorkflow(gameId: gameId)
         launchWorkflow = workflow
-        launchSubscription = workflow
+        launchSubscription =
+            workflow
             .subscribe(self)
             .disposeOnDeactivate(interactor: self)
     }

@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// What Root's router drives: Root's interactor, which listens to both children.

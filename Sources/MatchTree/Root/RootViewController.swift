@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 /// What Root's view forwards to Root's interactor: the window's leave button.

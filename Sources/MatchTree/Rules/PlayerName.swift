@@ -1,3 +1,5 @@
+import MatchWords
+
 /// The rules for a player's name at login.
 enum PlayerName {
     /// The longest name accepted, in Characters, after trimming.
@@ -17,7 +19,7 @@ enum PlayerName {
         let name = trimmed(raw ?? "")
         guard !name.isEmpty else { return seat.defaultName }
         guard name.count <= maximumLength, name.utf8.count <= maximumUTF8Length,
-              !name.contains(where: holdsForbiddenScalar)
+            !name.contains(where: holdsForbiddenScalar)
         else { throw .badName }
         return name
     }

@@ -1,3 +1,5 @@
+import MatchWords
+
 extension Score {
     /// This score with one more game ended: a win for `winner`, or a draw when it is nil.
     func adding(winner: Seat?) -> Score {

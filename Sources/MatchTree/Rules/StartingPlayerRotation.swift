@@ -1,3 +1,5 @@
+import MatchWords
+
 /// Who starts each game of a pair: player1 the first, then whoever did not start the game before.
 struct StartingPlayerRotation: Hashable {
     private var next: Seat = .player1

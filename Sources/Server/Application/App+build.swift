@@ -1,6 +1,8 @@
+import GameUnits
 import Hummingbird
 import Logging
 import MatchStore
+import MatchWords
 import Prometheus
 import ServiceLifecycle
 
@@ -10,6 +12,7 @@ import ServiceLifecycle
 ///
 /// - Parameters:
 ///   - configuration: the options (docs/PROTOCOL.md "Running", README "Options").
+///   - games: the games the server offers (`GameCatalog.standard`, the one list of games).
 ///   - logger: where the server logs.
 ///   - metricsRegistry: served at `GET /metrics` on `configuration.metricsAddress` (nowhere when nil).
 ///     Bootstrap `MetricsSystem` with
@@ -20,19 +23,21 @@ import ServiceLifecycle
 /// - Throws: when the store cannot be opened; `TLSSetupError` when the certificate or key cannot serve.
 public func buildApplication(
     configuration: ServerConfiguration,
+    games: GameCatalog,
     logger: Logger = Logger(label: "tictactoe"),
     metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
     onListening: @escaping @Sendable (Int) -> Void = { _ in },
     onMetricsListening: @escaping @Sendable (Int) -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     try await buildApplication(
-        configuration: configuration, store: nil, logger: logger, metricsRegistry: metricsRegistry, onListening: onListening,
+        configuration: configuration, games: games, store: nil, logger: logger, metricsRegistry: metricsRegistry, onListening: onListening,
         onMetricsListening: onMetricsListening)
 }
 
 /// `buildApplication` with `store` instead of the one the configuration names, when given (tests).
 func buildApplication(
     configuration: ServerConfiguration,
+    games: GameCatalog,
     store: (any MatchStore)?,
     logger: Logger,
     metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
@@ -42,7 +47,8 @@ func buildApplication(
 ) async throws -> some ApplicationProtocol {
     // The certificate first: a pair that cannot serve stops the start before the store is opened.
     let tls = try ServerTLS.load(configuration)
-    let context = try await ServerContext(configuration: configuration, metricsRegistry: metricsRegistry, logger: logger, store: store)
+    let context = try await ServerContext(
+        configuration: configuration, games: games, metricsRegistry: metricsRegistry, logger: logger, store: store)
     logConnectionCapacity(maxConnections: configuration.maxConnections, capacity: .current(tls: tls != nil), logger: logger)
     let host = configuration.host
     let scheme = tls == nil ? "http" : "https"

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MatchStore
+import MatchWords
 import ServiceLifecycle
 
 /// Owns the store's lifetime and the expiry of idle matches: ready once started; on shutdown, waits for

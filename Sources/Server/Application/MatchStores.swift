@@ -1,5 +1,6 @@
 import Logging
 import MatchStore
+import MatchWords
 import PostgresStore
 import SQLiteStore
 

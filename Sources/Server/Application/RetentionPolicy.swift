@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MatchStore
+import MatchWords
 
 /// `--retain-days`: deletes the stored matches whose summary has not changed for the retention time
 /// and that nobody is connected to, a batch at a time, once per `sweepInterval`.

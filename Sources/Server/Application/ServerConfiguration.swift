@@ -1,5 +1,6 @@
 import Foundation
 import MatchStore
+import MatchWords
 import PostgresStore
 import SQLiteStore
 

@@ -1,5 +1,7 @@
+import GameUnits
 import Logging
 import MatchStore
+import MatchWords
 import Prometheus
 import SQLiteStore
 
@@ -25,7 +27,7 @@ struct ServerContext: Sendable {
     ///   format, a file that is not a database, a PostgreSQL server that cannot be reached).
     ///   `store`, when given, is used instead (tests: a store that fails on demand).
     init(
-        configuration: ServerConfiguration, metricsRegistry: PrometheusCollectorRegistry, logger: Logger,
+        configuration: ServerConfiguration, games: GameCatalog, metricsRegistry: PrometheusCollectorRegistry, logger: Logger,
         store given: (any MatchStore)? = nil
     ) async throws {
         if given != nil {
@@ -46,7 +48,7 @@ struct ServerContext: Sendable {
         let state = ServerState()
         let metrics = ServerMetrics()
         let registry = MatchRegistry(
-            store: store,
+            store: store, games: games,
             seatTimeout: configuration.seatTimeout,
             maxConnectionsPerMatch: configuration.connectionsPerMatchCap,
             // A connection let in for a player coming back must resume as soon as a new connection

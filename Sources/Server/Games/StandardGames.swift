@@ -6,7 +6,7 @@ import TicTacToe
 extension GameCatalog {
     /// The games this server offers, in the order OffGame lists them: the one place a game is
     /// registered (docs/ADDING-A-GAME.md).
-    static let standard = GameCatalog([
+    public static let standard = GameCatalog([
         TicTacToe(),
         RandomWin(),
         ConnectFour(),

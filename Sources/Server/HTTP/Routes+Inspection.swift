@@ -1,5 +1,6 @@
 import Hummingbird
 import MatchStore
+import MatchWords
 import WireProtocol
 
 /// The routes that look inside a match (extensions, docs/PROTOCOL.md): its live RIB tree, its games

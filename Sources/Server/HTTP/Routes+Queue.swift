@@ -1,6 +1,7 @@
 import Foundation
 import Hummingbird
 import MatchStore
+import MatchWords
 import WireProtocol
 
 /// "Play someone now" (an extension, docs/PROTOCOL.md): join the queue, renew the place (which tells

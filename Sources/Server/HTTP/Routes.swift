@@ -4,6 +4,7 @@ import Hummingbird
 import Logging
 import MatchStore
 import MatchTree
+import MatchWords
 import WireProtocol
 
 /// The HTTP routes of docs/PROTOCOL.md; the WebSocket route is in `WebSocketRoute`.
@@ -61,7 +62,7 @@ struct Routes: Sendable {
 
     private func launchGame(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         try requireReady()
-        guard let gameId = request.uri.queryParameters.get("gameId"), GameCatalog.standard.game(GameID(rawValue: gameId)) != nil else {
+        guard let gameId = request.uri.queryParameters.get("gameId"), registry.games.game(GameID(rawValue: gameId)) != nil else {
             refused(
                 "unknown or missing gameId, answered 400", match: request.uri.queryParameters.get("matchId").map { String($0) }, context)
             // A person who followed a link lands on the lobby, which says what went wrong and offers
@@ -71,7 +72,7 @@ struct Routes: Sendable {
             }
             throw APIError(
                 .badRequest, .unknownGame,
-                "Unknown or missing gameId; known games: \(GameCatalog.standard.games.map(\.id.rawValue).joined(separator: ", ")).")
+                "Unknown or missing gameId; known games: \(registry.games.games.map(\.id.rawValue).joined(separator: ", ")).")
         }
         let id: MatchID
         if let requested = request.uri.queryParameters.get("matchId") {

@@ -1,3 +1,4 @@
+import MatchWords
 import Synchronization
 
 /// Where the server is in its life, for `/healthz`.

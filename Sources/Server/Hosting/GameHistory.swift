@@ -2,17 +2,18 @@ import Foundation
 import GameUnits
 import MatchStore
 import MatchTree
+import MatchWords
 import WireProtocol
 
 /// A match's games as its log tells them (`GET /api/matches/{id}/games`). The log is replayed through
-/// a fresh tree, as loading the match does, because its events hold what the records leave out: where
-/// a Connect Four disc landed and the winning line. Only the stored log is read, so the answer is the
+/// a fresh tree, as loading the match does, because its events hold what the records leave out (the
+/// board after each move, from which a game says what its move did, and the winning line). Only the stored log is read, so the answer is the
 /// same whether the match is in memory, expired or restored after a crash, and holds only what is
 /// durable.
 enum GameHistory {
     /// Every game of the log, oldest first, the one being played last.
     /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
-    static func games(of records: [StoredRecord], games catalog: GameCatalog = .standard) throws -> [MatchGames.Game] {
+    static func games(of records: [StoredRecord], games catalog: GameCatalog) throws -> [MatchGames.Game] {
         let draws = WinnerDraws()
         let match = Match(games: catalog.definitions, drawWinner: { draws.next() })
         defer { match.tearDown() }
@@ -31,7 +32,7 @@ private struct Collector {
     private var names: [Seat: String] = [:]
     /// The end the tree announced (`gameOver`) ahead of its `gameEnded` record, with the seat whose
     /// leaving caused it.
-    private var announcedEnd: (line: [Position]?, leaver: Seat?)?
+    private var announcedEnd: (line: [[Int]]?, leaver: Seat?)?
 
     init(catalog: GameCatalog) {
         self.catalog = catalog
@@ -56,19 +57,18 @@ private struct Collector {
         case .played(let record):
             // The replay read this record already: it cannot fail here.
             guard isPlaying, let play = try? catalog.play(from: record) else { break }
-            let landed = events.compactMap { event -> Position? in
-                if case .board(let board) = event { board.last?.position } else { nil }
+            let boardAfter = events.compactMap { event -> AnyGameBoard? in
+                if case .board(let board) = event { board } else { nil }
             }.last
-            games[games.count - 1].moves.append(
-                MatchGames.Move(
-                    seat: WireSeat(play.seat), cell: landed.map { MatchGames.Cell(row: $0.row, col: $0.col) },
-                    roll: play.draws.first.map(WireSeat.init), at: at))
+            let fields = catalog.game(play.action.game)?.historyFields(of: play, boardAfter: boardAfter) ?? [:]
+            games[games.count - 1].moves.append(MatchGames.Move(seat: WireSeat(play.seat), at: at, fields: fields))
         case .gameEnded(let winner):
             guard isPlaying else { break }
             let end = announcedEnd
             announcedEnd = nil
             games[games.count - 1].result = MatchGames.Result(
-                winner: winner.map(WireSeat.init), line: end?.line?.map { MatchGames.Cell(row: $0.row, col: $0.col) },
+                winner: winner.map(WireSeat.init),
+                line: end?.line?.compactMap { $0.count == 2 ? MatchGames.Cell(row: $0[0], col: $0[1]) : nil },
                 forfeitBy: end?.leaver.map(WireSeat.init))
             games[games.count - 1].endedAt = at
         case .left(let seat), .seatTimedOut(let seat):

@@ -2,6 +2,7 @@ import Foundation
 import GameUnits
 import MatchStore
 import MatchTree
+import MatchWords
 import RIBs
 
 /// A match's RIB tree as its host runs it, with the standard games: rebuilt from the match's log, with
@@ -17,12 +18,12 @@ struct HostedTree {
     /// The seats still taken at the end of the log, with their token hashes.
     let restoredSeats: [Seat: Data]
 
-    /// Replays `records` into a fresh tree.
+    /// Replays `records` into a fresh tree that offers `games`.
     /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
-    init(replaying records: [StoredRecord], trackingTag: String?) throws {
+    init(replaying records: [StoredRecord], games: GameCatalog, trackingTag: String?) throws {
         let draws = WinnerDraws()
-        let match = Self.tracked(trackingTag) { Match(games: GameCatalog.standard.definitions, drawWinner: { draws.next() }) }
-        restoredSeats = try Self.tracked(trackingTag) { try MatchLog.replay(records, into: match, draws: draws, games: .standard) }
+        let match = Self.tracked(trackingTag) { Match(games: games.definitions, drawWinner: { draws.next() }) }
+        restoredSeats = try Self.tracked(trackingTag) { try MatchLog.replay(records, into: match, draws: draws, games: games) }
         _ = draws.takeDrawn()
         self.match = match
         self.draws = draws

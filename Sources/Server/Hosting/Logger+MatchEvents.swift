@@ -1,5 +1,6 @@
 import Logging
 import MatchTree
+import MatchWords
 
 extension Logger {
     /// Logs what the tree produced on its own: a game started, a game over.

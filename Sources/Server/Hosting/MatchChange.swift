@@ -1,5 +1,6 @@
 import MatchStore
 import MatchTree
+import MatchWords
 import WireProtocol
 
 /// What one thing that happened in a match changes: the records that make it durable, then the

@@ -1,6 +1,10 @@
+import GameUnits
+
 extension MatchHost {
     /// How a host runs its match.
     struct Settings: Sendable {
+        /// The games the server offers.
+        var games: GameCatalog
         var seatTimeout: Duration
         var maxConnections: Int
         /// The LeakDetector tag for this match's RIB objects, or nil not to track them.

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MatchStore
 import MatchTree
+import MatchWords
 import NIOCore
 import RIBs
 import Synchronization
@@ -61,8 +62,8 @@ actor MatchHost {
         logger[metadataKey: "match"] = .string(id.rawValue)
         self.logger = logger
         let room = try MatchRoom(
-            id: id, records: records, seatTimeout: settings.seatTimeout, trackingTag: settings.trackingTag, logger: logger,
-            metrics: settings.metrics)
+            id: id, records: records, games: settings.games, seatTimeout: settings.seatTimeout, trackingTag: settings.trackingTag,
+            logger: logger, metrics: settings.metrics)
         self.room = room
         published = Mutex(Published(summary: room.summary, activity: room.activity))
     }

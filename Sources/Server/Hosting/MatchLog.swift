@@ -2,6 +2,7 @@ import Foundation
 import GameUnits
 import MatchStore
 import MatchTree
+import MatchWords
 
 /// Translates between a match's inputs and its log, both ways: what to record for an accepted input,
 /// and how to rebuild a match by feeding its log through the same RIB tree.

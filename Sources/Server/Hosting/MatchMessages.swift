@@ -1,5 +1,6 @@
 import MatchStore
 import MatchTree
+import MatchWords
 import WireProtocol
 
 /// The messages a match tells, built from what its tree presents and who is connected, and the
@@ -43,7 +44,7 @@ struct MatchMessages {
                 phase: WirePhase(snapshot.phase),
                 players: Self.players(snapshot, members, timeoutsLeft),
                 score: snapshot.score.map(WireScore.init),
-                board: snapshot.board.map(WireBoard.init),
+                board: snapshot.board?.wireBoard,
                 spectators: members.spectatorCount,
                 seatTimeout: Self.seconds(seatTimeout)
             ),

@@ -1,7 +1,9 @@
 import Foundation
+import GameUnits
 import Logging
 import MatchStore
 import MatchTree
+import MatchWords
 import RIBs
 import WireProtocol
 
@@ -17,6 +19,8 @@ actor MatchRegistry {
 
     private let store: any MatchStore
     private let settings: MatchHost.Settings
+    /// The games every match of this process offers.
+    nonisolated var games: GameCatalog { settings.games }
     /// Whether the store's last write, by any match, failed.
     nonisolated var storageHealth: StorageHealth { settings.storageHealth }
     private let trackRIBObjects: Bool
@@ -32,13 +36,14 @@ actor MatchRegistry {
     private var deletion: Task<[MatchID], any Error>?
 
     init(
-        store: any MatchStore, seatTimeout: Duration, maxConnectionsPerMatch: Int, claimTimeout: Duration = .seconds(10),
+        store: any MatchStore, games: GameCatalog, seatTimeout: Duration, maxConnectionsPerMatch: Int,
+        claimTimeout: Duration = .seconds(10),
         computerDelay: Duration = .milliseconds(600), trackRIBObjects: Bool, metrics: ServerMetrics,
         logger: Logger
     ) {
         self.store = store
         self.settings = MatchHost.Settings(
-            seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil, metrics: metrics,
+            games: games, seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil, metrics: metrics,
             claimTimeout: claimTimeout, computerDelay: computerDelay)
         self.trackRIBObjects = trackRIBObjects
         self.logger = logger
@@ -293,7 +298,7 @@ extension MatchRegistry {
         }
         guard let records else { throw .notFound }
         do {
-            let tree = try HostedTree(replaying: records, trackingTag: nil)
+            let tree = try HostedTree(replaying: records, games: settings.games, trackingTag: nil)
             defer { tree.tearDown() }
             guard let description = tree.ribTree else { throw MatchStoreError.unavailable }
             return description
@@ -314,6 +319,6 @@ extension MatchRegistry {
     /// the same whether it is in memory or not. Nil when no such match was stored.
     nonisolated func games(of id: MatchID) async throws -> [MatchGames.Game]? {
         guard let records = try await store.records(of: id) else { return nil }
-        return try GameHistory.games(of: records)
+        return try GameHistory.games(of: records, games: settings.games)
     }
 }

@@ -3,6 +3,7 @@ import GameUnits
 import Logging
 import MatchStore
 import MatchTree
+import MatchWords
 import NIOCore
 import RIBs
 import WireProtocol
@@ -25,16 +26,19 @@ struct MatchRoom {
     private var lastConnectionClosed: Date
     private let logger: Logger
     private let metrics: ServerMetrics
+    /// The games the match offers: they read its moves, write its records and word its refusals.
+    private let games: GameCatalog
 
     /// Opens the room of match `id` from its log (a new match's log holds only `created`).
     /// - Parameter seatTimeout: how long a seat without a connection is kept (told to the clients).
     /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
     init(
-        id: MatchID, records: [StoredRecord], seatTimeout: Duration = .seconds(60), trackingTag: String?, logger: Logger,
-        metrics: ServerMetrics
+        id: MatchID, records: [StoredRecord], games: GameCatalog, seatTimeout: Duration = .seconds(60), trackingTag: String?,
+        logger: Logger, metrics: ServerMetrics
     ) throws {
         self.id = id
-        tree = try HostedTree(replaying: records, trackingTag: trackingTag)
+        self.games = games
+        tree = try HostedTree(replaying: records, games: games, trackingTag: trackingTag)
         tokens = SeatTokens(hashes: tree.restoredSeats)
         self.seatTimeout = seatTimeout
         messages = MatchMessages(seatTimeout: seatTimeout)
@@ -119,7 +123,7 @@ struct MatchRoom {
         case .claimWin:
             return claimWin(by: member)
         case .login, .startGame, .play, .launchGame, .leave:
-            guard let input = MatchInput(message, games: .standard) else {
+            guard let input = MatchInput(message, games: games) else {
                 // The reader took the message by a game's schema: only a game that reads its own message
                 // differently would get here.
                 return refuse(.error(.badMessage), to: member, reason: "no game reads \(message.type)")
@@ -143,7 +147,7 @@ struct MatchRoom {
     /// The tree's refusal of `input`, in the words of its game when it has its own.
     private func refuse(_ error: MatchError, of input: MatchInput, to member: Members.Member) -> MatchChange {
         let code = ErrorCode(error)
-        let sentence = GameCatalog.standard.sentence(refusing: error, of: input) ?? code.defaultMessage
+        let sentence = games.sentence(refusing: error, of: input) ?? code.defaultMessage
         return refuse(.error(code: code, message: sentence), to: member, reason: "\(error) on \(input)")
     }
 
@@ -202,7 +206,7 @@ struct MatchRoom {
     /// The records and broadcasts of `input`, which the tree accepted from `seat` with `events`.
     private mutating func accepted(_ input: MatchInput, by seat: Seat?, events: [MatchEvent], tokenHash: Data?) -> MatchChange {
         let records = MatchLog.records(
-            for: input, by: seat, events: events, tokenHash: tokenHash, drawn: tree.takeDrawn(), games: .standard)
+            for: input, by: seat, events: events, tokenHash: tokenHash, drawn: tree.takeDrawn(), games: games)
         metrics.applied(input, events)
         logger.logOutcomes(of: events)
         return MatchChange(records: records, broadcasts: broadcasts(for: events))

@@ -1,4 +1,5 @@
 import MatchTree
+import MatchWords
 import NIOCore
 
 /// The connections of a match, the seat each one plays (none for a spectator), and what to do with

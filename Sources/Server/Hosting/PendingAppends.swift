@@ -1,4 +1,5 @@
 import MatchStore
+import MatchWords
 
 /// The records a match committed that the store does not hold yet. One writer at a time appends
 /// them, in commit order, so the store's order per match holds; what piles up while an append is in

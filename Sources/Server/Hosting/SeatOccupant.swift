@@ -1,4 +1,5 @@
 import MatchTree
+import MatchWords
 
 /// Who the server seats in a match without a WebSocket connection (`MatchRegistry.create(seating:)`):
 /// a person, who later takes the seat over a connection with the token the seating returns (`resume`),

@@ -1,5 +1,6 @@
 import Foundation
 import MatchTree
+import MatchWords
 
 /// Which token holds which seat, and which taken seat without a connection waits to time out.
 ///

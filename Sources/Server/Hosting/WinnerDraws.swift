@@ -1,4 +1,5 @@
 import MatchTree
+import MatchWords
 
 /// The random source of one match's games. Live, it draws; while a log is replayed, it hands out the
 /// draws the log recorded, so the replayed tree reaches the same state.

@@ -2,20 +2,12 @@ import Foundation
 import GameUnits
 import MatchStore
 import MatchTree
+import MatchWords
 import RIBs
 import WireProtocol
 
 // Translations from the match's vocabulary to docs/PROTOCOL.md's. The tree knows nothing of the wire; the
 // wire module knows nothing of the tree; this file is the only place where the two meet.
-
-extension WireSeat {
-    init(_ seat: Seat) {
-        switch seat {
-        case .player1: self = .player1
-        case .player2: self = .player2
-        }
-    }
-}
 
 extension WirePlayer {
     /// `player` as every message and summary lists it: connected when a connection plays its seat
@@ -34,16 +26,6 @@ extension WirePhase {
     }
 }
 
-extension WireBoard {
-    init(_ board: BoardState) {
-        self.init(
-            cells: board.cells.map { $0.map(WireSeat.init) },
-            turn: board.turn.map(WireSeat.init),
-            last: board.last.map { WireMove(row: $0.position.row, col: $0.position.col, seat: WireSeat($0.seat)) }
-        )
-    }
-}
-
 extension WireScore {
     init(_ score: Score) {
         self.init(
@@ -59,7 +41,7 @@ extension WireScreen {
         switch screen {
         case .loggedOut(let freeSeats): self = .loggedOut(freeSeats: freeSeats.map(WireSeat.init))
         case .offGame(let games): self = .offGame(games: games.map { WireGame(id: $0.id.rawValue, name: $0.name) })
-        case .playing(let game, let board): self = .playing(gameId: game.rawValue, board: board.map(WireBoard.init))
+        case .playing(let game, let board): self = .playing(gameId: game.rawValue, board: board?.wireBoard)
         }
     }
 }
@@ -107,9 +89,9 @@ extension MatchEvent {
         switch self {
         case .screen(let screen): .screen(WireScreen(screen), v: v)
         case .score(let score): .score(WireScore(score), v: v)
-        case .board(let board): .board(WireBoard(board), v: v)
-        case .gameOver(let winner, let line):
-            .gameOver(winner: winner.map(WireSeat.init), line: line.map { $0.map { [$0.row, $0.col] } }, v: v)
+        // Every game's board writes its wire form (its unit tests check it).
+        case .board(let board): board.wireBoard.map { .board($0, v: v) }
+        case .gameOver(let winner, let line): .gameOver(winner: winner.map(WireSeat.init), line: line, v: v)
         case .seated, .playersChanged, .gameStarted, .launchQueued: nil
         }
     }

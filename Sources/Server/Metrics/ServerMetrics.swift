@@ -1,4 +1,5 @@
 import MatchTree
+import MatchWords
 import Metrics
 import Prometheus
 import WireProtocol

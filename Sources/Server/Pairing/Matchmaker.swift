@@ -1,5 +1,6 @@
 import Logging
 import MatchStore
+import MatchWords
 
 /// Pairs the visitors of the "Play someone now" queue, two at a time, while two are waiting: a few
 /// pairings at once on this server, any number of servers at once on one queue.

@@ -1,5 +1,6 @@
 import MatchStore
 import MatchTree
+import MatchWords
 import WireProtocol
 
 /// Makes the match of two visitors the queue paired: creates it with both seated as their logins
@@ -7,8 +8,8 @@ import WireProtocol
 /// seats (`MatchRegistry.create(seating:launching:)`, as a match against the computer is made).
 struct PairSeating: Sendable {
     let registry: MatchRegistry
-    /// The game a pair plays first.
-    let gameID = "ticTacToe"
+    /// The game a pair plays first: the first the server offers.
+    var gameID: String? { registry.games.games.first?.id.rawValue }
 
     /// The seats of `first` (player 1) and `second` (player 2), with their tokens, once the game's start
     /// is stored. A name the match refuses gives the seat's default name.

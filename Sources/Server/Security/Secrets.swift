@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import MatchStore
+import MatchWords
 
 /// Random match ids and seat tokens, and the hash under which a token is stored.
 enum Secrets {

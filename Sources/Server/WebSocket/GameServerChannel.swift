@@ -3,6 +3,7 @@ import Hummingbird
 import HummingbirdCore
 import Logging
 import MatchStore
+import MatchWords
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes

@@ -1,5 +1,6 @@
 import Logging
 import MatchStore
+import MatchWords
 import WireProtocol
 
 /// Decides whether a request for `/ws/{matchId}` may become a WebSocket: the host is answered for,

@@ -1,6 +1,7 @@
 import GameUnits
 import Logging
 import MatchStore
+import MatchWords
 import NIOCore
 import NIOWebSocket
 import WireProtocol
@@ -216,7 +217,7 @@ final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func received(_ text: String) {
-        switch GameCatalog.standard.messageReader.decode(text) {
+        switch registry.games.messageReader.decode(text) {
         case .success(let message): deliver(.message(message))
         case .failure(let error): deliver(.undecodable(error.message))
         }

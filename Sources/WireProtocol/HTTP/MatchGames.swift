@@ -1,7 +1,7 @@
 /// The body of `GET /api/matches/{matchId}/games` (an extension): one page of a match's games, oldest
 /// first, each with its players, its moves and its result, read from the match's log.
 public struct MatchGames: WireCodable, Hashable {
-    /// A cell of a grid, 0-based, row 0 at the top.
+    /// A place of a winning line: a cell of a grid, 0-based, row 0 at the top.
     public struct Cell: Codable, Hashable, Sendable {
         /// The row.
         public var row: Int
@@ -29,24 +29,41 @@ public struct MatchGames: WireCodable, Hashable {
         }
     }
 
-    /// One move: who, what, and when the server stored it.
+    /// One move: who, when the server stored it, and what, in the fields its game writes (a cell, a
+    /// roll, a pit: docs/PROTOCOL.md gives each game's).
     public struct Move: Codable, Hashable, Sendable {
         /// The seat that moved.
         public var seat: WireSeat
-        /// The cell marked, for a game on a grid (for Connect Four, where the disc landed; its column
-        /// is the one dropped in); `null` for a game without a grid.
-        @ExplicitNull public var cell: Cell?
-        /// The seat the roll drew as the winner, for a game decided by a roll (Random Win); else `null`.
-        @ExplicitNull public var roll: WireSeat?
         /// When the move was stored: ISO 8601, UTC, to the millisecond.
         public var at: String
+        /// The game's own fields, none of them `seat` or `at`.
+        public var fields: [String: WireValue]
 
         /// A move.
-        public init(seat: WireSeat, cell: Cell?, roll: WireSeat?, at: String) {
+        public init(seat: WireSeat, at: String, fields: [String: WireValue]) {
             self.seat = seat
-            self.cell = cell
-            self.roll = roll
             self.at = at
+            self.fields = fields
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: DynamicCodingKey.self)
+            var fields: [String: WireValue] = [:]
+            for key in container.allKeys where key.stringValue != "seat" && key.stringValue != "at" {
+                fields[key.stringValue] = try container.decode(WireValue.self, forKey: key)
+            }
+            self.init(
+                seat: try container.decode(WireSeat.self, forKey: DynamicCodingKey("seat")),
+                at: try container.decode(String.self, forKey: DynamicCodingKey("at")), fields: fields)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: DynamicCodingKey.self)
+            try container.encode(seat, forKey: DynamicCodingKey("seat"))
+            try container.encode(at, forKey: DynamicCodingKey("at"))
+            for (name, value) in fields {
+                try container.encode(value, forKey: DynamicCodingKey(name))
+            }
         }
     }
 
@@ -71,7 +88,7 @@ public struct MatchGames: WireCodable, Hashable {
     public struct Game: Codable, Hashable, Sendable {
         /// Its number in the match: 1, 2, 3…
         public var number: Int
-        /// The game's id ("tictactoe", "connectfour", "randomwin").
+        /// The game's id.
         public var gameId: String
         /// The two players, `player1` first.
         public var players: [Player]

@@ -86,32 +86,44 @@ struct JSONTextWriter {
     }
 
     mutating func board(_ board: WireBoard) {
+        object(board.fields)
+    }
+
+    /// An object with its keys in sorted order.
+    mutating func object(_ fields: [String: WireValue]) {
         text += "{"
-        boardFields(board)
+        members(fields)
         text += "}"
     }
 
-    /// `"cells":[…],"last":…,"turn":…`, without braces.
-    mutating func boardFields(_ board: WireBoard) {
-        text += #""cells":["#
-        for (index, cell) in board.cells.enumerated() {
+    /// The members of an object, keys in sorted order, without braces.
+    mutating func members(_ fields: [String: WireValue]) {
+        for (index, key) in fields.keys.sorted().enumerated() {
             if index > 0 { text += "," }
-            seat(cell)
+            string(key)
+            text += ":"
+            // The key came from the dictionary.
+            value(fields[key]!)
         }
-        text += #"],"last":"#
-        if let last = board.last {
-            text += #"{"col":"#
-            integer(last.col)
-            text += #","row":"#
-            integer(last.row)
-            text += #","seat":"#
-            seat(last.seat)
-            text += "}"
-        } else {
-            text += "null"
+    }
+
+    /// Any JSON value; a number that is not finite is written as `null`, as JSON has no such number.
+    mutating func value(_ value: WireValue) {
+        switch value {
+        case .null: text += "null"
+        case .bool(let flag): bool(flag)
+        case .integer(let number): integer(number)
+        case .number(let number): text += number.isFinite ? "\(number)" : "null"
+        case .string(let string): self.string(string)
+        case .array(let elements):
+            text += "["
+            for (index, element) in elements.enumerated() {
+                if index > 0 { text += "," }
+                self.value(element)
+            }
+            text += "]"
+        case .object(let fields): object(fields)
         }
-        text += #","turn":"#
-        seat(board.turn)
     }
 
     mutating func snapshot(_ snapshot: WireSnapshot) {

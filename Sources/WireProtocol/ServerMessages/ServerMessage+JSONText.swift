@@ -65,11 +65,11 @@ extension ServerMessage {
             out.integer(v)
             out.raw("}")
         case .board(let board, let v):
-            out.raw("{")
-            out.boardFields(board)
-            out.raw(#","type":"board","v":"#)
-            out.integer(v)
-            out.raw("}")
+            // The game's fields, then `type` and `v`, in sorted order as every message's keys are.
+            var fields = board.fields
+            fields["type"] = .string("board")
+            fields["v"] = .integer(v)
+            out.object(fields)
         case .gameOver(let winner, let line, let v):
             out.raw(#"{"line":"#)
             if let line {

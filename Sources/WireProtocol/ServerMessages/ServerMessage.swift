@@ -14,7 +14,8 @@ public enum ServerMessage: WireDecodable, Hashable {
     case score(WireScore, v: Int)
     /// A game started or a move was accepted.
     case board(WireBoard, v: Int)
-    /// A game ended: the winner (`nil` for a draw) and the three `[row, col]` that won (`nil` if none).
+    /// A game ended: the winner (`nil` for a draw) and the places that won as its game names them (a
+    /// grid game's `[row, col]` each), `nil` if none.
     case gameOver(winner: WireSeat?, line: [[Int]]?, v: Int)
     /// Someone connected, disconnected, logged in or left.
     case presence(players: [WirePlayer], spectators: Int, v: Int)

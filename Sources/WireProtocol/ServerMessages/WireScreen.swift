@@ -5,8 +5,8 @@ public enum WireScreen: Decodable, Hashable, Sendable {
     case loggedOut(freeSeats: [WireSeat])
     /// The game list.
     case offGame(games: [WireGame])
-    /// A game being played, named by its id, with its board if it is played on a grid (Tic Tac Toe),
-    /// none otherwise (Random Win).
+    /// A game being played, named by its id, with its board if it shows one (its fields are the
+    /// game's), none otherwise (Random Win).
     case playing(gameId: String, board: WireBoard?)
 
     /// The phase this screen presents (its `name`).

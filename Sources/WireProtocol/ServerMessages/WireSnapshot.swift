@@ -7,7 +7,7 @@ public struct WireSnapshot: Decodable, Hashable, Sendable {
     public var players: [WirePlayer]
     /// The pair's score, or `nil` (`null`) in `loggedOut`.
     @ExplicitNull public var score: WireScore?
-    /// The board of the game being played if it is played on a grid, or `nil` (`null`).
+    /// The board of the game being played if it shows one (its fields are the game's), or `nil` (`null`).
     @ExplicitNull public var board: WireBoard?
     /// How many connections have no seat.
     public var spectators: Int
@@ -15,7 +15,8 @@ public struct WireSnapshot: Decodable, Hashable, Sendable {
     public var seatTimeout: Double?
 
     /// A snapshot.
-    public init(phase: WirePhase, players: [WirePlayer], score: WireScore?, board: WireBoard?, spectators: Int, seatTimeout: Double? = nil) {
+    public init(phase: WirePhase, players: [WirePlayer], score: WireScore?, board: WireBoard?, spectators: Int, seatTimeout: Double? = nil)
+    {
         self.phase = phase
         self.players = players
         self.score = score

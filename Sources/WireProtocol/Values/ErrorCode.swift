@@ -12,9 +12,9 @@ public enum ErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
     case matchFull
     /// A move by the player whose turn it is not.
     case notYourTurn
-    /// A move on a marked cell.
+    /// A move on a place that cannot take it: a marked cell, a full column, an empty pit.
     case cellTaken
-    /// A move outside rows and columns 0...2.
+    /// A move on a place the game's board does not have.
     case outOfBounds
     /// An action the current phase does not accept.
     case wrongPhase
@@ -29,7 +29,8 @@ public enum ErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
     /// (Extension.) `claimWin` while the opponent's seat has a connection.
     case opponentConnected
 
-    /// A sentence for a person that the server can send with this code.
+    /// A sentence for a person that the server can send with this code; a game gives its own for the
+    /// moves it refuses.
     public var defaultMessage: String {
         switch self {
         case .badMessage: "The message could not be understood."
@@ -38,8 +39,8 @@ public enum ErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
         case .alreadySeated: "You already have a seat in this match."
         case .matchFull: "Both seats of this match are taken."
         case .notYourTurn: "It is not your turn."
-        case .cellTaken: "That cell is already taken."
-        case .outOfBounds: "Row and column must each be 0, 1 or 2."
+        case .cellTaken: "That place cannot be played."
+        case .outOfBounds: "That place is not on the board."
         case .wrongPhase: "That is not possible at this point of the match."
         case .unknownGame: "There is no game with that id."
         case .badToken: "That token does not belong to a seat of this match."

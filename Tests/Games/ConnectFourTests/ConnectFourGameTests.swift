@@ -1,5 +1,7 @@
 import GameTestSupport
+import GridGames
 import MatchTree
+import MatchWords
 import Testing
 
 @testable import ConnectFour
@@ -63,7 +65,7 @@ struct ConnectFourGameTests {
         let line = try #require(game.outcome?.line)
         #expect(line.count == 4)
         #expect(line.contains(Position(row: 5, col: 2)))
-        #expect(line == MatchTree.Position.bottomRow(0...3))
+        #expect(line == GridGames.Position.bottomRow(0...3))
     }
 
     @Test func test_aFullGridWithoutFour_isADraw() throws {

@@ -1,5 +1,7 @@
 import GameTestSupport
+import GridGames
 import MatchTree
+import MatchWords
 import RIBs
 import Testing
 
@@ -12,7 +14,7 @@ final class ConnectFourPresentableMock: ConnectFourPresentable {
 
     func presentNewGame(board: BoardState) { presented.append(.screen(.connectFour(board: board))) }
     func present(board: BoardState) { presented.append(.board(board)) }
-    func presentGameOver(winner: Seat?, line: [Position]?) { presented.append(.gameOver(winner: winner, line: line)) }
+    func presentGameOver(winner: Seat?, line: [Position]?) { presented.append(.gameOver(winner: winner, line: line?.map(\.coordinates))) }
 }
 
 struct ConnectFourInteractorTests {
@@ -39,7 +41,7 @@ struct ConnectFourInteractorTests {
             try interactor.dropDisc(in: column, by: seat)
         }
         listener.onGameDidEnd = { [presenter] in
-            #expect(presenter.presented.last == .gameOver(winner: .player1, line: line((2, 2), (3, 2), (4, 2), (5, 2))))
+            #expect(presenter.presented.last == .gameOver(winner: .player1, line: gridLine((2, 2), (3, 2), (4, 2), (5, 2))))
         }
         try interactor.dropDisc(in: 2, by: .player1)
         #expect(listener.winners == [.player1])

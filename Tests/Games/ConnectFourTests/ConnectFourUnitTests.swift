@@ -2,6 +2,7 @@ import Foundation
 import GameUnits
 import MatchStore
 import MatchTree
+import MatchWords
 import Testing
 import WireProtocol
 

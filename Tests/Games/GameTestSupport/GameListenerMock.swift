@@ -1,4 +1,5 @@
 import MatchTree
+import MatchWords
 
 /// Records what a game tells LoggedIn: the winner of each game that ended.
 public final class GameListenerMock: GameListener {

@@ -1,4 +1,5 @@
 import MatchTree
+import MatchWords
 
 /// A random source that gives `draws` in order, counting its calls.
 public final class ScriptedDraws {

@@ -1,4 +1,6 @@
+import GridGames
 import MatchTree
+import MatchWords
 
 /// A move in a scripted game: `seat` marks (row, col).
 public struct ScriptedMove: Sendable {
@@ -36,4 +38,9 @@ public enum Script {
 /// The positions of a line, from (row, col) pairs.
 public func line(_ cells: (Int, Int)...) -> [Position] {
     cells.map { Position(row: $0.0, col: $0.1) }
+}
+
+/// A winning line as a `gameOver` event names it, from (row, col) pairs: `[row, col]` each.
+public func gridLine(_ cells: (Int, Int)...) -> [[Int]] {
+    cells.map { [$0.0, $0.1] }
 }

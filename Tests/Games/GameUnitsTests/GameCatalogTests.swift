@@ -1,7 +1,9 @@
 import Foundation
 import GameUnits
+import GridGames
 import MatchStore
 import MatchTree
+import MatchWords
 import RandomWin
 import Testing
 import TicTacToe
@@ -57,7 +59,9 @@ struct GameCatalogTests {
     }
 
     @Test func test_aRefusalsSentence_isTheGamesOwn_elseNil() {
-        #expect(catalog.sentence(refusing: .cellTaken, of: .move(row: 0, col: 0)) == nil)
+        #expect(catalog.sentence(refusing: .cellTaken, of: .move(row: 0, col: 0)) == "That cell is already taken.")
+        #expect(catalog.sentence(refusing: .notYourTurn, of: .move(row: 0, col: 0)) == nil)
+        #expect(catalog.sentence(refusing: .wrongPhase, of: .roll) == nil)
         #expect(catalog.sentence(refusing: .notSeated, of: .leave) == nil)
     }
 }

@@ -1,5 +1,6 @@
 import GameTestSupport
 import MatchTree
+import MatchWords
 import RIBs
 import Testing
 

@@ -1,4 +1,5 @@
 import MatchTree
+import MatchWords
 import RIBs
 
 @testable import RandomWin

@@ -1,5 +1,7 @@
 import GameTestSupport
+import GridGames
 import MatchTree
+import MatchWords
 import Testing
 
 @testable import TicTacToe

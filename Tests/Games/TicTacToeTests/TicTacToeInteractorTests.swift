@@ -1,5 +1,7 @@
 import GameTestSupport
+import GridGames
 import MatchTree
+import MatchWords
 import RIBs
 import Testing
 
@@ -44,7 +46,7 @@ struct TicTacToeInteractorTests {
             try interactor.placeMark(at: Position(row: move.row, col: move.col), by: move.seat)
         }
         #expect(listener.winners == [.player1])
-        #expect(presentedAtEnd.last == .gameOver(winner: .player1, line: line((0, 0), (0, 1), (0, 2))))
+        #expect(presentedAtEnd.last == .gameOver(winner: .player1, line: gridLine((0, 0), (0, 1), (0, 2))))
     }
 
     @Test func test_fullBoard_endsInADrawForTheListener() throws {

@@ -1,4 +1,6 @@
+import GridGames
 import MatchTree
+import MatchWords
 import RIBs
 
 @testable import TicTacToe
@@ -10,5 +12,5 @@ final class TicTacToePresentableMock: TicTacToePresentable {
 
     func presentNewGame(board: BoardState) { presented.append(.screen(.playing(TicTacToe.id, board: board))) }
     func present(board: BoardState) { presented.append(.board(board)) }
-    func presentGameOver(winner: Seat?, line: [Position]?) { presented.append(.gameOver(winner: winner, line: line)) }
+    func presentGameOver(winner: Seat?, line: [Position]?) { presented.append(.gameOver(winner: winner, line: line?.map(\.coordinates))) }
 }

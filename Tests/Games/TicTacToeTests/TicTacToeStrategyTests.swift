@@ -1,4 +1,6 @@
+import GridGames
 import MatchTree
+import MatchWords
 import Testing
 
 @testable import TicTacToe

@@ -1,4 +1,6 @@
 import GameTestSupport
+import GridGames
+import MatchWords
 import RIBs
 import RandomWin
 import Testing
@@ -91,7 +93,11 @@ struct MatchComputerTests {
         let events = try match.apply(.play(move.action), by: move.seat)
         #expect(
             events.contains {
-                if case .board(let board) = $0 { board.last == Move(position: Position(row: 0, col: 0), seat: .player2) } else { false }
+                if case .board(let board) = $0 {
+                    board.grid?.last == Move(position: Position(row: 0, col: 0), seat: .player2)
+                } else {
+                    false
+                }
             })
         #expect(match.computerMove == nil, "Alice's turn")
     }

@@ -1,4 +1,5 @@
 import GameTestSupport
+import MatchWords
 import RIBs
 import RandomWin
 import Testing

@@ -1,4 +1,5 @@
 import GameTestSupport
+import MatchWords
 import RandomWin
 import Testing
 import TicTacToe

@@ -1,4 +1,6 @@
 import GameTestSupport
+import GridGames
+import MatchWords
 import RandomWin
 import Testing
 import TicTacToe
@@ -11,7 +13,7 @@ struct MatchTicTacToeTests {
         let events = try match.apply(.startGame(gameId: "ticTacToe"), by: .player2)
         #expect(events == Expected.ticTacToeStart(.player1))
         #expect(match.snapshot.phase == .ticTacToe)
-        #expect(match.snapshot.board == Expected.emptyBoard(turn: .player1))
+        #expect(match.snapshot.board?.grid == Expected.emptyBoard(turn: .player1))
     }
 
     @Test func test_move_emitsTheBoardWithTheMoveAndTheNextTurn() throws {
@@ -22,7 +24,7 @@ struct MatchTicTacToeTests {
         cells[5] = .player1
         let board = BoardState(cells: cells, turn: .player2, last: Move(position: Position(row: 1, col: 2), seat: .player1))
         #expect(events == [.board(board)])
-        #expect(match.snapshot.board == board)
+        #expect(match.snapshot.board?.grid == board)
     }
 
     @Test func test_winningMove_emitsBoardGameOverWithLineScoreAndOffGame() throws {
@@ -34,7 +36,7 @@ struct MatchTicTacToeTests {
         #expect(
             events == [
                 .board(board),
-                .gameOver(winner: .player1, line: line((0, 0), (0, 1), (0, 2))),
+                .gameOver(winner: .player1, line: gridLine((0, 0), (0, 1), (0, 2))),
                 .score(Expected.score(1, 0)),
                 Expected.offGameScreen,
             ])
@@ -83,7 +85,7 @@ struct MatchTicTacToeTests {
         try match.play(Script.draw)
         _ = try match.apply(.startGame(gameId: "ticTacToe"), by: .player1)
         let events = try match.play(Script.swapped(Script.player1WinsTopRow))
-        #expect(events.dropFirst().first == .gameOver(winner: .player2, line: line((0, 0), (0, 1), (0, 2))))
+        #expect(events.dropFirst().first == .gameOver(winner: .player2, line: gridLine((0, 0), (0, 1), (0, 2))))
         #expect(match.snapshot.score == Expected.score(0, 1, draws: 1))
     }
 }

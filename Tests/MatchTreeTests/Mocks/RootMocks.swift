@@ -1,3 +1,4 @@
+import MatchWords
 import RIBs
 
 @testable import MatchTree

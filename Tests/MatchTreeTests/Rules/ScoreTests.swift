@@ -1,3 +1,4 @@
+import MatchWords
 import Testing
 
 @testable import MatchTree

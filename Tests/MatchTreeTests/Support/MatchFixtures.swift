@@ -1,4 +1,6 @@
 import GameTestSupport
+import GridGames
+import MatchWords
 import RandomWin
 import TicTacToe
 

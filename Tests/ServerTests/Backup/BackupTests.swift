@@ -1,10 +1,13 @@
 import Foundation
+import GridGames
 import MatchStore
-@testable import Server
+import MatchWords
 import SQLiteStore
 import Synchronization
 import Testing
 import WireProtocol
+
+@testable import Server
 
 /// `tictactoe backup` (issue 27, part 4): a copy taken while a server plays on the database holds every
 /// move acknowledged before it started, every log in it replays as legal, and a server starts on it.
@@ -48,7 +51,7 @@ struct BackupTests {
             let moves = records.filter { if case .played = $0.record { true } else { false } }.count
             #expect(moves >= acknowledged, "match \(matchID): \(moves) moves in the backup, \(acknowledged) acknowledged before it")
             // Replayed through a fresh tree, as loading the match does: throws on a record the rules refuse.
-            #expect(throws: Never.self) { _ = try GameHistory.games(of: records) }
+            #expect(throws: Never.self) { _ = try GameHistory.games(of: records, games: .standard) }
         }
         try await store.close()
         // The restore: a server started on the copy serves every match.

@@ -1,8 +1,11 @@
 import Foundation
+import GridGames
+import MatchWords
 import PostgresStore
-@testable import Server
 import Testing
 import WireProtocol
+
+@testable import Server
 
 private let clusterDatabaseURL = ProcessInfo.processInfo.environment["TICTACTOE_TEST_POSTGRES_URL"]
 

@@ -1,5 +1,7 @@
 import Foundation
+import GridGames
 import Logging
+import MatchWords
 import PostgresNIO
 import PostgresStore
 import Testing

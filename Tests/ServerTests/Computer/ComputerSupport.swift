@@ -1,4 +1,5 @@
 import Foundation
+import GridGames
 import WireProtocol
 
 extension LiveServer {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MatchStore
+import MatchWords
 import Testing
 import WireProtocol
 
@@ -13,7 +14,8 @@ struct ServerSeatingTests {
         var logger = Logger(label: "server-seating")
         logger.logLevel = .critical
         return MatchRegistry(
-            store: store, seatTimeout: .seconds(60), maxConnectionsPerMatch: 10, computerDelay: .zero, trackRIBObjects: false,
+            store: store, games: .standard, seatTimeout: .seconds(60), maxConnectionsPerMatch: 10, computerDelay: .zero,
+            trackRIBObjects: false,
             metrics: ServerMetrics(), logger: logger)
     }
 

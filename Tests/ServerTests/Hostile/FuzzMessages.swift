@@ -1,6 +1,8 @@
 import Foundation
 import GameUnits
+import GridGames
 import MatchTree
+import MatchWords
 import RandomWin
 import Synchronization
 import TicTacToe

@@ -1,4 +1,5 @@
 import Foundation
+import MatchWords
 import RIBs
 import Testing
 import WireProtocol

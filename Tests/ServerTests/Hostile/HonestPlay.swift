@@ -1,4 +1,6 @@
 import Foundation
+import GridGames
+import MatchWords
 import RandomWin
 import Testing
 import TicTacToe
@@ -32,12 +34,12 @@ struct PairModel: Sendable {
 
     /// Places the mark of the player whose turn it is; returns whether that ended the game.
     mutating func move(_ cell: Int) -> Bool {
-        guard var board, let seat = board.turn else { return false }
-        board.cells[cell] = seat
-        board.last = WireMove(row: cell / 3, col: cell % 3, seat: seat)
-        let over = winner(of: board) != nil || !board.cells.contains(nil)
-        board.turn = over ? nil : (seat == .player1 ? .player2 : .player1)
-        self.board = board
+        guard let board, let seat = board.turn else { return false }
+        var cells = board.cells
+        cells[cell] = seat
+        let placed = WireBoard(cells: cells, turn: seat, last: WireMove(row: cell / 3, col: cell % 3, seat: seat))
+        let over = winner(of: placed) != nil || !cells.contains(nil)
+        self.board = WireBoard(cells: cells, turn: over ? nil : (seat == .player1 ? .player2 : .player1), last: placed.last)
         return over
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MatchStore
+import MatchWords
 import Testing
 import TicTacToe
 import WireProtocol
@@ -27,7 +28,7 @@ extension HostileTests.SlowReaderTests {
         logger.logLevel = .critical
         let host = try MatchHost(
             id: "OutboxOrder1", createdAt: Date(), records: [StoredRecord(sequence: 1, record: .created, at: Date())], store: store,
-            settings: .init(seatTimeout: .seconds(60), maxConnections: 100, trackingTag: nil, metrics: ServerMetrics()),
+            settings: .init(games: .standard, seatTimeout: .seconds(60), maxConnections: 100, trackingTag: nil, metrics: ServerMetrics()),
             logger: logger
         )
         // Alice's queue holds 12 messages; the others' are large. Many watchers, so that (whatever the

@@ -1,6 +1,7 @@
 import Foundation
 import MatchStore
 import MatchTree
+import MatchWords
 import RandomWin
 import Testing
 import TicTacToe
@@ -20,20 +21,20 @@ struct HostedTreeTests {
                 .seatTaken(seat: .player2, name: "Bob", tokenHash: hash),
                 .left(seat: .player2),
             ]),
-            trackingTag: nil
+            games: .standard, trackingTag: nil
         )
         #expect(tree.restoredSeats == [.player1: hash])
         #expect(tree.snapshot.players == [SeatedPlayer(seat: .player1, name: "Alice")])
     }
 
     @Test func test_apply_refusedInput_throwsTheTreesError() throws {
-        let tree = try HostedTree(replaying: Self.stored([.created]), trackingTag: "hosted-tree-test")
+        let tree = try HostedTree(replaying: Self.stored([.created]), games: .standard, trackingTag: "hosted-tree-test")
         #expect(throws: MatchError.notSeated) { try tree.apply(.roll, by: nil) }
         #expect(try tree.apply(.login(name: "Alice"), by: nil).contains(.seated(SeatedPlayer(seat: .player1, name: "Alice"))))
     }
 
     @Test func test_takeDrawn_isWhatTheLastInputDrew() throws {
-        let tree = try HostedTree(replaying: Self.stored([.created]), trackingTag: nil)
+        let tree = try HostedTree(replaying: Self.stored([.created]), games: .standard, trackingTag: nil)
         _ = try tree.apply(.login(name: "Alice"), by: nil)
         _ = try tree.apply(.login(name: "Bob"), by: nil)
         _ = try tree.apply(.startGame(gameId: "randomWin"), by: .player1)
@@ -53,13 +54,13 @@ struct HostedTreeTests {
                 .gameStarted(gameId: .randomWin, startingPlayer: .player1),
                 .rolled(seat: .player2, winner: .player2),
                 .gameEnded(winner: .player2),
-            ]), trackingTag: nil)
+            ]), games: .standard, trackingTag: nil)
         #expect(tree.snapshot.score?.player2Wins == 1)
         #expect(tree.takeDrawn() == [])
     }
 
     @Test func test_tearDown_makesEveryLaterInputThrowWrongPhase() throws {
-        let tree = try HostedTree(replaying: Self.stored([.created]), trackingTag: nil)
+        let tree = try HostedTree(replaying: Self.stored([.created]), games: .standard, trackingTag: nil)
         tree.tearDown()
         #expect(throws: MatchError.wrongPhase) { try tree.apply(.login(name: "Alice"), by: nil) }
     }

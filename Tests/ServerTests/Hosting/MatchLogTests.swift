@@ -1,7 +1,9 @@
 import Foundation
 import GameUnits
+import GridGames
 import MatchStore
 import MatchTree
+import MatchWords
 import RandomWin
 import Testing
 import TicTacToe
@@ -97,8 +99,8 @@ struct MatchLogTests {
             .moved(seat: .player2, row: 1, col: 1),
         ])
         #expect(match.snapshot.phase == .ticTacToe)
-        #expect(match.snapshot.board?.cells[0] == .player1)
-        #expect(match.snapshot.board?.cells[4] == .player2)
+        #expect(match.snapshot.board?.grid?.cells[0] == .player1)
+        #expect(match.snapshot.board?.grid?.cells[4] == .player2)
     }
 
     @Test func test_replayOfAnOutcomeTheTreeDidNotProduce_throwsInconsistentLog() {

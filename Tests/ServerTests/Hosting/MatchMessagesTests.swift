@@ -1,4 +1,5 @@
 import MatchTree
+import MatchWords
 import RandomWin
 import Testing
 import TicTacToe

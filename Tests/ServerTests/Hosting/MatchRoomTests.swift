@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MatchStore
 import MatchTree
+import MatchWords
 import RandomWin
 import Testing
 import TicTacToe
@@ -17,7 +18,8 @@ struct MatchRoomTests {
         var logger = Logger(label: "match-room-test")
         logger.logLevel = .critical
         let stored = records.enumerated().map { StoredRecord(sequence: $0.offset + 1, record: $0.element, at: Date()) }
-        return try MatchRoom(id: "RoomTest0001", records: stored, trackingTag: nil, logger: logger, metrics: ServerMetrics())
+        return try MatchRoom(
+            id: "RoomTest0001", records: stored, games: .standard, trackingTag: nil, logger: logger, metrics: ServerMetrics())
     }
 
     /// The token of the `seated` message in `change`.

@@ -1,3 +1,4 @@
+import MatchWords
 import RandomWin
 import Testing
 import WireProtocol

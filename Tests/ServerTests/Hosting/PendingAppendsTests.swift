@@ -1,5 +1,6 @@
 import MatchStore
 import MatchTree
+import MatchWords
 import Testing
 import TicTacToe
 

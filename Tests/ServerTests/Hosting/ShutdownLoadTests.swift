@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MatchStore
+import MatchWords
 import Testing
 
 @testable import Server
@@ -13,7 +14,8 @@ struct ShutdownLoadTests {
         var logger = Logger(label: "shutdown-load")
         logger.logLevel = .critical
         let registry = MatchRegistry(
-            store: store, seatTimeout: .seconds(60), maxConnectionsPerMatch: 10, trackRIBObjects: false, metrics: ServerMetrics(),
+            store: store, games: .standard, seatTimeout: .seconds(60), maxConnectionsPerMatch: 10, trackRIBObjects: false,
+            metrics: ServerMetrics(),
             logger: logger)
         let id = try await registry.create()
         let host = try await registry.host(for: id)

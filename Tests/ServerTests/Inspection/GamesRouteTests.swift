@@ -1,5 +1,6 @@
 import ConnectFour
 import Foundation
+import MatchWords
 import RandomWin
 import Testing
 import TicTacToe
@@ -58,19 +59,24 @@ struct GamesRouteTests {
 
             let ticTacToe = page.games[0]
             #expect(ticTacToe.moves.map(\.seat) == [.player1, .player2, .player1, .player2, .player1])
-            #expect(ticTacToe.moves.map(\.cell) == [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2]].map { MatchGames.Cell(row: $0[0], col: $0[1]) })
-            #expect(ticTacToe.moves.allSatisfy { $0.roll == nil })
-            #expect(ticTacToe.result == MatchGames.Result(winner: .player1, line: [.init(row: 0, col: 0), .init(row: 0, col: 1), .init(row: 0, col: 2)], forfeitBy: nil))
+            #expect(
+                ticTacToe.moves.map { $0.fields["cell"] }
+                    == [[0, 0], [1, 0], [0, 1], [1, 1], [0, 2]].map { WireValue.object(["row": .integer($0[0]), "col": .integer($0[1])]) })
+            #expect(ticTacToe.moves.allSatisfy { $0.fields["roll"] == .null })
+            #expect(
+                ticTacToe.result
+                    == MatchGames.Result(
+                        winner: .player1, line: [.init(row: 0, col: 0), .init(row: 0, col: 1), .init(row: 0, col: 2)], forfeitBy: nil))
 
             let randomWin = page.games[1]
             #expect(randomWin.moves.map(\.seat) == [.player2])
-            #expect(randomWin.moves.first?.cell == nil)
-            #expect(randomWin.moves.first?.roll == rollWinner)
+            #expect(randomWin.moves.first?.fields["cell"] == .null)
+            #expect(randomWin.moves.first?.fields["roll"] == .seat(rollWinner))
             #expect(randomWin.result == MatchGames.Result(winner: rollWinner, line: nil, forfeitBy: nil))
 
             let connectFour = page.games[2]
             // The disc dropped in column 3 landed on the bottom row.
-            #expect(connectFour.moves.map(\.cell) == [MatchGames.Cell(row: 5, col: 3)])
+            #expect(connectFour.moves.map { $0.fields["cell"] } == [.object(["row": .integer(5), "col": .integer(3)])])
             #expect(connectFour.result == MatchGames.Result(winner: mover, line: nil, forfeitBy: leaver))
 
             for game in page.games {

@@ -1,4 +1,5 @@
 import Foundation
+import MatchWords
 import Testing
 import TicTacToe
 import WireProtocol
@@ -39,7 +40,10 @@ struct InspectionRecoveryTests {
             let after = try await second.games(of: table.matchID)
             #expect(after.games[0] == before.games[0])
             #expect(after.games[1].moves.count == 7)
-            #expect(after.games[1].result == MatchGames.Result(winner: .player2, line: [[0, 2], [1, 1], [2, 0]].map { .init(row: $0[0], col: $0[1]) }, forfeitBy: nil))
+            #expect(
+                after.games[1].result
+                    == MatchGames.Result(
+                        winner: .player2, line: [[0, 2], [1, 1], [2, 0]].map { .init(row: $0[0], col: $0[1]) }, forfeitBy: nil))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MatchWords
 import RIBs
 import Testing
 import TicTacToe
@@ -20,7 +21,8 @@ struct RIBsRouteTests {
             spectator.send(.launchGame(gameId: "ticTacToe"))
             let waiting = try await server.ribs(of: matchID) { $0.contains("[") }
             #expect(waiting.tree.root.outline == "Root[LaunchGameWorkflow@waitForLogin](LoggedOut)")
-            #expect(waiting.tree.root.workflows == [.init(name: "LaunchGameWorkflow", steps: ["waitForLogin", "launchGame"], waitingStep: 0)])
+            #expect(
+                waiting.tree.root.workflows == [.init(name: "LaunchGameWorkflow", steps: ["waitForLogin", "launchGame"], waitingStep: 0)])
 
             // The pair logs in: the workflow runs to its end and the game is attached.
             let (alice, _) = try await TestClient.connected(port: server.port, matchID: matchID)
@@ -55,7 +57,9 @@ struct RIBsRouteTests {
             for path in ["/api/matches/AAAAAAAAAAAA/ribs", "/api/matches/bad!/ribs"] {
                 let response = try await HTTP.get(port: server.port, path)
                 #expect(response.status == 404, "\(path)")
-                #expect(ErrorBody.decode(response.body) == .success(ErrorBody(code: .matchNotFound, message: "There is no match with this id.")))
+                #expect(
+                    ErrorBody.decode(response.body) == .success(ErrorBody(code: .matchNotFound, message: "There is no match with this id."))
+                )
             }
         }
     }

@@ -1,9 +1,12 @@
 import Foundation
+import GridGames
 import Logging
 import MatchStore
-@testable import Server
+import MatchWords
 import Testing
 import WireProtocol
+
+@testable import Server
 
 /// "Play someone now" on one server (docs/PROTOCOL.md): the queue pairs visitors two by two into a new
 /// match, seated and with the game started; a visitor may cancel, and one who stops renewing is dropped.
@@ -115,7 +118,9 @@ struct PairingQueueTests {
             for (path, body, sentence) in refusals {
                 let reply = try await HTTP.request(port: server.port, path, method: .POST, body: body)
                 #expect(reply.status == 400, "\(path) \(body)")
-                #expect(ErrorBody.decode(reply.body) == .success(ErrorBody(code: .badMessage, message: sentence)), "\(path) \(body): \(reply.body)")
+                #expect(
+                    ErrorBody.decode(reply.body) == .success(ErrorBody(code: .badMessage, message: sentence)),
+                    "\(path) \(body): \(reply.body)")
             }
             // A name given as null is no name.
             let joined = try await HTTP.request(port: server.port, "/api/queue", method: .POST, body: #"{"name": null}"#)

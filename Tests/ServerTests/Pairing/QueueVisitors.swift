@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import MatchWords
 import Synchronization
 import Testing
 import WireProtocol
@@ -28,7 +29,8 @@ enum QueueVisitors {
 
     /// `POST /api/queue/renew`: where the visitor stands; nil when the server answers 404.
     static func renew(port: Int, _ ticket: String) async throws -> QueueStatus? {
-        let reply = try await HTTP.request(port: port, "/api/queue/renew", method: .POST, body: QueueTicket(ticket: ticket).encoded(), client: client)
+        let reply = try await HTTP.request(
+            port: port, "/api/queue/renew", method: .POST, body: QueueTicket(ticket: ticket).encoded(), client: client)
         if reply.status == 404 { return nil }
         guard reply.status == 200, case .success(let status) = QueueStatus.decode(reply.body) else {
             throw HTTP.Failure(description: "renew: \(reply.status) \(reply.body)")
@@ -38,7 +40,8 @@ enum QueueVisitors {
 
     /// `POST /api/queue/cancel`.
     static func cancel(port: Int, _ ticket: String) async throws {
-        let reply = try await HTTP.request(port: port, "/api/queue/cancel", method: .POST, body: QueueTicket(ticket: ticket).encoded(), client: client)
+        let reply = try await HTTP.request(
+            port: port, "/api/queue/cancel", method: .POST, body: QueueTicket(ticket: ticket).encoded(), client: client)
         #expect(reply.status == 204)
     }
 

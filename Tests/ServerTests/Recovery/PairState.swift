@@ -1,3 +1,5 @@
+import GridGames
+import MatchWords
 import TicTacToe
 import WireProtocol
 

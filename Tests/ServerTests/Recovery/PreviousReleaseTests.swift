@@ -1,5 +1,7 @@
 import Foundation
 import GRDB
+import GridGames
+import MatchWords
 import Testing
 import TicTacToe
 import WireProtocol

@@ -1,5 +1,6 @@
 import Foundation
 import MatchStore
+import MatchWords
 import Synchronization
 
 /// A store whose appends wait while it is held: the test decides when records become durable. Every

@@ -1,4 +1,6 @@
 import Foundation
+import GridGames
+import MatchWords
 import NIOSSL
 import WireProtocol
 

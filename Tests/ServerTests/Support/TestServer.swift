@@ -1,13 +1,15 @@
 import AsyncHTTPClient
 import Foundation
 import Logging
+import MatchStore
+import MatchWords
 import NIOCore
 import NIOHTTP1
 import NIOSSL
-import MatchStore
-@testable import Server
 import Synchronization
 import WireProtocol
+
+@testable import Server
 
 /// A server the tests talk to over HTTP and WebSockets: in process (`TestServer`) or the real
 /// executable in a child process (`ServerProcess`).
@@ -92,7 +94,7 @@ struct TestServer: LiveServer {
         let (metricsPorts, metricsContinuation) = AsyncStream<Int>.makeStream()
         let (redirectPorts, redirectContinuation) = AsyncStream<Int>.makeStream()
         let app = try await buildApplication(
-            configuration: configuration, store: store, logger: logger, onListening: { continuation.yield($0) },
+            configuration: configuration, games: .standard, store: store, logger: logger, onListening: { continuation.yield($0) },
             onMetricsListening: { metricsContinuation.yield($0) }, onRedirectListening: { redirectContinuation.yield($0) })
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var iterator = ports.makeAsyncIterator()

@@ -1,23 +1,28 @@
 import AsyncHTTPClient
 import Foundation
+import GridGames
+import MatchWords
 import NIOCore
 import NIOSSL
-@testable import Server
 import Testing
 import WireProtocol
+
+@testable import Server
 
 /// HTTPS and `wss://` from the binary (issue 27, part 1), against the server in process with
 /// certificates the test made.
 @Suite("HTTPS and wss:// on the public port")
 struct TLSServerTests {
     private func withTLSServer<Value>(
-        _ certificates: TestCertificates, configure: (inout ServerConfiguration) -> Void = { _ in }, _ body: (TestServer) async throws -> Value
+        _ certificates: TestCertificates, configure: (inout ServerConfiguration) -> Void = { _ in },
+        _ body: (TestServer) async throws -> Value
     ) async throws -> Value {
-        try await withTestServer(configure: { configuration in
-            configuration.tlsCertificatePath = certificates.certificate
-            configuration.tlsKeyPath = certificates.key
-            configure(&configuration)
-        }, body)
+        try await withTestServer(
+            configure: { configuration in
+                configuration.tlsCertificatePath = certificates.certificate
+                configuration.tlsKeyPath = certificates.key
+                configure(&configuration)
+            }, body)
     }
 
     /// Runs `body` with a client that trusts the test's CA only, so that its requests check the
@@ -141,7 +146,8 @@ struct TLSServerTests {
 
     @Test func test_aReload_withABadPair_keepsTheOldOne() async throws {
         try await TestCertificates.with { certificates in
-            let context = try ReloadableTLSContext(pair: CertificatePair(certificatePath: certificates.certificate, keyPath: certificates.key))
+            let context = try ReloadableTLSContext(
+                pair: CertificatePair(certificatePath: certificates.certificate, keyPath: certificates.key))
             let before = context.current
             try "garbage".write(toFile: certificates.certificate, atomically: true, encoding: .utf8)
             let capture = LogCapture()

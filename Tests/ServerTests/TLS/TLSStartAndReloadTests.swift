@@ -1,4 +1,6 @@
 import Foundation
+import GridGames
+import MatchWords
 import NIOSSL
 import Testing
 import WireProtocol
@@ -25,12 +27,15 @@ struct TLSStartAndReloadTests {
 
     @Test func test_everyBadCertificateOrKey_stopsTheStart_namingTheOption() async throws {
         try await TestCertificates.with { c in
-            try await expectRefusedStart(["--tls-cert", c.path("missing.pem"), "--tls-key", c.key], naming: "--tls-cert", saying: "does not exist")
-            try await expectRefusedStart(["--tls-cert", c.certificate, "--tls-key", c.path("missing.key")], naming: "--tls-key", saying: "does not exist")
+            try await expectRefusedStart(
+                ["--tls-cert", c.path("missing.pem"), "--tls-key", c.key], naming: "--tls-cert", saying: "does not exist")
+            try await expectRefusedStart(
+                ["--tls-cert", c.certificate, "--tls-key", c.path("missing.key")], naming: "--tls-key", saying: "does not exist")
             try await expectRefusedStart(["--tls-cert", c.folder.path, "--tls-key", c.key], naming: "--tls-cert", saying: "is a directory")
             try await expectRefusedStart(["--tls-cert", c.notPEM, "--tls-key", c.key], naming: "--tls-cert", saying: "PEM")
             try await expectRefusedStart(["--tls-cert", c.certificate, "--tls-key", c.notPEM], naming: "--tls-key", saying: "PEM")
-            try await expectRefusedStart(["--tls-cert", c.certificate, "--tls-key", c.otherKey], naming: "--tls-key", saying: "is not the private key")
+            try await expectRefusedStart(
+                ["--tls-cert", c.certificate, "--tls-key", c.otherKey], naming: "--tls-key", saying: "is not the private key")
             try await expectRefusedStart(["--tls-cert", c.certificate], naming: "--tls-key", saying: "is missing")
             try await expectRefusedStart(["--tls-key", c.key], naming: "--tls-cert", saying: "is missing")
             // A socket cannot be read as a file, even by root (for whom permissions do not count).

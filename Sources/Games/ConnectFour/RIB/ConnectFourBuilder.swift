@@ -1,4 +1,5 @@
 import MatchTree
+import MatchWords
 import RIBs
 
 /// What Connect Four needs from its parent: what LoggedIn gives every game.

@@ -1,4 +1,5 @@
 import MatchTree
+import MatchWords
 import RIBs
 
 /// What Connect Four's router drives.

@@ -1,4 +1,6 @@
+import GridGames
 import MatchTree
+import MatchWords
 
 /// One game of Connect Four as a value: the grid, whose turn it is, the last disc and the outcome.
 struct ConnectFourGame: Hashable {

@@ -1,4 +1,5 @@
 import MatchTree
+import MatchWords
 
 /// How the computer plays Connect Four. Pure: a grid in, the columns it would drop in out.
 ///

@@ -1,4 +1,6 @@
+import GridGames
 import MatchTree
+import MatchWords
 
 /// Finds the four in a row a disc completes.
 enum FourInARow {

@@ -1,4 +1,6 @@
+import GridGames
 import MatchTree
+import MatchWords
 
 /// Connect Four's upright grid: which seat's disc, if any, is in each cell. Row 0 is the top row, so
 /// a disc dropped in a column lands in the free cell with the highest row number.

@@ -1,5 +1,6 @@
 import GameUnits
 import MatchTree
+import MatchWords
 import WireProtocol
 
 /// `{"type": "drop", "col": c}`: any whole number (those off the grid are `outOfBounds`).

@@ -1,6 +1,7 @@
 import GameUnits
 import MatchStore
 import MatchTree
+import MatchWords
 
 /// A drop is logged as `dropped`: `{"col": c, "seat": s}`. Where the disc landed follows from the
 /// grid, which the replay rebuilds.

@@ -1,4 +1,5 @@
 import MatchTree
+import MatchWords
 import RIBs
 
 /// What RandomWin needs from its parent: what LoggedIn gives every game, the random source included

@@ -1,4 +1,5 @@
 import MatchTree
+import MatchWords
 import RIBs
 
 /// What RandomWin's interactor asks of its router: nothing, it has no children.

@@ -1,5 +1,6 @@
 import GameUnits
 import MatchTree
+import MatchWords
 import WireProtocol
 
 /// `{"type": "roll"}`, no fields.

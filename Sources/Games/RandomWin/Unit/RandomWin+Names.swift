@@ -1,4 +1,5 @@
 import MatchTree
+import MatchWords
 import WireProtocol
 
 // Random Win's names in each layer's vocabulary, so that code and tests about this game read

@@ -1,6 +1,8 @@
 import GameUnits
 import MatchStore
 import MatchTree
+import MatchWords
+import WireProtocol
 
 /// A roll is logged as `rolled`: `{"seat": s, "winner": w}`, the winner as the random source drew it,
 /// so that a replay draws the same.
@@ -28,5 +30,13 @@ extension MatchRecord {
     public static func rolled(seat: Seat, winner: Seat) -> MatchRecord {
         // Cannot be nil: the roll is Random Win's and one seat was drawn.
         .played(RandomWin().record(of: RandomWinRoll(), by: seat, draws: [winner])!)
+    }
+}
+
+extension RandomWin {
+    /// A roll in the games API: `roll`, the seat it drew as the winner, and `cell`, always `null` (version 1
+    /// of the games API wrote both fields for every game, and stored clients read them).
+    public func historyFields(of play: RecordedPlay, boardAfter board: AnyGameBoard?) -> [String: WireValue] {
+        ["cell": .null, "roll": .seat(play.draws.first.map(WireSeat.init))]
     }
 }

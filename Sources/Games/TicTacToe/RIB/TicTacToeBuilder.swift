@@ -1,4 +1,5 @@
 import MatchTree
+import MatchWords
 import RIBs
 
 /// What TicTacToe needs from its parent: what LoggedIn gives every game.

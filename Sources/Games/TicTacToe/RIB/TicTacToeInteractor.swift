@@ -1,4 +1,6 @@
+import GridGames
 import MatchTree
+import MatchWords
 import RIBs
 
 /// What TicTacToe's interactor asks of its router: nothing, it has no children.

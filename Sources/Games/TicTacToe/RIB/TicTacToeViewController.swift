@@ -1,4 +1,6 @@
+import GridGames
 import MatchTree
+import MatchWords
 import RIBs
 
 /// What TicTacToe's view forwards to its interactor.
@@ -32,6 +34,6 @@ final class TicTacToeViewController: MatchViewController, TicTacToePresentable, 
     }
 
     func presentGameOver(winner: Seat?, line: [Position]?) {
-        emit(.gameOver(winner: winner, line: line))
+        emit(.gameOver(winner: winner, line: line?.map(\.coordinates)))
     }
 }

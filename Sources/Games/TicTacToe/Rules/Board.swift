@@ -1,4 +1,6 @@
+import GridGames
 import MatchTree
+import MatchWords
 
 /// The 3x3 grid of Tic Tac Toe: which seat's mark, if any, is in each cell.
 struct Board: Hashable {

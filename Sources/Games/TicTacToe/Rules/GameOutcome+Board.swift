@@ -1,4 +1,6 @@
+import GridGames
 import MatchTree
+import MatchWords
 
 extension GameOutcome {
     /// The outcome `board` shows: a win, a draw when it is full, else nil (the game goes on).

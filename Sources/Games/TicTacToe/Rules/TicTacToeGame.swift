@@ -1,4 +1,6 @@
+import GridGames
 import MatchTree
+import MatchWords
 
 /// One game of Tic Tac Toe as a value: the board, whose turn it is, the last move and the outcome.
 struct TicTacToeGame: Hashable {

@@ -1,4 +1,6 @@
+import GridGames
 import MatchTree
+import MatchWords
 
 /// How the computer plays Tic Tac Toe. Pure: a board in, the cells it would play out.
 ///

@@ -1,4 +1,6 @@
+import GridGames
 import MatchTree
+import MatchWords
 
 /// The eight lines of three cells that win: three rows, three columns, two diagonals.
 enum WinningLines {

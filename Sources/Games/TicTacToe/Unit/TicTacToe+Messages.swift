@@ -1,5 +1,7 @@
 import GameUnits
+import GridGames
 import MatchTree
+import MatchWords
 import WireProtocol
 
 /// `{"type": "move", "row": r, "col": c}`: any whole numbers (those off the board are `outOfBounds`).
@@ -18,5 +20,16 @@ extension ClientMessage {
     /// Tic Tac Toe's `move`.
     public static func move(row: Int, col: Int) -> ClientMessage {
         .play(GameMessage(type: "move", fields: [.init(name: "row", value: .integer(row)), .init(name: "col", value: .integer(col))]))
+    }
+}
+
+extension TicTacToe {
+    /// Said of a square of the 3×3 board.
+    public func sentence(refusing error: MatchError) -> String? {
+        switch error {
+        case .outOfBounds: "Row and column must each be 0, 1 or 2."
+        case .cellTaken: "That cell is already taken."
+        default: nil
+        }
     }
 }

@@ -1,4 +1,6 @@
+import GridGames
 import MatchTree
+import MatchWords
 import WireProtocol
 
 // Tic Tac Toe's names in each layer's vocabulary, so that code and tests about this game read

@@ -1,6 +1,8 @@
 import GameUnits
+import GridGames
 import MatchStore
 import MatchTree
+import MatchWords
 
 /// A move is logged as `moved`: `{"col": c, "row": r, "seat": s}`.
 extension TicTacToe {

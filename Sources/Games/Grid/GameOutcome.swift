@@ -1,5 +1,7 @@
-/// How a game between the two seats ended, for games won by a line on a grid (Tic Tac Toe, Connect
-/// Four) and those without one.
+import MatchWords
+
+/// How a game played on a grid ended (Tic Tac Toe, Connect Four): a line, a full grid, or a seat
+/// giving up.
 public enum GameOutcome: Hashable, Sendable {
     /// `seat` completed `line` (its positions in reading order).
     case win(Seat, line: [Position])

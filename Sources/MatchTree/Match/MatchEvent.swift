@@ -1,0 +1,26 @@
+import MatchWords
+
+/// What a match tells everyone (or, for `seated`, the one who logged in), in the order it happened.
+public enum MatchEvent: Sendable, Hashable {
+    /// A login took `seat`: only the connection that logged in is told (with its token, by the host).
+    case seated(SeatedPlayer)
+    /// The taken seats changed (a login or a leave).
+    case playersChanged([SeatedPlayer])
+    /// A game began (LoggedIn routed to it), with the seat that moves first. Not a wire message:
+    /// the host logs it; clients learn of the game from the `screen` and `board` that follow.
+    case gameStarted(gameId: GameID, startingPlayer: Seat)
+    /// Root took a `launchGame`: its workflow runs now, or once the pair is complete. Not a wire
+    /// message: the host records it so that a replay takes it too. A repeat while a launch waits for
+    /// the pair is not taken and emits nothing (the waiting one decides what starts).
+    case launchQueued(gameId: GameID)
+    case screen(Screen)
+    case score(Score)
+    /// A game started or a move was accepted: the board as its game shows it.
+    case board(AnyGameBoard)
+    /// A game ended. `winner` nil is a draw; `line` is what won, as its game numbers its places (for a
+    /// game won by a line on a grid, `[row, column]` of each cell in reading order), else nil.
+    case gameOver(winner: Seat?, line: [[Int]]?)
+
+    /// A board as the game shows it.
+    public static func board(_ board: some GameBoard) -> MatchEvent { .board(AnyGameBoard(board)) }
+}
