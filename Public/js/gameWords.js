@@ -23,11 +23,12 @@ export function resultWords(game) {
   return result.forfeitBy ? `${won}: ${playerName(game, result.forfeitBy)} left` : won;
 }
 
-/** "Alice: row 1, column 2", "Bob: column 4" (Connect Four), "Alice rolled: Bob wins". */
+/**
+ * One move of `game` in words, as its game says it ("Alice: row 1, column 2", "Bob: column 4",
+ * "Alice rolled: Bob wins"); the mover's name alone for a game this page does not know.
+ */
 export function moveWords(game, move) {
   const who = playerName(game, move.seat);
-  if (move.roll) return `${who} rolled: ${playerName(game, move.roll)} wins`;
-  if (!move.cell) return who;
-  const words = gameById(game.gameId)?.cellWords;
-  return `${who}: ${words ? words(move.cell) : `row ${move.cell.row + 1}, column ${move.cell.col + 1}`}`;
+  const words = gameById(game.gameId)?.moveWords;
+  return words ? words(move, { who, nameOf: (seat) => playerName(game, seat) }) : who;
 }

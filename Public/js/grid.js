@@ -42,3 +42,48 @@ export function gridResult(board, columns, rows, length) {
 export function lineIndexes(line, columns) {
   return new Set((line || []).map(([row, col]) => row * columns + col));
 }
+
+// --- The games API's moves of a grid game (`{seat, cell: {row, col}}`), for the replay and the move list.
+
+/**
+ * The board after the first `count` of `moves` (games API moves, `cell` where the mark landed), as
+ * `readGrid` gives it; `turn` is the seat that moves next as far as the moves tell (the replay knows
+ * whether the game ended).
+ */
+export function gridBoardAfter(moves, count, columns, rows, startingPlayer) {
+  const cells = Array(columns * rows).fill(null);
+  let last = null;
+  for (const move of moves.slice(0, count)) {
+    if (!move.cell) continue;
+    cells[move.cell.row * columns + move.cell.col] = move.seat;
+    last = { row: move.cell.row, col: move.cell.col, seat: move.seat };
+  }
+  const turn = last ? (last.seat === 'player1' ? 'player2' : 'player1') : startingPlayer ?? null;
+  return { cells, turn, last };
+}
+
+/** A games API result's `line` (`[{row, col}, …]`) as the views' `[row, col]` pairs, or null. */
+export function gridLine(line) {
+  return Array.isArray(line) ? line.map((cell) => [cell.row, cell.col]) : null;
+}
+
+/** How many moves a grid board shows: its marks. */
+export function filledCells(board) {
+  return board && Array.isArray(board.cells) ? board.cells.filter(Boolean).length : 0;
+}
+
+/** The games API move that a grid board's `last` is, or null before the first move. */
+export function gridMoveOfBoard(board) {
+  const last = board && board.last;
+  return last ? { seat: last.seat, cell: { row: last.row, col: last.col } } : null;
+}
+
+/** The grid games' hooks for past games (games/index.js), for a board `columns` × `rows`. */
+export function gridGameHooks(columns, rows) {
+  return {
+    boardAfter: (moves, count, startingPlayer) => gridBoardAfter(moves, count, columns, rows, startingPlayer),
+    resultLine: gridLine,
+    movesShown: (board) => filledCells(board),
+    moveOfBoard: gridMoveOfBoard,
+  };
+}

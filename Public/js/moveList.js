@@ -8,16 +8,16 @@ import { getGames } from './api.js';
 import { gameById } from './games/index.js';
 import { gameName, moveWords } from './gameWords.js';
 
-/** How many moves the board on screen shows (its filled cells). */
-function movesOnBoard(board) {
-  return board && Array.isArray(board.cells) ? board.cells.filter(Boolean).length : 0;
+/** The game whose board is on screen (the one played, else the one played last), or null. */
+function gameOnScreen(state) {
+  return gameById(gameById(state.phase)?.id ?? state.lastGame);
 }
 
 /** Wires the list in `section`; returns `update(state)`, to be called with each new page state. */
 export function startMoveList({ matchId, section, caption, list }) {
   let game = null; // the game as the list knows it: {number, gameId, players, moves}
   let reading = null;
-  let readFor = -1; // the board's move count the last read was asked for
+  let readFor = null; // the board's move count the last read was asked for
   let lastState = null;
   let wasPlaying = false;
 
@@ -73,14 +73,21 @@ export function startMoveList({ matchId, section, caption, list }) {
   function update(state) {
     lastState = state;
     const playing = Boolean(gameById(state.phase)?.readBoard);
-    const count = movesOnBoard(state.board);
     const startedNow = playing && !wasPlaying;
     wasPlaying = playing;
     if (!reading && state.board) {
+      // The game says how many of the list's moves its board shows (`movesShown`), and which move its
+      // last one is (`moveOfBoard`): one move ahead of the list, that move is added without a read.
+      const definition = gameOnScreen(state);
+      const moves = game && game.gameId === definition?.id ? game.moves : [];
+      const shown = (list) =>
+        definition?.movesShown ? definition.movesShown(state.board, list, game?.startingPlayer ?? null) : 0;
+      const count = shown(moves);
       const known = game ? game.moves.length : -1;
-      const last = state.board.last;
-      if (game && !startedNow && count === known + 1 && last && !game.result) {
-        game = { ...game, moves: [...game.moves, { seat: last.seat, cell: { row: last.row, col: last.col } }] };
+      const next = game && !startedNow && !game.result && definition?.moveOfBoard ? definition.moveOfBoard(state.board) : null;
+      if (count === known) readFor = null; // in step: a later disagreement reads again
+      if (next && moves === game.moves && count !== known && shown([...moves, next]) === known + 1) {
+        game = { ...game, moves: [...game.moves, next] };
       } else if (startedNow || (count !== known && count !== readFor)) {
         read(count);
       }

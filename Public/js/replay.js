@@ -28,29 +28,16 @@ function moveFromHash() {
   return found ? Number(found[1]) : null;
 }
 
-/** The board after the first `count` moves of `game`, as the games' views draw it. */
-function boardAfter(game, grid, count) {
-  const cells = Array(grid.columns * grid.rows).fill(null);
-  let last = null;
-  for (const move of game.moves.slice(0, count)) {
-    if (!move.cell) continue;
-    cells[move.cell.row * grid.columns + move.cell.col] = move.seat;
-    last = { row: move.cell.row, col: move.cell.col, seat: move.seat };
-  }
-  return { cells, turn: turnAfter(game, count), last };
-}
-
 /**
- * Whose turn it was after `count` moves: the seat of the next move, and once every move is shown the
- * opponent of the last mover while the game is still on; null only for the final position of a game
- * that ended (a board without a turn is drawn as over, its marks faded).
+ * The board after the first `count` moves of `game`, as its view draws it: the game rebuilds it
+ * (`boardAfter`); whose turn it was is the seat of the next move, and once every move is shown the
+ * game's own answer while it is still on, null only for the final position of a game that ended (a
+ * board without a turn is drawn as over, its marks faded).
  */
-function turnAfter(game, count) {
-  if (count < game.moves.length) return game.moves[count].seat;
-  if (game.result) return null;
-  const lastMove = game.moves[game.moves.length - 1];
-  if (!lastMove) return game.startingPlayer;
-  return lastMove.seat === 'player1' ? 'player2' : 'player1';
+function boardAfter(game, definition, count) {
+  const board = definition.boardAfter(game.moves, count, game.startingPlayer);
+  const turn = count < game.moves.length ? game.moves[count].seat : game.result ? null : board.turn ?? null;
+  return { ...board, turn };
 }
 
 function showProblem(text) {
@@ -77,7 +64,7 @@ async function main() {
   if (!game || game.number !== number) return showProblem(`This match has no game ${number} yet`);
 
   const definition = gameById(game.gameId);
-  const grid = definition?.grid ?? null;
+  const replayable = Boolean(definition?.boardAfter);
   const title = `Game ${number} · ${gameName(game)}`;
   $('replay-title').textContent = title;
   document.title = `${title} · Replay · TicTacToe`;
@@ -93,8 +80,8 @@ async function main() {
     $('next-game').hidden = false;
   }
 
-  // The game's own view draws the grid (its cells stay readable with the arrow keys); nothing is sent.
-  const view = grid ? definition.createView($('replay-board'), { send: () => false }) : null;
+  // The game's own view draws the board (its controls stay readable with the arrow keys); nothing is sent.
+  const view = replayable ? definition.createView($('replay-board'), { send: () => false }) : null;
   const list = $('replay-moves');
   list.replaceChildren(
     ...game.moves.map((move, index) => {
@@ -114,9 +101,9 @@ async function main() {
     current = Math.max(0, Math.min(total, count));
     if (view) {
       const atEnd = current === total && game.result;
-      const line = atEnd && game.result.line ? game.result.line.map((cell) => [cell.row, cell.col]) : null;
+      const line = atEnd && game.result.line && definition.resultLine ? definition.resultLine(game.result.line) : null;
       view.render(
-        { board: boardAfter(game, grid, current), you: null },
+        { board: boardAfter(game, definition, current), you: null, players: game.players || [], score: null },
         { shown: true, playing: false, seated: false, result: line ? { winner: game.result.winner, line } : null },
       );
     }

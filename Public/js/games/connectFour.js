@@ -1,7 +1,7 @@
 // Connect Four on the page: seven columns of six cells; a column is one button, so a click or a tap
 // anywhere in it, or Enter and Space on it, sends `drop` for that column. Row 0 is the top row.
 
-import { gridResult, lineIndexes, readGrid } from '../grid.js';
+import { gridGameHooks, gridResult, lineIndexes, readGrid } from '../grid.js';
 import { createBoardView, placeMark } from '../boardView.js';
 import { focusItem } from '../roving.js';
 import { MARKS, nameOf, turnWords } from '../seats.js';
@@ -129,9 +129,9 @@ export default {
   id: 'connectFour',
   name: 'Connect Four',
   stylesheet: '/css/games/connectFour.css',
-  grid: { columns: COLUMNS, rows: ROWS },
+  ...gridGameHooks(COLUMNS, ROWS),
   // A disc is dropped in a column; where it lands follows.
-  cellWords: (cell) => `column ${cell.col + 1}`,
+  moveWords: (move, { who }) => (move.cell ? `${who}: column ${move.cell.col + 1}` : who),
 
   readBoard: (raw) => readGrid(raw, COLUMNS, ROWS),
   resultFromBoard: (board) => gridResult(board, COLUMNS, ROWS, TO_WIN),

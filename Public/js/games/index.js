@@ -4,8 +4,19 @@
 // A game module's default export (docs/ADDING-A-GAME.md, "The page"):
 //   id, name                      the wire's game id (also its phase and screen name) and its name
 //   stylesheet?                   a file under /css/games/ linked once at start
-//   grid?                         {columns, rows} of a game played on a grid (the replay builds its boards)
-//   cellWords?(cell)              a move on the grid in words, from its {row, col} ("row 1, column 2")
+//   moveWords?(move, {who, nameOf})  one move of GET /api/matches/{id}/games in words, the mover's name
+//                                 `who` included ("Alice: row 1, column 2", "Alice rolled: Bob wins",
+//                                 "Alice: pit 3"); `nameOf(seat)` names a seat of that game (default: `who`)
+//   boardAfter?(moves, count, startingPlayer)  the board (as readBoard gives it) after the first `count`
+//                                 games-API moves of a past game, with `turn` the seat to move next as the
+//                                 moves tell it; a game with it is drawn by the replay view with createView
+//   resultLine?(line)             a games-API result's `line` as the view's `result.line` (grid: [row, col] pairs)
+//   movesShown?(board, moves, startingPlayer)  how many of `moves` (the move list's games-API moves of
+//                                 this game) the board on screen shows, -1 when it shows none of their
+//                                 positions (the move list reads the game again when it disagrees)
+//   moveOfBoard?(board)           the games-API move that `board.last` is, or null (the move list adds it
+//                                 without reading the game again)
+//   (js/grid.js's gridGameHooks(columns, rows) gives a grid game the last four.)
 //   readBoard?(raw)               the board from a `board` message or snapshot, null if not this game's
 //   resultFromBoard?(board)       {winner, line} a finished board shows, or null
 //   createView(container, {send}) appends the game's controls; returns {render(state, context), focusTarget()}
@@ -13,6 +24,10 @@
 //   statusText?(state, result)    the line under the board (last move, winning line)
 //   announcement?(state)          what the live region says on every move and turn ("Your turn" / "Bob's turn" by default)
 //   resultDetail?(state, result)  a sentence added to the spoken result
+//   errorWords?                   {code: sentence} shown instead of the server's sentence during the game
+//
+// Nothing outside this folder names a game id, a move's fields or a board's shape: the page core
+// (gameWords.js, replay.js, moveList.js, state.js, render.js) reaches them only through these hooks.
 
 import connectFour from './connectFour.js';
 import randomWin from './randomWin.js';

@@ -1,6 +1,6 @@
 // Tic Tac Toe on the page: the 3×3 board, its labels, its keys, and the `move` a cell sends.
 
-import { gridResult, lineIndexes, readGrid } from '../grid.js';
+import { gridGameHooks, gridResult, lineIndexes, readGrid } from '../grid.js';
 import { createBoardView, placeMark } from '../boardView.js';
 import { focusItem } from '../roving.js';
 import { MARKS, nameOf, turnWords } from '../seats.js';
@@ -92,8 +92,8 @@ export default {
   id: 'ticTacToe',
   name: 'Tic Tac Toe',
   stylesheet: '/css/games/ticTacToe.css',
-  grid: { columns: SIZE, rows: SIZE },
-  cellWords: (cell) => `row ${cell.row + 1}, column ${cell.col + 1}`,
+  ...gridGameHooks(SIZE, SIZE),
+  moveWords: (move, { who }) => (move.cell ? `${who}: row ${move.cell.row + 1}, column ${move.cell.col + 1}` : who),
 
   readBoard: (raw) => readGrid(raw, SIZE, SIZE),
   resultFromBoard: (board) => gridResult(board, SIZE, SIZE, SIZE),
