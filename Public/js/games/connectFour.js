@@ -1,7 +1,7 @@
 // Connect Four on the page: seven columns of six cells; a column is one button, so a click or a tap
 // anywhere in it, or Enter and Space on it, sends `drop` for that column. Row 0 is the top row.
 
-import { gridGameHooks, gridResult, lineIndexes, readGrid } from '../grid.js';
+import { gridGameHooks, gridResult, lineIndexes, readGrid } from './grid.js';
 import { createBoardView, placeMark } from '../boardView.js';
 import { focusItem } from '../roving.js';
 import { MARKS, nameOf, turnWords } from '../seats.js';

@@ -1,6 +1,6 @@
 // Tic Tac Toe on the page: the 3×3 board, its labels, its keys, and the `move` a cell sends.
 
-import { gridGameHooks, gridResult, lineIndexes, readGrid } from '../grid.js';
+import { gridGameHooks, gridResult, lineIndexes, readGrid } from './grid.js';
 import { createBoardView, placeMark } from '../boardView.js';
 import { focusItem } from '../roving.js';
 import { MARKS, nameOf, turnWords } from '../seats.js';
