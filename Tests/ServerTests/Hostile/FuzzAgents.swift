@@ -49,6 +49,8 @@ struct FuzzTally: Sendable {
     /// Inputs by the phase their sender knew the match in, and by kind of token resumed with.
     var phases: [String: Int] = [:]
     var resumes: [String: Int] = [:]
+    /// Decodable inputs by their message type (every game's message among them).
+    var types: [String: Int] = [:]
     var mismatches: [String] = []
 
     mutating func merge(_ other: FuzzTally) {
@@ -58,6 +60,7 @@ struct FuzzTally: Sendable {
         messages += other.messages
         phases.merge(other.phases, uniquingKeysWith: +)
         resumes.merge(other.resumes, uniquingKeysWith: +)
+        types.merge(other.types, uniquingKeysWith: +)
         mismatches += other.mismatches
     }
 }
@@ -140,7 +143,7 @@ struct FuzzAgent {
             roll < 0.55 && sharesMatch
             ? factory.plausibleMessage(knowledge)
             : factory.anyMessage(matchID: matchID, tokens: tokens, sameMatchTokens: sharesMatch)
-        if !sharesMatch, case .launchGame(let id) = message, WireProtocolGames.isKnown(id) {
+        if !sharesMatch, case .launchGame(let id) = message, FuzzedGames.isKnown(id) {
             // From any connection `launchGame` starts a game between games, as docs/PROTOCOL.md allows: not in
             // a match whose honest players follow their own script.
             message = .launchGame(gameId: "chess")
@@ -248,6 +251,7 @@ struct FuzzAgent {
     private mutating func record(_ answer: Answer, for input: FuzzInput, expected: Set<Answer>) {
         if case .closed(let code) = answer { tally.closes[code, default: 0] += 1 }
         tally.answered[answer.description, default: 0] += 1
+        if case .message(let message) = input.meaning { tally.types[message.type, default: 0] += 1 }
         if !expected.contains(answer) {
             mismatch(
                 "\(input.label) \(describe(input)): answered \(answer), expected one of \(expected.map(\.description).sorted()) (knowing seat \(knowledge.seat?.rawValue ?? "none"), phase \(knowledge.phase))"

@@ -177,12 +177,23 @@ struct MessageFactory {
         case 0: return .login(name: name())
         case 1: return .resume(token: token(matchID: matchID, tokens: tokens, sameMatch: sameMatchTokens))
         case 2: return .startGame(gameId: gameID())
-        case 3: return .move(row: coordinate(), col: coordinate())
-        case 4: return .roll
+        case 3, 4: return gameMessage(rng.pick(FuzzedGames.schemas))
         case 5: return .launchGame(gameId: gameID())
         case 6: return .leave
         default: return .sync
         }
+    }
+
+    /// A message of a game's schema (every game of the catalog is fuzzed this way: Tic Tac Toe's `move`,
+    /// Random Win's `roll`, Connect Four's `drop`, Kalah's `sow`, and any game added later), its
+    /// integer fields in bounds, out of bounds or huge.
+    mutating func gameMessage(_ schema: GameMessageSchema) -> ClientMessage {
+        .play(
+            GameMessage(
+                type: schema.type,
+                fields: schema.fields.map { field in
+                    .init(name: field.name, value: field.kind == .integer ? .integer(coordinate()) : .string(name() ?? ""))
+                }))
     }
 
     /// A message likely to be valid for a client that knows `knowledge`, so that games move on.
@@ -193,9 +204,9 @@ struct MessageFactory {
         }
         switch knowledge.phase {
         case .loggedOut:
-            return rng.chance(0.3) ? .leave : .launchGame(gameId: rng.pick(["ticTacToe", "randomWin"]))
+            return rng.chance(0.3) ? .leave : .launchGame(gameId: rng.pick(FuzzedGames.ids))
         case .offGame:
-            return rng.chance(0.05) ? .leave : .startGame(gameId: rng.chance(0.7) ? "ticTacToe" : "randomWin")
+            return rng.chance(0.05) ? .leave : .startGame(gameId: rng.chance(0.5) ? "ticTacToe" : rng.pick(FuzzedGames.ids))
         case .randomWin:
             return .roll
         case .ticTacToe:
@@ -203,8 +214,22 @@ struct MessageFactory {
             let free = board.cells.indices.filter { board.cells[$0] == nil }
             guard let cell = free.isEmpty ? nil : rng.pick(free) else { return .sync }
             return .move(row: cell / 3, col: cell % 3)
-        default:
-            return .sync
+        case let phase:
+            // Another game's turn: one of its messages with small numbers, most of them moves it takes.
+            guard let game = FuzzedGames.catalog.game(GameID(rawValue: phase.rawValue)), let schema = game.messages.first,
+                knowledge.board?.turn == seat
+            else { return .sync }
+            var message = gameMessage(schema)
+            if case .play(let fuzzed) = message {
+                message = .play(
+                    GameMessage(
+                        type: fuzzed.type,
+                        fields: fuzzed.fields.map { field in
+                            guard case .integer = field.value else { return field }
+                            return .init(name: field.name, value: .integer(Int.random(in: 0...6, using: &rng)))
+                        }))
+            }
+            return message
         }
     }
 
@@ -221,10 +246,11 @@ struct MessageFactory {
     ]
 
     mutating func gameID() -> String {
-        rng.pick([
-            "ticTacToe", "randomWin", "ticTacToe", "randomWin", "chess", "", "TicTacToe", "ticTacToe ", " randomWin",
-            "ｔｉｃＴａｃＴｏｅ", "tic\u{0}TacToe", "random Win", String(repeating: "g", count: 300), "__proto__",
-        ])
+        rng.pick(
+            FuzzedGames.ids + [
+                "ticTacToe", "randomWin", "chess", "", "TicTacToe", "ticTacToe ", " randomWin",
+                "ｔｉｃＴａｃＴｏｅ", "tic\u{0}TacToe", "random Win", String(repeating: "g", count: 300), "__proto__",
+            ])
     }
 
     /// A coordinate: in bounds, out of bounds, or huge (clamped by the decoder, still out of bounds).
@@ -519,7 +545,7 @@ func expectedAnswers(to message: ClientMessage, knowing knowledge: Knowledge, ex
     case .sync:
         return [.accepted]
     case .launchGame(let id):
-        return WireProtocolGames.isKnown(id) ? [.accepted] : [.error(.unknownGame)]
+        return FuzzedGames.isKnown(id) ? [.accepted] : [.error(.unknownGame)]
     case .login(let name):
         let taken: Set<Answer> = NameRule.isBad(name) ? [.error(.badName)] : [.accepted]
         let full: Set<Answer> = [.error(.matchFull)]
@@ -537,7 +563,7 @@ func expectedAnswers(to message: ClientMessage, knowing knowledge: Knowledge, ex
     case .startGame(let id):
         guard seated != nil else { return [.error(.notSeated)] }
         let race: Set<Answer> = exclusive ? [] : [.error(.notSeated)]
-        guard WireProtocolGames.isKnown(id) else { return race.union([.error(.unknownGame)]) }
+        guard FuzzedGames.isKnown(id) else { return race.union([.error(.unknownGame)]) }
         if exclusive { return [knowledge.phase == .offGame ? .accepted : .error(.wrongPhase)] }
         return race.union([.accepted, .error(.wrongPhase)])
     case .play(let game) where game.type == "move":
@@ -552,11 +578,18 @@ func expectedAnswers(to message: ClientMessage, knowing knowledge: Knowledge, ex
         }
         let common: Set<Answer> = [.error(.notSeated), .error(.wrongPhase), .error(.notYourTurn)]
         return common.union(inBounds ? [.accepted, .error(.cellTaken)] : [.error(.outOfBounds)])
-    case .play:
-        // A roll, Random Win's only move (the fuzzer sends no other game's).
-        guard seated != nil else { return [.error(.notSeated)] }
-        if exclusive { return [knowledge.phase == .randomWin ? .accepted : .error(.wrongPhase)] }
-        return [.accepted, .error(.wrongPhase), .error(.notSeated)]
+    case .play(let message):
+        // Any other game's move, by the order of checks every game follows: notSeated, wrongPhase,
+        // notYourTurn (for a game whose board has a turn), then the game's own refusals of the place.
+        guard let seat = seated else { return [.error(.notSeated)] }
+        let game = FuzzedGames.game(sending: message.type)
+        let refusals: Set<Answer> = [.accepted, .error(.outOfBounds), .error(.cellTaken)]
+        if exclusive {
+            guard let game, knowledge.phase.rawValue == game.id.rawValue else { return [.error(.wrongPhase)] }
+            guard let board = knowledge.board else { return [.accepted] }
+            return board.turn == seat ? refusals : [.error(.notYourTurn)]
+        }
+        return refusals.union([.error(.notSeated), .error(.wrongPhase), .error(.notYourTurn)])
     case .leave:
         guard seated != nil else { return [.error(.notSeated)] }
         return exclusive ? [.accepted] : [.accepted, .error(.notSeated)]
@@ -567,6 +600,17 @@ func expectedAnswers(to message: ClientMessage, knowing knowledge: Knowledge, ex
     }
 }
 
-enum WireProtocolGames {
-    static func isKnown(_ id: String) -> Bool { GameCatalog.standard.game(GameID(rawValue: id)) != nil }
+/// The games the fuzzed server offers, read from its catalog: their ids and the schemas of their
+/// messages, so that every game is fuzzed without a line of its own here.
+enum FuzzedGames {
+    static let catalog = GameCatalog.standard
+    static let ids = catalog.games.map(\.id.rawValue)
+    static let schemas = catalog.games.flatMap(\.messages)
+
+    static func isKnown(_ id: String) -> Bool { catalog.game(GameID(rawValue: id)) != nil }
+
+    /// The game whose message has type `type`.
+    static func game(sending type: String) -> (any GameUnit)? {
+        catalog.games.first { $0.messages.contains { $0.type == type } }
+    }
 }

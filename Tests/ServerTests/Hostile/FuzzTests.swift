@@ -120,6 +120,8 @@ extension HostileTests {
                 for mismatch in tally.mismatches.prefix(30) { Issue.record("\(mismatch)") }
                 #expect(tally.mismatches.isEmpty, "\(tally.mismatches.count) answers differ from the prediction (seed \(seed))")
                 for code in [1003, 1007, 1008, 1009] { #expect(tally.closes[code, default: 0] > 0, "no close \(code) happened") }
+                // Every game's message was sent, each read by its own schema.
+                for schema in FuzzedGames.schemas { #expect(tally.types[schema.type, default: 0] > 0, "no \(schema.type) was sent") }
                 for phase in [WirePhase.loggedOut, .offGame, .ticTacToe, .randomWin] {
                     #expect(tally.phases[phase.rawValue, default: 0] > 0, "nothing sent in \(phase)")
                 }
