@@ -49,6 +49,7 @@ let package = Package(
         .target(name: "TicTacToe", dependencies: ["GridGames", "GameUnits", "RIBs"], path: "Sources/Games/TicTacToe"),
         .target(name: "RandomWin", dependencies: ["GameUnits", "RIBs"], path: "Sources/Games/RandomWin"),
         .target(name: "ConnectFour", dependencies: ["GridGames", "GameUnits", "RIBs"], path: "Sources/Games/ConnectFour"),
+        .target(name: "Kalah", dependencies: ["GameUnits", "RIBs"], path: "Sources/Games/Kalah"),
         // What the durable stores share: the stored JSON of records and summaries, the write queue that
         // group commit takes its batches from, the write statistics.
         .target(name: "DurableStore", dependencies: ["MatchStore", "MatchWords"]),
@@ -82,7 +83,7 @@ let package = Package(
             dependencies: [
                 "MatchTree", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore", "GameUnits", "TicTacToe", "RandomWin",
                 "MatchWords",
-                "ConnectFour",
+                "ConnectFour", "Kalah",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -160,6 +161,11 @@ let package = Package(
             ],
             path: "Tests/Games/ConnectFourTests"
         ),
+        .testTarget(
+            name: "KalahTests",
+            dependencies: ["Kalah", "GameUnits", "GameTestSupport", "MatchTree", "MatchStore", "WireProtocol", "RIBs", "MatchWords"],
+            path: "Tests/Games/KalahTests"
+        ),
         .testTarget(name: "WireProtocolTests", dependencies: ["WireProtocol", "TicTacToe", "RandomWin", "MatchWords", "GridGames"]),
         .testTarget(name: "MatchStoreTests", dependencies: ["MatchStore", "MatchStoreContract", "MatchTree", "MatchWords"]),
         .testTarget(
@@ -183,7 +189,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore", "MatchTree", "GameUnits", "TicTacToe", "RandomWin",
-                "ConnectFour",
+                "ConnectFour", "Kalah",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

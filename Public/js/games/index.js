@@ -30,10 +30,11 @@
 // (gameWords.js, replay.js, moveList.js, state.js, render.js) reaches them only through these hooks.
 
 import connectFour from './connectFour.js';
+import kalah from './kalah.js';
 import randomWin from './randomWin.js';
 import ticTacToe from './ticTacToe.js';
 
-export const GAMES = [ticTacToe, randomWin, connectFour];
+export const GAMES = [ticTacToe, randomWin, connectFour, kalah];
 
 /** The game with this id (a phase or screen name is one), or null. */
 export function gameById(id) {

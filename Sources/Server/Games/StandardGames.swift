@@ -1,5 +1,6 @@
 import ConnectFour
 import GameUnits
+import Kalah
 import RandomWin
 import TicTacToe
 
@@ -10,5 +11,6 @@ extension GameCatalog {
         TicTacToe(),
         RandomWin(),
         ConnectFour(),
+        Kalah(),
     ])
 }

@@ -1,0 +1,401 @@
+// Kalah on the page: six pits a side and a store at each end, the reader's own pits at the bottom
+// (a seated player2 sees the board turned; a spectator sees player1 at the bottom). A pit is a button:
+// a click, a tap, or Enter and Space on it sends `sow` for it; the arrow keys, Home and End move.
+//
+// The wire: `pits` holds 14 counts, 0-5 player1's pits, 6 player1's store, 7-12 player2's pits, 13
+// player2's store; a pit P (0-5) is counted on its owner's side (index P for player1, 7 + P for
+// player2); `last` is `{seat, pit}`. People read the pits from 1: pit P is "pit P+1".
+
+import { createBoardView } from '../boardView.js';
+import { focusItem } from '../roving.js';
+import { nameOf, opponentOf, turnWords } from '../seats.js';
+
+// Every sentence of Kalah on the page, in one place (to be translated with the page).
+const WORDS = {
+  name: 'Kalah',
+  boardLabel: 'Kalah board: your pits along the bottom, seeds sown to the right and round',
+  boardLabelSpectator: (bottom) => `Kalah board: ${bottom}'s pits along the bottom, seeds sown to the right and round`,
+  seeds: (count) => `${count} ${count === 1 ? 'seed' : 'seeds'}`,
+  yourPit: (number) => `Your pit ${number}`,
+  theirPit: (name, number) => `${name}'s pit ${number}`,
+  yourStore: 'Your store',
+  theirStore: (name) => `${name}'s store`,
+  lastSown: 'sown last',
+  moveWords: (who, number) => `${who}: pit ${number}`,
+  sowed: (name, number) => `${name} sowed pit ${number}`,
+  yourTurnAgain: 'your turn again',
+  theirTurnAgain: (name) => `${name}'s turn again`,
+  yourTurn: 'your turn',
+  lastSowing: (name, number) => `Last sowing: ${name}, pit ${number}`,
+  anotherTurn: 'another turn',
+  finalStores: (first, firstSeeds, second, secondSeeds) => `Final stores: ${first} ${firstSeeds}, ${second} ${secondSeeds}`,
+  won: (name, winner, loser) => `${name} won ${winner} to ${loser}`,
+  draw: (seeds) => `A draw, ${seeds} to ${seeds}`,
+  titlePlaying: 'Kalah',
+  hintSeated: 'Sow the seeds of one of your pits: a last seed in your store plays again.',
+  hintWatching: 'Each player sows from their own pits toward their store.',
+  pitEmpty: 'That pit is empty.',
+  pitOutside: 'Choose one of your six pits.',
+};
+
+const PITS = 6;
+const SIZE = 14;
+const SEEDS = 4;
+const STORE = { player1: 6, player2: 13 };
+const FIRST_PIT = { player1: 0, player2: 7 };
+
+/** The index in `pits` of `seat`'s pit `pit` (0-5). */
+const indexOf = (seat, pit) => FIRST_PIT[seat] + pit;
+
+const isCount = (value) => Number.isInteger(value) && value >= 0;
+
+/** The starting position: four seeds in every pit, the stores empty. */
+function startingPits() {
+  return Array.from({ length: SIZE }, (_, index) => (index === STORE.player1 || index === STORE.player2 ? 0 : SEEDS));
+}
+
+/**
+ * `seat` sows its pit `pit` on `pits` (the rules of docs/PROTOCOL.md, Kalah): `{pits, path, turn}` with
+ * `path` the indexes that got a seed in order, `turn` the seat to move next (null once the game is
+ * over); null for a pit that cannot be sown.
+ */
+export function sow(pits, seat, pit) {
+  if (!STORE[seat] || !Number.isInteger(pit) || pit < 0 || pit >= PITS) return null;
+  const next = pits.slice();
+  let index = indexOf(seat, pit);
+  let seeds = next[index];
+  if (!seeds) return null;
+  next[index] = 0;
+  const own = STORE[seat];
+  const theirs = STORE[opponentOf(seat)];
+  const path = [];
+  while (seeds > 0) {
+    index = (index + 1) % SIZE;
+    if (index === theirs) continue;
+    next[index] += 1;
+    seeds -= 1;
+    path.push(index);
+  }
+  const extraTurn = index === own;
+  const first = FIRST_PIT[seat];
+  const opposite = 12 - index;
+  if (!extraTurn && index >= first && index < first + PITS && next[index] === 1 && next[opposite] > 0) {
+    next[own] += next[index] + next[opposite];
+    next[index] = 0;
+    next[opposite] = 0;
+  }
+  const sideEmpty = (start) => next.slice(start, start + PITS).every((count) => count === 0);
+  const over = sideEmpty(FIRST_PIT.player1) || sideEmpty(FIRST_PIT.player2);
+  if (over) {
+    for (const side of ['player1', 'player2']) {
+      for (let p = 0; p < PITS; p += 1) {
+        next[STORE[side]] += next[indexOf(side, p)];
+        next[indexOf(side, p)] = 0;
+      }
+    }
+  }
+  return { pits: next, path, turn: over ? null : extraTurn ? seat : opponentOf(seat) };
+}
+
+/** The board after the first `count` games-API moves (`{seat, pit}`), `turn` as the moves tell it. */
+function boardAfter(moves, count, startingPlayer) {
+  let pits = startingPits();
+  let turn = startingPlayer ?? 'player1';
+  let last = null;
+  for (const move of moves.slice(0, count)) {
+    const sown = sow(pits, move.seat, move.pit);
+    if (!sown) continue;
+    pits = sown.pits;
+    turn = sown.turn;
+    last = { seat: move.seat, pit: move.pit };
+  }
+  return { pits, turn, last };
+}
+
+const samePits = (a, b) => a.length === b.length && a.every((count, index) => count === b[index]);
+const sameLast = (a, b) => (!a && !b) || Boolean(a && b && a.seat === b.seat && a.pit === b.pit);
+
+/** How many of `moves` the board shows: the longest start of them that leads to it, -1 for none. */
+function movesShown(board, moves) {
+  if (!board || !Array.isArray(board.pits)) return -1;
+  let shown = -1;
+  let pits = startingPits();
+  for (let count = 0; count <= moves.length; count += 1) {
+    if (count > 0) {
+      const move = moves[count - 1];
+      const sown = sow(pits, move.seat, move.pit);
+      if (!sown) break;
+      pits = sown.pits;
+    }
+    const last = count > 0 ? { seat: moves[count - 1].seat, pit: moves[count - 1].pit } : null;
+    if (samePits(pits, board.pits) && sameLast(last, board.last)) shown = count;
+  }
+  return shown;
+}
+
+/** The board of a `board` message, a screen or a snapshot, or null when `raw` is not Kalah's. */
+function readBoard(raw) {
+  if (!raw || !Array.isArray(raw.pits) || raw.pits.length !== SIZE || !raw.pits.every(isCount)) return null;
+  const last = raw.last && STORE[raw.last.seat] && Number.isInteger(raw.last.pit) ? { seat: raw.last.seat, pit: raw.last.pit } : null;
+  return { pits: raw.pits.slice(), turn: STORE[raw.turn] ? raw.turn : null, last };
+}
+
+/** The result a finished board shows by itself: the fuller store wins. */
+function resultFromBoard(board) {
+  if (!board || board.turn) return null;
+  const pitsLeft = board.pits.some((count, index) => count > 0 && index !== STORE.player1 && index !== STORE.player2);
+  if (pitsLeft) return null;
+  const [first, second] = [board.pits[STORE.player1], board.pits[STORE.player2]];
+  return { winner: first > second ? 'player1' : second > first ? 'player2' : null, line: null };
+}
+
+// --- The view -----------------------------------------------------------------------------------
+
+/** The seat whose pits are at the bottom for this reader. */
+const bottomSeat = (state) => (state.you === 'player2' ? 'player2' : 'player1');
+
+function ownerWords(state, seat) {
+  return seat === state.you ? null : nameOf(state, seat);
+}
+
+function pitLabel(state, seat, pit, count, isLast) {
+  const name = ownerWords(state, seat);
+  const who = name ? WORDS.theirPit(name, pit + 1) : WORDS.yourPit(pit + 1);
+  return `${who}, ${WORDS.seeds(count)}${isLast ? `, ${WORDS.lastSown}` : ''}`;
+}
+
+function storeLabel(state, seat, count) {
+  const name = ownerWords(state, seat);
+  return `${name ? WORDS.theirStore(name) : WORDS.yourStore}, ${WORDS.seeds(count)}`;
+}
+
+function countElement() {
+  const count = document.createElement('span');
+  count.className = 'kalah-count';
+  count.setAttribute('aria-hidden', 'true');
+  count.textContent = '0';
+  return count;
+}
+
+function buildBoard() {
+  const board = document.createElement('div');
+  board.className = 'board board--kalah';
+  board.setAttribute('role', 'group');
+  board.setAttribute('aria-label', WORDS.boardLabel);
+  board.dataset.testid = 'kalah-board';
+  board.hidden = true;
+  const pits = [];
+  const stores = {};
+  for (const seat of ['player1', 'player2']) {
+    const store = document.createElement('div');
+    store.className = `kalah-store kalah-store--${seat}`;
+    store.setAttribute('role', 'img');
+    store.dataset.seat = seat;
+    store.dataset.testid = `kalah-store-${seat}`;
+    store.append(countElement());
+    stores[seat] = store;
+    for (let pit = 0; pit < PITS; pit += 1) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = `kalah-pit kalah-pit--${seat}`;
+      button.dataset.seat = seat;
+      button.dataset.pit = String(pit);
+      button.dataset.testid = `kalah-pit-${seat}-${pit}`;
+      button.append(countElement());
+      pits.push(button);
+    }
+  }
+  return { board, pits, stores };
+}
+
+/**
+ * Places the pits and stores for a reader with `bottom`'s pits at the bottom: that seat's pits left to
+ * right and its store at the right end; the other seat's pits right to left along the top, its store
+ * at the left end (the seeds go round counterclockwise). The DOM order is the reading order.
+ */
+function arrange(boardElement, pits, stores, bottom) {
+  const top = opponentOf(bottom);
+  const row = (seat) => pits.filter((pit) => pit.dataset.seat === seat);
+  for (const pit of pits) {
+    const mine = pit.dataset.seat === bottom;
+    const p = Number(pit.dataset.pit);
+    pit.dataset.row = mine ? 'bottom' : 'top';
+    pit.dataset.x = String(mine ? 2 + p : 7 - p);
+  }
+  stores[top].dataset.side = 'left';
+  stores[bottom].dataset.side = 'right';
+  boardElement.dataset.bottom = bottom;
+  boardElement.replaceChildren(stores[top], ...row(top).reverse(), ...row(bottom), stores[bottom]);
+}
+
+const reducedMotion = () => window.matchMedia && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+/** A brief sowing: the emptied pit dips, then each pit along the path takes its seed in turn. */
+function animateSowing(from, path) {
+  if (reducedMotion() || typeof from.animate !== 'function') return;
+  from.animate([{ transform: 'scale(0.9)', opacity: 0.6 }, { transform: 'none', opacity: 1 }], { duration: 220, easing: 'ease-out' });
+  path.forEach((element, step) => {
+    element.animate(
+      [{ transform: 'scale(1)', opacity: 0.55 }, { transform: 'scale(1.3)', opacity: 1 }, { transform: 'scale(1)', opacity: 1 }],
+      { duration: 260, delay: 60 + step * 70, easing: 'ease-out', fill: 'backwards' },
+    );
+  });
+}
+
+function createView(container, { send }) {
+  const { board: boardElement, pits, stores } = buildBoard();
+  // The roving set: every pit, so that spectators too can read the board with the arrow keys.
+  const controls = pits.slice();
+  let current = { you: null, players: [] };
+  let bottom = null;
+  let drawn = null; // the board last drawn, to animate the next sowing from it
+
+  const elementAt = (index) =>
+    index === STORE.player1 ? stores.player1 : index === STORE.player2 ? stores.player2
+      : pits[index < STORE.player1 ? index : PITS + (index - FIRST_PIT.player2)];
+
+  const draw = (board, { playable, myTurn }) => {
+    const state = current;
+    const seat = bottomSeat(state);
+    if (seat !== bottom) {
+      bottom = seat;
+      arrange(boardElement, pits, stores, bottom);
+      // The reader's own first pit holds the tab stop.
+      controls.forEach((pit) => { pit.tabIndex = -1; });
+      pits[bottom === 'player1' ? 0 : PITS].tabIndex = 0;
+      drawn = null;
+    }
+    boardElement.setAttribute('aria-label', state.you ? WORDS.boardLabel : WORDS.boardLabelSpectator(nameOf(state, bottom)));
+    const last = board.last;
+    const lastIndex = last ? indexOf(last.seat, last.pit) : -1;
+    const sown = drawn && last && !samePits(drawn.pits, board.pits) ? sow(drawn.pits, last.seat, last.pit) : null;
+    const path = sown && samePits(sown.pits, board.pits) ? sown.path : [];
+    const result = resultFromBoard(board);
+    pits.forEach((pit) => {
+      const owner = pit.dataset.seat;
+      const p = Number(pit.dataset.pit);
+      const index = indexOf(owner, p);
+      const count = board.pits[index];
+      pit.querySelector('.kalah-count').textContent = String(count);
+      pit.dataset.count = String(count);
+      pit.setAttribute('aria-label', pitLabel(state, owner, p, count, index === lastIndex));
+      pit.classList.toggle('kalah-pit--last', index === lastIndex);
+      pit.classList.toggle('kalah-pit--sown', path.includes(index));
+      pit.classList.toggle('kalah-pit--empty', count === 0);
+      // Pits stay focusable for everyone; only the mover's non-empty pits are offered. An empty one
+      // of theirs is still sent, and the server's answer is shown in words.
+      pit.setAttribute('aria-disabled', String(!playable || !myTurn || owner !== state.you || count === 0));
+    });
+    for (const owner of ['player1', 'player2']) {
+      const count = board.pits[STORE[owner]];
+      stores[owner].querySelector('.kalah-count').textContent = String(count);
+      stores[owner].dataset.count = String(count);
+      stores[owner].setAttribute('aria-label', storeLabel(state, owner, count));
+      stores[owner].classList.toggle('kalah-store--sown', path.includes(STORE[owner]));
+      stores[owner].classList.toggle('kalah-store--win', Boolean(result && result.winner === owner));
+      stores[owner].classList.toggle('kalah-store--turn', board.turn === owner);
+    }
+    if (path.length) animateSowing(elementAt(lastIndex), path.map(elementAt));
+    drawn = board;
+  };
+
+  boardElement.addEventListener('click', (event) => {
+    const pit = event.target.closest('.kalah-pit');
+    if (!pit || boardElement.dataset.playable !== 'true') return;
+    focusItem(controls, controls.indexOf(pit));
+    if (pit.dataset.seat !== current.you || current.board?.turn !== current.you) return;
+    send({ type: 'sow', pit: Number(pit.dataset.pit) });
+  });
+
+  boardElement.addEventListener('keydown', (event) => {
+    const pit = event.target.closest('.kalah-pit');
+    if (!pit) return;
+    const row = pit.dataset.row;
+    let x = Number(pit.dataset.x);
+    let targetRow = row;
+    switch (event.key) {
+      case 'ArrowLeft': x = x === 2 ? 7 : x - 1; break;
+      case 'ArrowRight': x = x === 7 ? 2 : x + 1; break;
+      case 'ArrowUp': targetRow = 'top'; break;
+      case 'ArrowDown': targetRow = 'bottom'; break;
+      case 'Home': x = 2; break;
+      case 'End': x = 7; break;
+      default: return;
+    }
+    event.preventDefault();
+    const target = controls.findIndex((item) => item.dataset.row === targetRow && Number(item.dataset.x) === x);
+    if (target >= 0) focusItem(controls, target);
+  });
+
+  const view = createBoardView(container, boardElement, controls, draw);
+  return {
+    render(state, context) {
+      current = state;
+      view.render(state, context);
+    },
+    focusTarget: view.focusTarget,
+  };
+}
+
+// --- Words --------------------------------------------------------------------------------------
+
+/** "Alice won 30 to 18", "A draw, 24 to 24"; '' when the stores do not decide it (a forfeit). */
+function storesWords(state, result) {
+  const board = state.board;
+  if (!board || !Array.isArray(board.pits) || !resultFromBoard({ ...board, turn: null })) return '';
+  const seeds = (seat) => board.pits[STORE[seat]];
+  if (!result || !result.winner) return seeds('player1') === seeds('player2') ? WORDS.draw(seeds('player1')) : '';
+  return WORDS.won(nameOf(state, result.winner), seeds(result.winner), seeds(opponentOf(result.winner)));
+}
+
+export default {
+  id: 'kalah',
+  name: WORDS.name,
+  stylesheet: '/css/games/kalah.css',
+
+  readBoard,
+  resultFromBoard,
+
+  moveWords: (move, { who }) => (Number.isInteger(move.pit) ? WORDS.moveWords(who, move.pit + 1) : who),
+  boardAfter,
+  movesShown,
+  moveOfBoard: (board) => (board && board.last ? { seat: board.last.seat, pit: board.last.pit } : null),
+
+  errorWords: {
+    cellTaken: WORDS.pitEmpty,
+    outOfBounds: WORDS.pitOutside,
+  },
+
+  createView,
+
+  stageText: (state, { seated }) => ({ title: WORDS.titlePlaying, hint: seated ? WORDS.hintSeated : WORDS.hintWatching }),
+
+  statusText(state, result) {
+    const board = state.board;
+    if (result && board && Array.isArray(board.pits)) {
+      return WORDS.finalStores(
+        nameOf(state, 'player1'), board.pits[STORE.player1], nameOf(state, 'player2'), board.pits[STORE.player2],
+      );
+    }
+    const last = board && board.last;
+    if (!last) return '';
+    const words = WORDS.lastSowing(nameOf(state, last.seat), last.pit + 1);
+    return board.turn === last.seat ? `${words} — ${WORDS.anotherTurn}` : words;
+  },
+
+  /** Every sowing and turn, spoken: "Bob sowed pit 3 — your turn again", "Alice sowed pit 1 — Bob's turn". */
+  announcement(state) {
+    const board = state.board;
+    const last = board && board.last;
+    const turn = turnWords(state);
+    if (!last) return turn;
+    const sowed = WORDS.sowed(nameOf(state, last.seat), last.pit + 1);
+    if (!board.turn) return `${sowed}.`;
+    if (board.turn === last.seat) {
+      return `${sowed} — ${board.turn === state.you ? WORDS.yourTurnAgain : WORDS.theirTurnAgain(nameOf(state, board.turn))}`;
+    }
+    return `${sowed} — ${board.turn === state.you ? WORDS.yourTurn : turn}`;
+  },
+
+  resultDetail: (state, result) => storesWords(state, result),
+};
