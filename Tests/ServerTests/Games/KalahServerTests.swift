@@ -61,7 +61,11 @@ struct KalahServerTests {
     }
 
     @Test func test_aWholeGameAgainstTheComputer_endsWithAResultScoredAndListedInTheGamesAPI() async throws {
-        try await withTestServer(configure: { $0.computerDelay = .zero }) { server in
+        // The computer answers at once, so Alice sends faster than the default 20 messages a second.
+        try await withTestServer(configure: {
+            $0.computerDelay = .zero
+            $0.messagesPerSecond = 1000
+        }) { server in
             let created = try await server.createComputerMatch(level: "easy")
             let (alice, _) = try await TestClient.connected(port: server.port, matchID: created)
             alice.send(.login(name: "Alice"))
@@ -74,11 +78,14 @@ struct KalahServerTests {
                 let message = try await alice.next {
                     switch $0 {
                     case .board(let board, _): board.turn == .player1
-                    case .gameOver: true
+                    case .gameOver, .error: true
                     default: false
                     }
                 }
-                if case .gameOver = message {
+                if case .error(let code, let sentence) = message {
+                    Issue.record("a sowing was refused: \(code) \(sentence)")
+                    return
+                } else if case .gameOver = message {
                     over = message
                 } else if let pits = message.kalahBoard?.pits, let pit = (0..<6).first(where: { pits[$0] > 0 }) {
                     alice.send(.sow(pit: pit))
