@@ -77,11 +77,26 @@ let package = Package(
         .target(
             name: "MatchStoreContract", dependencies: ["MatchStore", "MatchTree", "TicTacToe", "RandomWin", "MatchWords", "GridGames"],
             path: "Tests/MatchStoreContract"),
-        // The Hummingbird application: HTTP routes, WebSocket sessions, the match hosts.
+        // Match hosting: the registry of a process's matches, each hosted by its own RIB tree behind one
+        // mailbox, its connections, its log appended to the store, its messages in order. No HTTP, no
+        // socket: a connection is what the transport hands it.
+        .target(
+            name: "MatchHosting",
+            dependencies: [
+                "MatchWords", "MatchTree", "MatchStore", "GameUnits", "WireProtocol", "RIBs",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]
+        ),
+        // The Hummingbird application: HTTP routes, the WebSocket transport, the wiring.
         .target(
             name: "Server",
             dependencies: [
-                "MatchTree", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore", "GameUnits", "TicTacToe", "RandomWin",
+                "MatchHosting", "MatchTree", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore", "GameUnits", "TicTacToe",
+                "RandomWin",
                 "MatchWords",
                 "ConnectFour", "Kalah",
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -104,7 +119,7 @@ let package = Package(
         .executableTarget(
             name: "tictactoe",
             dependencies: [
-                "Server", "SQLiteStore",
+                "Server", "MatchHosting", "SQLiteStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
@@ -134,6 +149,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RIBsTests", dependencies: ["RIBs"]),
+        .testTarget(
+            name: "MatchHostingTests",
+            dependencies: [
+                "MatchHosting", "MatchWords", "MatchTree", "MatchStore", "GameUnits", "WireProtocol", "RIBs", "TicTacToe", "RandomWin",
+                "ConnectFour", "GridGames",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "MatchTreeTests",
             dependencies: ["MatchTree", "RIBs", "TicTacToe", "RandomWin", "GameTestSupport", "MatchWords", "GridGames"]),
@@ -188,7 +211,8 @@ let package = Package(
         .testTarget(
             name: "ServerTests",
             dependencies: [
-                "Server", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore", "MatchTree", "GameUnits", "TicTacToe", "RandomWin",
+                "Server", "MatchHosting", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore", "MatchTree", "GameUnits",
+                "TicTacToe", "RandomWin",
                 "ConnectFour", "Kalah",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),

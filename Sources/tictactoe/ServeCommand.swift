@@ -2,6 +2,7 @@ import ArgumentParser
 import Configuration
 import Foundation
 import Logging
+import MatchHosting
 import Server
 
 /// `tictactoe [serve]`: serves the TicTacToe page and its matches (docs/PROTOCOL.md "Running"); the

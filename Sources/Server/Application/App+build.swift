@@ -1,6 +1,7 @@
 import GameUnits
 import Hummingbird
 import Logging
+import MatchHosting
 import MatchStore
 import MatchWords
 import Prometheus

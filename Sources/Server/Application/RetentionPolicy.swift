@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MatchHosting
 import MatchStore
 import MatchWords
 

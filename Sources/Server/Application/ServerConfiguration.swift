@@ -1,4 +1,5 @@
 import Foundation
+import MatchHosting
 import MatchStore
 import MatchWords
 import PostgresStore

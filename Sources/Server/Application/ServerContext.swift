@@ -1,5 +1,6 @@
 import GameUnits
 import Logging
+import MatchHosting
 import MatchStore
 import MatchWords
 import Prometheus

@@ -1,5 +1,6 @@
 import HTTPTypes
 import Logging
+import MatchHosting
 import NIOCore
 import NIOHTTPTypes
 

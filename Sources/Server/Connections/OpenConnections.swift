@@ -1,4 +1,5 @@
 import Logging
+import MatchHosting
 import Synchronization
 
 /// Every connection the server holds (`--max-connections`), and which of them are idle keep-alives that

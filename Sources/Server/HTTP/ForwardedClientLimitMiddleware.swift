@@ -1,4 +1,5 @@
 import Hummingbird
+import MatchHosting
 
 /// Counts a request that a trusted proxy forwarded against the client it forwarded for, while its route
 /// makes the answer (a file's bytes may still be on their way after that) (`--max-connections-per-address`;

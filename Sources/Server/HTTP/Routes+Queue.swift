@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import MatchHosting
 import MatchStore
 import MatchWords
 import WireProtocol

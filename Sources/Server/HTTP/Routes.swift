@@ -2,6 +2,7 @@ import Foundation
 import GameUnits
 import Hummingbird
 import Logging
+import MatchHosting
 import MatchStore
 import MatchTree
 import MatchWords

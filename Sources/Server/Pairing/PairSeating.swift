@@ -1,3 +1,4 @@
+import MatchHosting
 import MatchStore
 import MatchTree
 import MatchWords

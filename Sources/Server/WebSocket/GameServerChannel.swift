@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import Logging
+import MatchHosting
 import MatchStore
 import MatchWords
 import NIOCore

@@ -1,3 +1,4 @@
+import MatchHosting
 import NIOCore
 import NIOHTTP1
 

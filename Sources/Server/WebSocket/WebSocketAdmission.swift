@@ -1,4 +1,5 @@
 import Logging
+import MatchHosting
 import MatchStore
 import MatchWords
 import WireProtocol

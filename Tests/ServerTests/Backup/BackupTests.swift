@@ -7,6 +7,7 @@ import Synchronization
 import Testing
 import WireProtocol
 
+@testable import MatchHosting
 @testable import Server
 
 /// `tictactoe backup` (issue 27, part 4): a copy taken while a server plays on the database holds every

@@ -5,6 +5,7 @@ import MatchWords
 import Testing
 import WireProtocol
 
+@testable import MatchHosting
 @testable import Server
 
 /// `MatchRegistry.create(seating:launching:)`: a match made with its seats taken on the server, without any

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WireProtocol
 
+@testable import MatchHosting
 @testable import Server
 
 extension HostileTests {

@@ -6,6 +6,7 @@ import Testing
 import TicTacToe
 import WireProtocol
 
+@testable import MatchHosting
 @testable import Server
 
 extension HostileTests {

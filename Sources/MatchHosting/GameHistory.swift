@@ -1,0 +1,82 @@
+import Foundation
+import GameUnits
+import MatchStore
+import MatchTree
+import MatchWords
+import WireProtocol
+
+/// A match's games as its log tells them (`GET /api/matches/{id}/games`). The log is replayed through
+/// a fresh tree, as loading the match does, because its events hold what the records leave out (the
+/// board after each move, from which a game says what its move did, and the winning line). Only the stored log is read, so the answer is the
+/// same whether the match is in memory, expired or restored after a crash, and holds only what is
+/// durable.
+package enum GameHistory {
+    /// Every game of the log, oldest first, the one being played last.
+    /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
+    package static func games(of records: [StoredRecord], games catalog: GameCatalog) throws -> [MatchGames.Game] {
+        let draws = WinnerDraws()
+        let match = Match(games: catalog.definitions, drawWinner: { draws.next() })
+        defer { match.tearDown() }
+        var history = Collector(catalog: catalog)
+        _ = try MatchLog.replay(records, into: match, draws: draws, games: catalog) { stored, events in
+            history.take(stored, events: events)
+        }
+        return history.games
+    }
+}
+
+/// Builds the games record by record, from the records and the events the replay gave for them.
+private struct Collector {
+    package let catalog: GameCatalog
+    private(set) var games: [MatchGames.Game] = []
+    private var names: [Seat: String] = [:]
+    /// The end the tree announced (`gameOver`) ahead of its `gameEnded` record, with the seat whose
+    /// leaving caused it.
+    private var announcedEnd: (line: [[Int]]?, leaver: Seat?)?
+
+    package init(catalog: GameCatalog) {
+        self.catalog = catalog
+    }
+
+    private var isPlaying: Bool { games.last.map { $0.result == nil } ?? false }
+
+    package mutating func take(_ stored: StoredRecord, events: [MatchEvent]) {
+        let at = stored.at.wireTimestamp
+        var leaver: Seat?
+        switch stored.record {
+        case .seatTaken(let seat, let name, _):
+            names[seat] = name
+        case .computerSeated(let seat, _):
+            names[seat] = ComputerPlayer.name
+        case .gameStarted(let gameId, let startingPlayer):
+            let players = Seat.allCases.map { MatchGames.Player(seat: WireSeat($0), name: names[$0] ?? $0.defaultName) }
+            games.append(
+                MatchGames.Game(
+                    number: games.count + 1, gameId: gameId.rawValue, players: players, startingPlayer: WireSeat(startingPlayer),
+                    moves: [], result: nil, startedAt: at, endedAt: nil))
+        case .played(let record):
+            // The replay read this record already: it cannot fail here.
+            guard isPlaying, let play = try? catalog.play(from: record) else { break }
+            let boardAfter = events.compactMap { event -> AnyGameBoard? in
+                if case .board(let board) = event { board } else { nil }
+            }.last
+            let fields = catalog.game(play.action.game)?.historyFields(of: play, boardAfter: boardAfter) ?? [:]
+            games[games.count - 1].moves.append(MatchGames.Move(seat: WireSeat(play.seat), at: at, fields: fields))
+        case .gameEnded(let winner):
+            guard isPlaying else { break }
+            let end = announcedEnd
+            announcedEnd = nil
+            games[games.count - 1].result = MatchGames.Result(
+                winner: winner.map(WireSeat.init),
+                line: end?.line?.compactMap { $0.count == 2 ? MatchGames.Cell(row: $0[0], col: $0[1]) : nil },
+                forfeitBy: end?.leaver.map(WireSeat.init))
+            games[games.count - 1].endedAt = at
+        case .left(let seat), .seatTimedOut(let seat):
+            leaver = seat
+            names[seat] = nil
+        case .created, .launchRequested:
+            break
+        }
+        for case .gameOver(_, let line) in events { announcedEnd = (line, leaver) }
+    }
+}

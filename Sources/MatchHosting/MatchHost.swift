@@ -1,0 +1,456 @@
+import Foundation
+import Logging
+import MatchStore
+import MatchTree
+import MatchWords
+import NIOCore
+import RIBs
+import Synchronization
+import WireProtocol
+
+/// Hosts one match: owns its `MatchRoom` (the tree in it never leaves this actor, which is its serial
+/// executor), runs its seat timers and carries out "write before tell".
+///
+/// Every change the room makes goes through `commit`: its records wait in `PendingAppends` for the
+/// match's one writer loop, and the messages reporting it wait in the `Outbox` until the store says the
+/// records are durable. Messages that report nothing new (a welcome, an error, presence) wait behind
+/// earlier changes too, so every connection sees the versions in order.
+package actor MatchHost {
+    package nonisolated let id: MatchID
+    package nonisolated let createdAt: Date
+    /// What `GET /api/matches` shows: updated when the messages of a change are delivered, and when
+    /// the last connection closes.
+    package nonisolated let published: Mutex<Published>
+    private nonisolated let mailbox = HostMailbox<Inbound>()
+
+    private let store: any MatchStore
+    private let settings: Settings
+    private let logger: Logger
+
+    private var room: MatchRoom
+    private var outbox = Outbox<OutgoingChange>()
+    private var appends = PendingAppends()
+    private var writesDrained: [CheckedContinuation<Void, Never>] = []
+    /// Requests for the RIB tree waiting for the outbox to empty (see `ribTree()`).
+    private var ribTreeWaiters: [CheckedContinuation<RIBDescription?, Never>] = []
+    private var lastActivity = ContinuousClock.now
+    private var reportedSpectators = 0
+    /// Set while `flush` delivers: a commit made meanwhile (a slow player's fresh welcome) only queues.
+    private var isFlushing = false
+    /// What `store.publish` was last given, so that it is called only when it changes.
+    private var publishedPresence: LivePresence?
+    /// A coalesced `presence` is due (`presenceInterval`).
+    private var presenceIsDue = false
+    /// Connections let in above the cap for players coming back (`connect`), by connection id.
+    private var claimants: [UInt64: Claimant] = [:]
+    /// The computer's pause before its move, if a computer is seated (`scheduleComputerMove`).
+    private var computerTurn: Task<Void, Never>?
+
+    /// How long connections coming and going are gathered into one `presence` to everyone: a
+    /// broadcast per connection would cost O(n) each, O(n²) for n connections churning.
+    package static let presenceInterval = Duration.milliseconds(100)
+    private(set) var isClosed = false
+
+    /// Opens a match from its log (a new match's log holds only `created`).
+    /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
+    package init(id: MatchID, createdAt: Date, records: [StoredRecord], store: any MatchStore, settings: Settings, logger: Logger) throws {
+        self.id = id
+        self.createdAt = createdAt
+        self.store = store
+        self.settings = settings
+        var logger = logger
+        logger[metadataKey: "match"] = .string(id.rawValue)
+        self.logger = logger
+        let room = try MatchRoom(
+            id: id, records: records, games: settings.games, seatTimeout: settings.seatTimeout, trackingTag: settings.trackingTag,
+            logger: logger, metrics: settings.metrics)
+        self.room = room
+        published = Mutex(Published(summary: room.summary, activity: room.activity))
+    }
+
+    /// The summary the lobby shows, and the activity its `lastActive` tells.
+    package struct Published: Sendable {
+        package var summary: MatchSummary
+        package var activity: MatchActivity
+
+        package init(summary: MatchSummary, activity: MatchActivity) {
+            self.summary = summary
+            self.summary.lastActive = activity.wireText
+            self.activity = activity
+        }
+    }
+
+    /// Starts the seat timeouts of seats restored without connections, and the computer's move when
+    /// one is due (a match restored after a crash plays on).
+    package func start() {
+        for seat in room.takenSeats { startSeatTimeout(seat) }
+        scheduleComputerMove()
+    }
+
+    // MARK: - Seating without a connection
+
+    /// Seats `occupants` in order without WebSocket connections (a match made for two people paired by
+    /// the server, or to play the computer), then asks for game `gameID` when given (the launch
+    /// workflow starts it with both seats taken), and returns once all of it is durable: the token of
+    /// each person's seat, for them to `resume` with. A person's seat times out as any seat left
+    /// without connections; the computer's never does.
+    /// - Throws: `SeatingFailed` when the tree refuses one (those before it stay seated) or the store
+    ///   fails (the match is closed).
+    package func seat(_ occupants: [SeatOccupant], launching gameID: String? = nil) async throws -> [Seat: String] {
+        var tokens: [Seat: String] = [:]
+        for occupant in occupants {
+            guard !isClosed else { throw SeatingFailed(reason: "the match is closed") }
+            let seating: (change: MatchChange, seat: Seat?, token: String?)
+            do {
+                seating = try room.seat(occupant)
+            } catch {
+                throw SeatingFailed(reason: "\(occupant) refused: \(error)")
+            }
+            if let seat = seating.seat, let token = seating.token {
+                tokens[seat] = token
+                startSeatTimeout(seat)
+            }
+            lastActivity = .now
+            commit(seating.change)
+        }
+        if let gameID {
+            guard !isClosed else { throw SeatingFailed(reason: "the match is closed") }
+            do {
+                commit(try room.launch(gameID))
+            } catch {
+                throw SeatingFailed(reason: "launching \(gameID) refused: \(error)")
+            }
+        }
+        if appends.isWriting { await withCheckedContinuation { writesDrained.append($0) } }
+        guard !isClosed else { throw SeatingFailed(reason: "storing the seats failed") }
+        return tokens
+    }
+
+    // MARK: - The computer
+
+    /// Plays the computer's move after its pause, if one is seated: the pause starts again with every
+    /// change of the match, so that it always follows the last move; the move is chosen when it ends.
+    private func scheduleComputerMove() {
+        computerTurn?.cancel()
+        computerTurn = nil
+        guard !isClosed, room.hasComputer else { return }
+        let delay = settings.computerDelay * Double.random(in: 0.75...1.25)
+        computerTurn = Task { [weak self] in
+            do { try await Task.sleep(for: delay) } catch { return }
+            await self?.playComputerMove()
+        }
+    }
+
+    private func playComputerMove() {
+        computerTurn = nil
+        guard !isClosed, let move = room.computerMove, let change = room.playComputerMove(move) else { return }
+        lastActivity = .now
+        commit(change)
+    }
+
+    // MARK: - Inbound
+
+    /// Adds a connection as a spectator and sends it a `welcome`.
+    ///
+    /// A match holding `maxConnections` still lets in one connection per seat that no connected player
+    /// holds, taken or free (a claimant), so that spectators filling a match can neither keep a player
+    /// from coming back nor the invited friend from sitting down: a claimant must take a seat (`resume`,
+    /// `login`) within `claimTimeout` or is closed 1013, and a new one replaces the oldest when there
+    /// are as many as seats waiting (a stranger holding the place is pushed out by the player, who takes
+    /// the seat at once).
+    package func connect(_ connection: Connection) -> ConnectResult {
+        guard !isClosed else { return .closed }
+        if room.connectionCount >= settings.maxConnections {
+            let waiting = room.seatsAwaitingPlayers
+            guard waiting > 0 else { return .full }
+            while claimants.count >= waiting, let oldest = claimants.min(by: { $0.value.since < $1.value.since }) {
+                closeClaimant(oldest.key, reason: "replaced by a newer claimant")
+            }
+            claimants[connection.id] = Claimant(connection: connection, since: .now, deadline: claimDeadline(for: connection.id))
+        }
+        lastActivity = .now
+        commit(room.connect(connection))
+        return .connected
+    }
+
+    /// A connection let in above the cap for a player coming back.
+    private struct Claimant {
+        package let connection: Connection
+        package let since: ContinuousClock.Instant
+        package let deadline: Task<Void, Never>
+    }
+
+    private func claimDeadline(for connectionID: UInt64) -> Task<Void, Never> {
+        let timeout = settings.claimTimeout
+        return Task { [weak self] in
+            do { try await Task.sleep(for: timeout) } catch { return }
+            await self?.claimExpired(connectionID)
+        }
+    }
+
+    private func claimExpired(_ connectionID: UInt64) {
+        guard claimants[connectionID] != nil else { return }
+        closeClaimant(connectionID, reason: "took no seat in time")
+    }
+
+    private func closeClaimant(_ connectionID: UInt64, reason: String) {
+        guard let claimant = claimants.removeValue(forKey: connectionID) else { return }
+        claimant.deadline.cancel()
+        logger.notice("refused", metadata: ["connection": "\(connectionID)", "reason": "claimant \(reason), closed 1013"])
+        _ = claimant.connection.queue.push(.close(code: 1013, reason: "This match is full or gone; try again later."))
+    }
+
+    /// A claimant that took its seat is a player like any other.
+    private func settleClaim(of connectionID: UInt64) {
+        guard claimants[connectionID] != nil, room.isSeated(connectionID) else { return }
+        claimants.removeValue(forKey: connectionID)?.deadline.cancel()
+    }
+
+    /// Removes a connection; a seat left without connections starts its timeout.
+    package func disconnect(_ connectionID: UInt64) {
+        claimants.removeValue(forKey: connectionID)?.deadline.cancel()
+        guard let change = room.disconnect(connectionID) else { return }
+        lastActivity = .now
+        guard !isClosed else { return }
+        if let seat = change.seatToTimeOut { startSeatTimeout(seat) }
+        commit(change)
+    }
+
+    /// Queues `inbound` of connection `connectionID` for the actor. Callable from anywhere; never waits.
+    package nonisolated func deliver(_ inbound: Inbound, from connectionID: UInt64) {
+        if mailbox.post(inbound, from: connectionID) { Task { await self.drainMailbox() } }
+    }
+
+    private func drainMailbox() {
+        while case let batch = mailbox.take(), !batch.isEmpty {
+            for (connectionID, inbound) in batch {
+                switch inbound {
+                case .message(let message): handle(message, from: connectionID)
+                case .undecodable(let reason): refuse(.badMessage, message: reason, to: connectionID)
+                case .rateLimited: refuse(.rateLimited, to: connectionID)
+                case .disconnected: disconnect(connectionID)
+                }
+            }
+        }
+    }
+
+    /// Handles one decoded message of a connection.
+    package func handle(_ message: ClientMessage, from connectionID: UInt64) {
+        guard !isClosed, let change = room.handle(message, from: connectionID) else { return }
+        lastActivity = .now
+        commit(change)
+        if !claimants.isEmpty { settleClaim(of: connectionID) }
+    }
+
+    /// Answers a message that could not be decoded or was over a limit.
+    package func refuse(_ code: ErrorCode, message: String? = nil, to connectionID: UInt64) {
+        room.refusal(code, message: message, to: connectionID).map(commit)
+    }
+
+    /// Sends one `presence` to everyone `presenceInterval` after the first change of who is connected,
+    /// however many came or went meanwhile.
+    private func presenceChanged() {
+        guard !presenceIsDue, !isClosed else { return }
+        presenceIsDue = true
+        Task { [weak self] in
+            try? await Task.sleep(for: MatchHost.presenceInterval)
+            await self?.sendPresence()
+        }
+    }
+
+    private func sendPresence() {
+        presenceIsDue = false
+        guard !isClosed else { return }
+        guard room.connectionCount > 0 else {
+            // Nobody to tell; the lobby still learns that nobody is connected any more, and since when.
+            publish(room.summary)
+            return
+        }
+        commit(room.presenceChange())
+    }
+
+    private func startSeatTimeout(_ seat: Seat) {
+        let timeout = settings.seatTimeout
+        room.startTimeout(seat) { timer in
+            Task { [weak self] in
+                do { try await Task.sleep(for: timeout) } catch { return }
+                await self?.seatTimedOut(seat, timer: timer)
+            }
+        }
+    }
+
+    private func seatTimedOut(_ seat: Seat, timer: UInt64) {
+        guard !isClosed, let change = room.seatTimedOut(seat, timer: timer) else { return }
+        commit(change)
+    }
+
+    /// The RIB tree (`GET /api/matches/{id}/ribs`), read once no change waits in the outbox: the tree
+    /// runs ahead of the store, and write before tell holds for this too, so the answer shows nothing
+    /// the store does not hold and the connections were not told. Nil once the match is closed.
+    package func ribTree() async -> RIBDescription? {
+        guard !isClosed else { return nil }
+        if outbox.isEmpty { return room.ribTree }
+        return await withCheckedContinuation { ribTreeWaiters.append($0) }
+    }
+
+    private func answerRIBTreeWaiters(with tree: RIBDescription?) {
+        let waiters = ribTreeWaiters
+        ribTreeWaiters = []
+        waiters.forEach { $0.resume(returning: tree) }
+    }
+
+    // MARK: - Write before tell
+
+    /// Queues the messages of `change` behind the records that make it durable.
+    private func commit(_ change: MatchChange) {
+        // A change with nothing to record or tell (a launch not taken) has nothing to wait for.
+        guard !change.isEmpty else { return }
+        // Only a recorded change moves a game on (a connection, a welcome or presence changes none).
+        if !change.records.isEmpty { scheduleComputerMove() }
+        if change.presenceChanged {
+            presenceChanged()
+            if change.records.isEmpty && change.direct.isEmpty && change.broadcasts.isEmpty { return }
+        }
+        let summary = change.changesSummary ? room.summary : nil
+        let outgoing = OutgoingChange(direct: change.direct, broadcasts: change.broadcasts, everyone: room.connections, summary: summary)
+        let sequence = outbox.enqueue(outgoing, needsDurability: !change.records.isEmpty)
+        if !change.records.isEmpty, appends.add(sequence: sequence, records: change.records, summary: room.storedSummary) {
+            Task { await self.writeUnwritten() }
+        }
+        flush()
+    }
+
+    /// The match's one writer: appends in order, so the store's FIFO per match holds; batches what
+    /// piled up while the previous append was in flight.
+    private func writeUnwritten() async {
+        while let batch = appends.nextBatch() {
+            do {
+                let started = ContinuousClock.now
+                try await store.append(batch.records, summary: batch.summary, to: id, at: Date())
+                appends.written(batch)
+                settings.storageHealth.writeSucceeded()
+                settings.metrics.storeWritten(since: started)
+                outbox.markDurable(through: batch.lastSequence)
+                flush()
+            } catch MatchStoreError.appendedElsewhere {
+                // Not a storage failure: another server loaded the match, and only it may write now.
+                logger.notice("another server took the match; closing its connections so that they reconnect there")
+                handOver()
+                break
+            } catch {
+                settings.storageHealth.writeFailed()
+                logger.error(
+                    "store append failed; closing the match so that nobody is told what was not stored", metadata: ["error": "\(error)"])
+                fail()
+                break
+            }
+        }
+        appends.writerStopped()
+        let waiters = writesDrained
+        writesDrained = []
+        waiters.forEach { $0.resume() }
+    }
+
+    /// Delivers, in order, every change whose records are durable.
+    ///
+    /// Not re-entered: `send` may commit a fresh welcome in the middle of a change's deliveries, and a
+    /// nested flush would deliver later changes to the connections the current one has not reached yet.
+    private func flush() {
+        guard !isFlushing else { return }
+        isFlushing = true
+        defer { isFlushing = false }
+        while case let changes = outbox.releasable(), !changes.isEmpty {
+            for change in changes { deliver(change) }
+        }
+        if outbox.isEmpty, !ribTreeWaiters.isEmpty { answerRIBTreeWaiters(with: room.ribTree) }
+    }
+
+    private func deliver(_ change: OutgoingChange) {
+        for delivery in change.deliveries {
+            for connection in delivery.recipients {
+                send(delivery.payload, to: connection, resyncs: change.resynced.contains(connection.id))
+            }
+        }
+        if let summary = change.summary { publish(summary) }
+        settings.metrics.broadcastQueued(since: change.committedAt)
+    }
+
+    /// Shows `summary` in the lobby, with the room's activity, and hands who is connected to the store.
+    private func publish(_ summary: MatchSummary) {
+        let activity = room.activity
+        published.withLock { $0 = Published(summary: summary, activity: activity) }
+        // Only when who is connected changed: most changes are moves, which change nobody's presence.
+        let presence = LivePresence(summary, activity: activity)
+        if presence != publishedPresence {
+            publishedPresence = presence
+            store.publish(presence, of: id)
+        }
+        settings.metrics.spectators(summary.spectators, reported: &reportedSpectators)
+    }
+
+    private func send(_ payload: ByteBuffer, to connection: Connection, resyncs: Bool) {
+        switch room.push(payload, to: connection.id, resyncs: resyncs) {
+        case nil:
+            break
+        case .spectatorClosed:
+            // Out of the members at once: the others' count of spectators follows in the next presence.
+            presenceChanged()
+            logger.notice("refused", metadata: ["connection": "\(connection.id)", "reason": "spectator too slow, closed 1013"])
+        case .playerAwaitsSnapshot(let seat):
+            logger.notice(
+                "refused", metadata: ["connection": "\(connection.id)", "reason": "player too slow, backlog replaced by a snapshot"])
+            commit(room.resync(connection, seat: seat))
+        }
+    }
+
+    // MARK: - Teardown
+
+    /// Tears the tree down when nobody is connected, nothing is pending and nothing happened since
+    /// `cutoff`. Returns whether it did.
+    package func expireIfIdle(before cutoff: ContinuousClock.Instant) -> Bool {
+        guard !isClosed, room.connectionCount == 0, appends.isIdle, outbox.isEmpty, lastActivity < cutoff else { return false }
+        tearDown()
+        logger.info("match expired from memory")
+        return true
+    }
+
+    /// Closes every connection with `code`, waits for pending writes, then tears the tree down.
+    package func shutdown(code: UInt16, reason: String) async {
+        closeConnections(code: code, reason: reason)
+        if appends.isWriting { await withCheckedContinuation { writesDrained.append($0) } }
+        tearDown()
+    }
+
+    private func fail() {
+        closeConnections(code: 1011, reason: "Storage failed; reconnect.")
+        tearDown()
+    }
+
+    /// Another server hosts the match now: what this one has not stored is told to nobody, and its
+    /// connections reconnect, which lands them on the new host.
+    private func handOver() {
+        closeConnections(code: Self.movedCode, reason: Self.movedReason)
+        tearDown()
+    }
+
+    /// The close of a match another server took (RFC 6455's "Service Restart": reconnect).
+    package static let movedCode: UInt16 = 1012
+    package static let movedReason = "Match moved to another server; reconnect."
+
+    private func closeConnections(code: UInt16, reason: String) {
+        for connection in room.connections { _ = connection.queue.push(.close(code: code, reason: reason)) }
+    }
+
+    private func tearDown() {
+        guard !isClosed else { return }
+        isClosed = true
+        claimants.values.forEach { $0.deadline.cancel() }
+        claimants = [:]
+        computerTurn?.cancel()
+        computerTurn = nil
+        settings.metrics.spectators(0, reported: &reportedSpectators)
+        outbox.removeAll()
+        answerRIBTreeWaiters(with: nil)
+        room.tearDown()
+    }
+}

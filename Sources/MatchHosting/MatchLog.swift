@@ -1,0 +1,134 @@
+import Foundation
+import GameUnits
+import MatchStore
+import MatchTree
+import MatchWords
+
+/// Translates between a match's inputs and its log, both ways: what to record for an accepted input,
+/// and how to rebuild a match by feeding its log through the same RIB tree.
+package enum MatchLog {
+    /// A log that the tree refuses: the store and the code disagree.
+    package struct InconsistentLog: Error, CustomStringConvertible {
+        package let sequence: Int
+        package let detail: String
+        package var description: String { "record \(sequence): \(detail)" }
+    }
+
+    /// What to record for `input`, which the tree accepted from `seat` with `events` as its result:
+    /// the input's own record when a replay must redo it, then the tree's outcomes.
+    /// - Parameters:
+    ///   - tokenHash: for a login, the hash of the token its seat was given.
+    ///   - drawn: what the random source drew for the input, in order.
+    ///   - games: the games that write the records of their moves.
+    package static func records(
+        for input: MatchInput, by seat: Seat?, events: [MatchEvent], tokenHash: Data?, drawn: [Seat], games: GameCatalog
+    ) -> [MatchRecord] {
+        var records: [MatchRecord] = []
+        switch input {
+        case .login:
+            for case .seated(let player) in events {
+                if let tokenHash { records.append(.seatTaken(seat: player.seat, name: player.name, tokenHash: tokenHash)) }
+            }
+        case .play(let action):
+            if let seat, let record = games.record(of: action, by: seat, draws: drawn) { records.append(.played(record)) }
+        case .launchGame:
+            // Only a launch the tree took: a repeat while one waits for the pair changed nothing.
+            for case .launchQueued(let gameId) in events { records.append(.launchRequested(gameId: gameId)) }
+        case .leave:
+            if let seat { records.append(.left(seat: seat)) }
+        case .startGame:
+            // Its record is its outcome: replay takes a `gameStarted` nobody launched as a start.
+            break
+        case .claimWin:
+            // Never applied through here: `MatchRoom.timeOut` records it as what it brings forward, the
+            // opponent's `seatTimedOut`.
+            break
+        case .seatComputer(let level):
+            for case .seated(let player) in events { records.append(.computerSeated(seat: player.seat, level: level)) }
+        }
+        return records + outcomeRecords(of: events)
+    }
+
+    /// What the tree itself produced (game started, game ended), to log after the input's own record.
+    package static func outcomeRecords(of events: [MatchEvent]) -> [MatchRecord] {
+        events.compactMap { event in
+            switch event {
+            case .gameStarted(let gameId, let startingPlayer): .gameStarted(gameId: gameId, startingPlayer: startingPlayer)
+            case .gameOver(let winner, _): .gameEnded(winner: winner)
+            default: nil
+            }
+        }
+    }
+
+    /// Feeds `records` through `match` (fresh from `init`), with `draws` replaying recorded rolls.
+    /// Returns the token hashes of the seats still taken at the end.
+    /// - Parameter observe: called after each record with the events its input caused (none for a
+    ///   record that is an outcome: its events came with the input before it).
+    package static func replay(
+        _ records: [StoredRecord], into match: Match, draws: WinnerDraws, games: GameCatalog,
+        observe: (StoredRecord, [MatchEvent]) -> Void = { _, _ in }
+    ) throws -> [Seat: Data] {
+        var tokenHashes: [Seat: Data] = [:]
+        var expectedOutcomes: [MatchRecord] = []
+        for stored in records {
+            let apply = { (input: MatchInput, seat: Seat?) throws -> [MatchEvent] in
+                do {
+                    return try match.apply(input, by: seat)
+                } catch {
+                    throw InconsistentLog(sequence: stored.sequence, detail: "\(input) by \(String(describing: seat)) refused: \(error)")
+                }
+            }
+            var events: [MatchEvent]? = nil
+            switch stored.record {
+            case .created:
+                break
+            case .seatTaken(let seat, let name, let tokenHash):
+                events = try apply(.login(name: name), nil)
+                guard events?.contains(.seated(SeatedPlayer(seat: seat, name: name))) == true else {
+                    throw InconsistentLog(sequence: stored.sequence, detail: "login did not take \(seat) as \(name)")
+                }
+                tokenHashes[seat] = tokenHash
+            case .computerSeated(let seat, let level):
+                events = try apply(.seatComputer(level: level), nil)
+                guard events?.contains(where: { if case .seated(let player) = $0 { player.seat == seat } else { false } }) == true else {
+                    throw InconsistentLog(sequence: stored.sequence, detail: "the computer did not take \(seat)")
+                }
+            case .launchRequested(let gameId):
+                events = try apply(.launchGame(gameId: gameId.rawValue), nil)
+            case .played(let record):
+                let play: RecordedPlay
+                do {
+                    play = try games.play(from: record)
+                } catch {
+                    throw InconsistentLog(sequence: stored.sequence, detail: "unreadable \(record.kind) record: \(error)")
+                }
+                draws.script(play.draws)
+                events = try apply(.play(play.action), play.seat)
+            case .left(let seat), .seatTimedOut(let seat):
+                events = try apply(.leave, seat)
+                tokenHashes[seat] = nil
+            case .gameStarted(let gameId, let startingPlayer) where expectedOutcomes.first != stored.record:
+                // A game a player started (not one the launch workflow started as the outcome of an
+                // earlier record): `startGame` is its input. Any seated player may press start.
+                events = try apply(.startGame(gameId: gameId.rawValue), startingPlayer)
+                guard MatchLog.outcomeRecords(of: events ?? []).first == stored.record else {
+                    throw InconsistentLog(sequence: stored.sequence, detail: "starting \(gameId) did not give \(stored.record)")
+                }
+                events?.removeAll { if case .gameStarted = $0 { true } else { false } }
+            case .gameStarted, .gameEnded:
+                // Outcomes: check that the tree produced the same, in the same order.
+                guard !expectedOutcomes.isEmpty, expectedOutcomes.removeFirst() == stored.record else {
+                    throw InconsistentLog(sequence: stored.sequence, detail: "the tree did not produce \(stored.record)")
+                }
+            }
+            if let events {
+                guard expectedOutcomes.isEmpty else {
+                    throw InconsistentLog(sequence: stored.sequence, detail: "outcomes missing from the log: \(expectedOutcomes)")
+                }
+                expectedOutcomes = outcomeRecords(of: events)
+            }
+            observe(stored, events ?? [])
+        }
+        return tokenHashes
+    }
+}

@@ -1,0 +1,82 @@
+import MatchStore
+import MatchTree
+import MatchWords
+import WireProtocol
+
+/// The messages a match tells, built from what its tree presents and who is connected, and the
+/// version that numbers them: every message that changes what a client shows takes the next one,
+/// so versions grow by 1.
+package struct MatchMessages {
+    /// The version of the last message built; a `welcome` carries it.
+    private(set) var version = 0
+    /// The server's seat timeout, which every `welcome` tells.
+    package let seatTimeout: Duration
+
+    package init(seatTimeout: Duration = .seconds(60)) {
+        self.seatTimeout = seatTimeout
+    }
+
+    /// The messages every connection gets for `events`, in order, each with the next version.
+    /// `timeoutsLeft`: the time each seat without a connection has left (see `players`), asked only
+    /// for a `presence` (most events are moves, which need none).
+    package mutating func broadcasts(
+        for events: [MatchEvent], snapshot: MatchSnapshot, members: Members, timeoutsLeft: () -> [Seat: Duration] = { [:] }
+    ) -> [ServerMessage] {
+        events.compactMap { event in
+            if case .playersChanged = event { return presence(snapshot: snapshot, members: members, timeoutsLeft: timeoutsLeft()) }
+            guard let message = event.broadcastMessage(v: version + 1) else { return nil }
+            version += 1
+            return message
+        }
+    }
+
+    /// A `presence` message with the next version.
+    package mutating func presence(snapshot: MatchSnapshot, members: Members, timeoutsLeft: [Seat: Duration] = [:]) -> ServerMessage {
+        version += 1
+        return .presence(players: Self.players(snapshot, members, timeoutsLeft), spectators: members.spectatorCount, v: version)
+    }
+
+    /// A `welcome` for a connection playing `seat` (nil: a spectator), at the current version.
+    package func welcome(for seat: Seat?, snapshot: MatchSnapshot, members: Members, timeoutsLeft: [Seat: Duration] = [:]) -> ServerMessage
+    {
+        .welcome(
+            you: seat.map(WireSeat.init),
+            snapshot: WireSnapshot(
+                phase: WirePhase(snapshot.phase),
+                players: Self.players(snapshot, members, timeoutsLeft),
+                score: snapshot.score.map(WireScore.init),
+                board: snapshot.board?.wireBoard,
+                spectators: members.spectatorCount,
+                seatTimeout: Self.seconds(seatTimeout)
+            ),
+            v: version
+        )
+    }
+
+    /// What `GET /api/matches` shows of match `id`.
+    package static func summary(id: MatchID, snapshot: MatchSnapshot, members: Members) -> MatchSummary {
+        MatchSummary(
+            matchId: id.rawValue,
+            phase: WirePhase(snapshot.phase),
+            players: players(snapshot, members),
+            score: snapshot.score.map { MatchSummary.Score(player1: $0.player1Wins, player2: $0.player2Wins, draws: $0.draws) },
+            spectators: members.spectatorCount
+        )
+    }
+
+    /// The seated players, each marked connected when a connection plays its seat; a seat without one
+    /// with the time it has left, from `timeoutsLeft` (none in a summary: it would go stale there).
+    private static func players(_ snapshot: MatchSnapshot, _ members: Members, _ timeoutsLeft: [Seat: Duration] = [:]) -> [WirePlayer] {
+        let connected = members.connectedSeats
+        return snapshot.players.map { player in
+            var wire = WirePlayer(player, connectedSeats: connected)
+            if !wire.connected { wire.seatTimeoutLeft = timeoutsLeft[player.seat].map(Self.seconds) }
+            return wire
+        }
+    }
+
+    /// A duration as the wire counts it: seconds, never negative.
+    private static func seconds(_ duration: Duration) -> Double {
+        max(0, Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
+    }
+}

@@ -1,0 +1,324 @@
+import Foundation
+import GameUnits
+import Logging
+import MatchStore
+import MatchTree
+import MatchWords
+import RIBs
+import WireProtocol
+
+/// The matches of this process: creates them, loads them from the store on demand (replaying their
+/// log), and tears down the ones nobody used for the idle time.
+package actor MatchRegistry {
+    package enum LookupError: Error {
+        case notFound
+        case unreadable(any Error)
+        /// The server is shutting down: no match is loaded any more.
+        case shuttingDown
+    }
+
+    private let store: any MatchStore
+    private let settings: MatchHost.Settings
+    /// The games every match of this process offers.
+    package nonisolated var games: GameCatalog { settings.games }
+    /// Whether the store's last write, by any match, failed.
+    package nonisolated var storageHealth: StorageHealth { settings.storageHealth }
+    private let trackRIBObjects: Bool
+    private let logger: Logger
+    private var hosts: [MatchID: MatchHost] = [:] {
+        didSet { settings.metrics.matchesLoaded(hosts.count) }
+    }
+    private var loading: [MatchID: Task<MatchHost?, any Error>] = [:]
+    /// Set by `shutdown`: a host it is closing may still have writes pending, so loading the match again
+    /// (a connection already past the upgrade check) would open a second copy missing them.
+    private var isShuttingDown = false
+    /// The retention policy's deletion in progress: a match it may delete is not loaded meanwhile.
+    private var deletion: Task<[MatchID], any Error>?
+
+    package init(
+        store: any MatchStore, games: GameCatalog, seatTimeout: Duration, maxConnectionsPerMatch: Int,
+        claimTimeout: Duration = .seconds(10),
+        computerDelay: Duration = .milliseconds(600), trackRIBObjects: Bool, metrics: ServerMetrics,
+        logger: Logger
+    ) {
+        self.store = store
+        self.settings = MatchHost.Settings(
+            games: games, seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil, metrics: metrics,
+            claimTimeout: claimTimeout, computerDelay: computerDelay)
+        self.trackRIBObjects = trackRIBObjects
+        self.logger = logger
+    }
+
+    /// The LeakDetector tag of a match's RIB objects when tracking is on.
+    package static func trackingTag(of matchID: MatchID) -> String { "match:\(matchID)" }
+
+    private func settings(for id: MatchID) -> MatchHost.Settings {
+        var settings = settings
+        if trackRIBObjects { settings.trackingTag = Self.trackingTag(of: id) }
+        return settings
+    }
+
+    /// Creates and stores a new match with `seating` seated in order, without connections (the
+    /// computer, or people the server paired), and game `gameID` asked for when given
+    /// (`MatchHost.seat(_:launching:)`); returns once all of it is durable, with the match's id and the
+    /// token of each person's seat.
+    package func create(seating: [SeatOccupant], launching gameID: String? = nil) async throws -> (id: MatchID, tokens: [Seat: String]) {
+        let id = try await create()
+        guard !seating.isEmpty || gameID != nil else { return (id, [:]) }
+        return (id, try await host(for: id).seat(seating, launching: gameID))
+    }
+
+    /// Creates and stores a new match; returns its id.
+    package func create() async throws -> MatchID {
+        let id = Secrets.newMatchID()
+        let now = Date()
+        do {
+            try await store.createMatch(id: id, at: now)
+            settings.storageHealth.writeSucceeded()
+        } catch {
+            settings.storageHealth.writeFailed()
+            logger.error("match could not be stored", metadata: ["error": "\(error)"])
+            throw error
+        }
+        let host = try MatchHost(
+            id: id, createdAt: now, records: [StoredRecord(sequence: 0, record: .created, at: now)],
+            store: store, settings: settings(for: id), logger: logger
+        )
+        hosts[id] = host
+        logger.info("match created", metadata: ["match": "\(id)"])
+        return id
+    }
+
+    /// The host of match `id`, loading it from the store when it is not in memory.
+    package func host(for id: MatchID) async throws(LookupError) -> MatchHost {
+        guard !isShuttingDown else { throw .shuttingDown }
+        if let host = hosts[id] {
+            // A host closed by a failed write or a takeover is loaded again rather than joined.
+            guard await host.isClosed else { return host }
+            remove(host)
+        }
+        // Loaded during a deletion, a match could be deleted under its host: wait, then it is either
+        // gone (not found) or kept.
+        while loading[id] == nil, let deletion {
+            _ = await deletion.result
+            guard !isShuttingDown else { throw .shuttingDown }
+            if let host = hosts[id] { return host }
+        }
+        let task: Task<MatchHost?, any Error>
+        if let existing = loading[id] {
+            task = existing
+        } else {
+            let store = store
+            let settings = settings(for: id)
+            let logger = logger
+            task = Task {
+                guard let records = try await store.load(id) else { return nil }
+                let host = try MatchHost(
+                    id: id, createdAt: records.first?.at ?? Date(), records: records, store: store, settings: settings, logger: logger)
+                await host.start()
+                logger.info("match restored from the store", metadata: ["match": "\(id)", "records": "\(records.count)"])
+                return host
+            }
+            loading[id] = task
+        }
+        let result = await task.result
+        loading[id] = nil
+        switch result {
+        case .success(let host?):
+            if isShuttingDown {
+                // Loaded while the others were being closed: close this one too.
+                await host.shutdown(code: 1001, reason: "Server shutting down")
+                throw .shuttingDown
+            }
+            if let current = hosts[id] { return current }
+            hosts[id] = host
+            return host
+        case .success(nil):
+            throw .notFound
+        case .failure(let error):
+            logger.error("match could not be restored", metadata: ["match": "\(id)", "error": "\(error)"])
+            throw .unreadable(error)
+        }
+    }
+
+    /// Forgets a host that closed (storage failure, taken by another server) so the next lookup reloads
+    /// it.
+    package func remove(_ host: MatchHost) {
+        guard hosts[host.id] === host else { return }
+        hosts[host.id] = nil
+        store.release(host.id)
+    }
+
+    /// Another server loaded match `id` (`MatchStore.lostMatches`): its connections here are closed with
+    /// 1012 so that they reconnect, which lands them on that server.
+    package func handOver(_ id: MatchID) async {
+        if let host = hosts.removeValue(forKey: id) {
+            logger.notice("match taken over by another server; closing its connections", metadata: ["match": "\(id)"])
+            await host.shutdown(code: MatchHost.movedCode, reason: MatchHost.movedReason)
+        }
+        store.release(id)
+    }
+
+    /// Hands over, for as long as the store runs, every match another server takes.
+    package nonisolated func handOverLostMatches() async {
+        for await id in store.lostMatches { await handOver(id) }
+    }
+
+    /// The summaries of the matches with a free seat, newest first: the store's list, so that matches not
+    /// in memory (after a restart, an expiry, or hosted by another server) are listed too, with the live
+    /// summary of those loaded here and the presence other servers publish for theirs.
+    /// - Parameter cutoff: when given, only the matches someone was connected to at or after it: those of
+    ///   the store's list, and the ones in memory here that it left out (older, but in use).
+    package func openMatches(limit: Int, activeSince cutoff: Date? = nil) async throws -> [MatchSummary] {
+        let stored = try await store.listSummaries(withFreeSeat: true, limit: limit)
+        let presence = try await store.presence(of: stored.map(\.id).filter { hosts[$0] == nil })
+        var listed: [(createdAt: Date, match: MatchHost.Published)] = stored.compactMap { stored in
+            guard let host = hosts[stored.id] else { return (stored.createdAt, Self.published(stored, presence: presence[stored.id])) }
+            let live = host.published.withLock { $0 }
+            return live.summary.players.count < 2 ? (stored.createdAt, live) : nil
+        }
+        guard let cutoff else { return listed.map(\.match.summary) }
+        let storeListed = Set(stored.map(\.id))
+        for host in hosts.values where !storeListed.contains(host.id) {
+            let live = host.published.withLock { $0 }
+            if live.summary.players.count < 2 { listed.append((host.createdAt, live)) }
+        }
+        return
+            listed
+            .filter { $0.match.activity.isActive(since: cutoff) }
+            .sorted { $0.createdAt > $1.createdAt }
+            .prefix(limit)
+            .map(\.match.summary)
+    }
+
+    /// The summary of `id`: live when loaded, else the stored one with the presence its host publishes
+    /// (without loading the tree).
+    package func summary(of id: MatchID) async throws -> MatchSummary? {
+        if let host = hosts[id] { return host.published.withLock { $0.summary } }
+        guard let stored = try await store.match(id) else { return nil }
+        return Self.published(stored, presence: try await store.presence(of: [id])[id]).summary
+    }
+
+    /// A stored match as the API shows it: with nobody connected unless another server hosting the
+    /// match published who is; last active when that server says nobody is connected since, or when
+    /// the match last changed, whichever is later.
+    private static func published(_ stored: StoredMatch, presence: LivePresence?) -> MatchHost.Published {
+        let presence = presence ?? .nobody
+        let summary = MatchSummary(
+            matchId: stored.id.rawValue,
+            phase: WirePhase(stored.summary.phase),
+            players: stored.summary.players.map { WirePlayer($0, connectedSeats: presence.connectedSeats) },
+            score: stored.summary.score.map { MatchSummary.Score(player1: $0.player1Wins, player2: $0.player2Wins, draws: $0.draws) },
+            spectators: presence.spectators
+        )
+        let lastSeen = max(presence.lastActive ?? stored.updatedAt, stored.updatedAt)
+        return MatchHost.Published(summary: summary, activity: presence.anyoneConnected ? .now : .since(lastSeen))
+    }
+
+    /// Whether match `id` exists, in memory or in the store.
+    package func exists(_ id: MatchID) async throws -> Bool {
+        if hosts[id] != nil { return true }
+        return try await store.summary(of: id) != nil
+    }
+
+    /// Deletes from the store up to `limit` matches whose summary last changed before `cutoff` and that
+    /// are not in memory (so nobody is connected to them, and none has a write pending). Returns their ids.
+    package func deleteInactive(before cutoff: Date, limit: Int) async throws -> [MatchID] {
+        guard !isShuttingDown, deletion == nil else { return [] }
+        let keeping = Set(hosts.keys).union(loading.keys)
+        let store = store
+        let task = Task { try await store.deleteMatches(updatedBefore: cutoff, keeping: keeping, limit: limit) }
+        deletion = task
+        defer { deletion = nil }
+        return try await task.value
+    }
+
+    /// Tears down the matches idle since before `cutoff`. Returns how many.
+    @discardableResult
+    package func expireIdle(before cutoff: ContinuousClock.Instant) async -> Int {
+        var expired = 0
+        for (id, host) in hosts {
+            // A host closed by a failed write or a takeover is forgotten too.
+            if await !host.isClosed {
+                guard await host.expireIfIdle(before: cutoff) else { continue }
+            }
+            guard hosts[id] === host else { continue }
+            hosts[id] = nil
+            store.release(id)
+            expired += 1
+        }
+        return expired
+    }
+
+    /// Closes every connection with 1001 and waits for every pending write.
+    package func shutdown() async {
+        isShuttingDown = true
+        let all = hosts.values
+        hosts = [:]
+        await withTaskGroup(of: Void.self) { group in
+            for host in all {
+                group.addTask { await host.shutdown(code: 1001, reason: "Server shutting down") }
+            }
+        }
+    }
+}
+
+extension MatchRegistry {
+    /// Adds a new connection to the host of match `id`, reloading a host that closed meanwhile (expired
+    /// or failed between the upgrade check and now). Nil when the match is full or cannot be found any
+    /// more (logged).
+    package nonisolated func join(_ connection: Connection, to id: MatchID, logger: Logger) async -> MatchHost? {
+        for _ in 0..<3 {
+            guard let host = try? await host(for: id) else { break }
+            switch await host.connect(connection) {
+            case .connected: return host
+            case .full:
+                logger.notice("refused", metadata: ["reason": "match full of connections, closed 1013"])
+                return nil
+            case .closed: await remove(host)
+            }
+        }
+        logger.notice("refused", metadata: ["reason": "match gone after the upgrade, closed 1013"])
+        return nil
+    }
+}
+
+extension MatchRegistry {
+    /// The RIB tree of match `id`: the live one as its connections were told it (`MatchHost.ribTree()`)
+    /// when this process hosts the match, else the one its stored log rebuilds. Looking is not a
+    /// reason to load a match: on a shared PostgreSQL database loading takes the match over from the
+    /// server hosting it and closes its players' connections.
+    package nonisolated func ribTree(of id: MatchID) async throws(LookupError) -> RIBDescription {
+        if let host = await openHost(of: id), let tree = await host.ribTree() { return tree }
+        let records: [StoredRecord]?
+        do {
+            records = try await store.records(of: id)
+        } catch {
+            throw .unreadable(error)
+        }
+        guard let records else { throw .notFound }
+        do {
+            let tree = try HostedTree(replaying: records, games: settings.games, trackingTag: nil)
+            defer { tree.tearDown() }
+            guard let description = tree.ribTree else { throw MatchStoreError.unavailable }
+            return description
+        } catch {
+            throw .unreadable(error)
+        }
+    }
+
+    /// The host of match `id` when it is in memory and open; nothing is loaded.
+    private func openHost(of id: MatchID) async -> MatchHost? {
+        guard let host = hosts[id], await !host.isClosed else { return nil }
+        return host
+    }
+}
+
+extension MatchRegistry {
+    /// The games of match `id` as its stored log tells them (`GameHistory`), without loading the match:
+    /// the same whether it is in memory or not. Nil when no such match was stored.
+    package nonisolated func games(of id: MatchID) async throws -> [MatchGames.Game]? {
+        guard let records = try await store.records(of: id) else { return nil }
+        return try GameHistory.games(of: records, games: settings.games)
+    }
+}

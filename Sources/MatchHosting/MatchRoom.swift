@@ -1,0 +1,364 @@
+import Foundation
+import GameUnits
+import Logging
+import MatchStore
+import MatchTree
+import MatchWords
+import NIOCore
+import RIBs
+import WireProtocol
+
+/// A match as its connections meet it: the tree, who is connected and in which seat, the seats'
+/// tokens, and the versions of what everyone was told. Turns each thing that happens (a connection,
+/// a message, a seat timeout) into the `MatchChange` to record and tell, and logs and counts it;
+/// carrying changes out (write before tell) and running the seat timers is its host's.
+///
+/// Not Sendable (it holds the tree): only its host actor uses it.
+package struct MatchRoom {
+    package let id: MatchID
+    private let tree: HostedTree
+    private var members = Members()
+    private var tokens: SeatTokens<SeatTimer>
+    private var timersStarted: UInt64 = 0
+    private var messages: MatchMessages
+    private let seatTimeout: Duration
+    /// When the last connection closed; until one opens, the log's last record.
+    private var lastConnectionClosed: Date
+    private let logger: Logger
+    private let metrics: ServerMetrics
+    /// The games the match offers: they read its moves, write its records and word its refusals.
+    private let games: GameCatalog
+
+    /// Opens the room of match `id` from its log (a new match's log holds only `created`).
+    /// - Parameter seatTimeout: how long a seat without a connection is kept (told to the clients).
+    /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
+    package init(
+        id: MatchID, records: [StoredRecord], games: GameCatalog, seatTimeout: Duration = .seconds(60), trackingTag: String?,
+        logger: Logger, metrics: ServerMetrics
+    ) throws {
+        self.id = id
+        self.games = games
+        tree = try HostedTree(replaying: records, games: games, trackingTag: trackingTag)
+        tokens = SeatTokens(hashes: tree.restoredSeats)
+        self.seatTimeout = seatTimeout
+        messages = MatchMessages(seatTimeout: seatTimeout)
+        lastConnectionClosed = records.last?.at ?? Date()
+        hasComputer = tree.snapshot.players.contains { $0.computer != nil }
+        self.logger = logger
+        self.metrics = metrics
+    }
+
+    package var connectionCount: Int { members.count }
+    /// Every connection, spectators included.
+    package var connections: [Connection] { members.connections }
+    /// The seats a token holds (restored from the log: their timeouts start with the host).
+    package var takenSeats: [Seat] { tokens.takenSeats }
+    /// Seats that no connected player holds, for which a place is kept in a full match: a taken seat
+    /// whose player is away (back by `resume` until the seat timeout) and a free seat (taken by `login`:
+    /// the invited friend who arrives after the spectators). Never the computer's seat.
+    package var seatsAwaitingPlayers: Int {
+        let computerSeats = hasComputer ? Set(tree.snapshot.players.filter { $0.computer != nil }.map(\.seat)) : []
+        return Seat.allCases.count { !members.isConnected($0) && !computerSeats.contains($0) }
+    }
+    /// Whether connection `id` plays a seat.
+    package func isSeated(_ id: UInt64) -> Bool { members[id]?.seat != nil }
+    /// What `GET /api/matches` shows now.
+    package var summary: MatchSummary { MatchMessages.summary(id: id, snapshot: tree.snapshot, members: members) }
+    /// Whether someone is connected now, or since when nobody is.
+    package var activity: MatchActivity { members.isEmpty ? .since(lastConnectionClosed) : .now }
+    /// The match's RIB tree as it is now (`GET /api/matches/{id}/ribs`); nil once torn down.
+    package var ribTree: RIBDescription? { tree.ribTree }
+    /// What the store keeps beside the log, for the lobby.
+    package var storedSummary: StoredSummary {
+        let snapshot = tree.snapshot
+        return StoredSummary(phase: snapshot.phase, players: snapshot.players, score: snapshot.score)
+    }
+
+    // MARK: - Connections
+
+    /// `connection` joins as a spectator: it gets a `welcome`; everyone hears of it in the next
+    /// coalesced `presence`.
+    package mutating func connect(_ connection: Connection) -> MatchChange {
+        members.add(connection)
+        logger.info("connection opened", metadata: ["connection": "\(connection.id)", "address": "\(connection.remoteAddress)"])
+        return MatchChange(direct: [(connection, welcome(for: nil))], presenceChanged: true)
+    }
+
+    /// Connection `connectionID` left; nil when it was no member. A seat it leaves without
+    /// connections is to time out.
+    package mutating func disconnect(_ connectionID: UInt64) -> MatchChange? {
+        guard let member = members.remove(connectionID) else { return nil }
+        logger.info("connection closed", metadata: ["connection": "\(connectionID)"])
+        if members.isEmpty { lastConnectionClosed = Date() }
+        var change = MatchChange(presenceChanged: true)
+        if let seat = member.seat, !members.isConnected(seat) { change.seatToTimeOut = seat }
+        return change
+    }
+
+    /// The coalesced `presence` to everyone (`MatchHost.presenceInterval`).
+    package mutating func presenceChange() -> MatchChange {
+        MatchChange(broadcasts: [presence()])
+    }
+
+    /// Queues `payload` for connection `id` (see `Members.push`, which applies the slow-reader policy).
+    package mutating func push(_ payload: ByteBuffer, to id: UInt64, resyncs: Bool) -> Members.Overflow? {
+        members.push(payload, to: id, resyncs: resyncs)
+    }
+
+    /// A fresh `welcome` for `connection`, whose backlog was dropped.
+    package func resync(_ connection: Connection, seat: Seat) -> MatchChange {
+        MatchChange(direct: [(connection, welcome(for: seat))])
+    }
+
+    // MARK: - Messages
+
+    /// What one decoded message of connection `connectionID` changes; nil when it is no member.
+    package mutating func handle(_ message: ClientMessage, from connectionID: UInt64) -> MatchChange? {
+        guard let member = members[connectionID] else { return nil }
+        switch message {
+        case .sync:
+            return MatchChange(direct: [(member.connection, welcome(for: member.seat))])
+        case .resume(let token):
+            return resume(token: token, member: member)
+        case .claimWin:
+            return claimWin(by: member)
+        case .login, .startGame, .play, .launchGame, .leave:
+            guard let input = MatchInput(message, games: games) else {
+                // The reader took the message by a game's schema: only a game that reads its own message
+                // differently would get here.
+                return refuse(.error(.badMessage), to: member, reason: "no game reads \(message.type)")
+            }
+            return apply(input, from: member)
+        }
+    }
+
+    /// The answer to a message of connection `connectionID` that could not be decoded or was over a
+    /// limit; nil when it is no member.
+    package func refusal(_ code: ErrorCode, message: String?, to connectionID: UInt64) -> MatchChange? {
+        members[connectionID].map { refuse(.error(code: code, message: message ?? code.defaultMessage), to: $0, reason: "\(code)") }
+    }
+
+    private func refuse(_ error: ServerMessage, to member: Members.Member, reason: String) -> MatchChange {
+        logger.notice("refused", metadata: ["connection": "\(member.connection.id)", "reason": "\(reason)"])
+        metrics.errorSent(error)
+        return MatchChange(direct: [(member.connection, error)])
+    }
+
+    /// The tree's refusal of `input`, in the words of its game when it has its own.
+    private func refuse(_ error: MatchError, of input: MatchInput, to member: Members.Member) -> MatchChange {
+        let code = ErrorCode(error)
+        let sentence = games.sentence(refusing: error, of: input) ?? code.defaultMessage
+        return refuse(.error(code: code, message: sentence), to: member, reason: "\(error) on \(input)")
+    }
+
+    /// A seated player ends the game now, as the opponent's seat timeout would if that seat has no
+    /// connection: the tree checks the seat, the phase and the absence, in the protocol's order.
+    private mutating func claimWin(by member: Members.Member) -> MatchChange {
+        guard let seat = member.seat else { return refuse(.notSeated, of: .claimWin(opponentAway: false), to: member) }
+        let input = MatchInput.claimWin(opponentAway: tokens.isTaken(seat.opponent) && !members.isConnected(seat.opponent))
+        do {
+            let change = try timeOut(seat.opponent, through: input, by: seat)
+            logger.info("win claimed", metadata: ["seat": "\(seat.rawValue)"])
+            return change
+        } catch {
+            return refuse(error, of: input, to: member)
+        }
+    }
+
+    private mutating func resume(token: String, member: Members.Member) -> MatchChange {
+        guard let seat = tokens.seat(heldBy: token) else { return refuse(.error(.badToken), to: member, reason: "badToken") }
+        if let current = member.seat, current != seat {
+            return refuse(.error(.alreadySeated), to: member, reason: "alreadySeated (resume of the other seat)")
+        }
+        members.seat(member.connection.id, in: seat)
+        tokens.stopTimeout(seat)?.cancel()
+        let name = tree.snapshot.players.first { $0.seat == seat }?.name ?? seat.defaultName
+        logger.info("seat resumed", metadata: ["seat": "\(seat.rawValue)", "connection": "\(member.connection.id)"])
+        let seated = ServerMessage.seated(seat: WireSeat(seat), name: name, token: token)
+        return MatchChange(direct: [(member.connection, seated), (member.connection, welcome(for: seat))], broadcasts: [presence()])
+    }
+
+    private mutating func apply(_ input: MatchInput, from member: Members.Member) -> MatchChange {
+        let events: [MatchEvent]
+        do {
+            events = try tree.apply(input, by: member.seat)
+        } catch {
+            return refuse(error, of: input, to: member)
+        }
+        var direct: [(Connection, ServerMessage)] = []
+        var tokenHash: Data?
+        for case .seated(let player) in events {
+            let issued = tokens.issue(for: player.seat)
+            tokenHash = issued.hash
+            members.seat(member.connection.id, in: player.seat)
+            direct.append((member.connection, .seated(seat: WireSeat(player.seat), name: player.name, token: issued.token)))
+            logger.info("seat taken", metadata: ["seat": "\(player.seat.rawValue)", "name": "\(player.name)"])
+        }
+        if case .leave = input, let seat = member.seat {
+            releaseSeat(seat)
+            logger.info("seat left", metadata: ["seat": "\(seat.rawValue)"])
+        }
+        var change = accepted(input, by: member.seat, events: events, tokenHash: tokenHash)
+        change.direct = direct
+        return change
+    }
+
+    /// The records and broadcasts of `input`, which the tree accepted from `seat` with `events`.
+    private mutating func accepted(_ input: MatchInput, by seat: Seat?, events: [MatchEvent], tokenHash: Data?) -> MatchChange {
+        let records = MatchLog.records(
+            for: input, by: seat, events: events, tokenHash: tokenHash, drawn: tree.takeDrawn(), games: games)
+        metrics.applied(input, events)
+        logger.logOutcomes(of: events)
+        return MatchChange(records: records, broadcasts: broadcasts(for: events))
+    }
+
+    // MARK: - Server-side seating and the computer
+
+    /// Seats `occupant` without a connection, as its login would: a person gets a token, returned for
+    /// them to `resume` with (their seat's timeout starts with the host, as a restored seat's), the
+    /// computer none. A person's name the tree refuses gives the seat's default name: nobody is there
+    /// to be asked for another. Throws, changing nothing, when the tree refuses the seating (`matchFull`).
+    package mutating func seat(_ occupant: SeatOccupant) throws(MatchError) -> (change: MatchChange, seat: Seat?, token: String?) {
+        var input = occupant.input
+        let events: [MatchEvent]
+        do {
+            events = try tree.apply(input, by: nil)
+        } catch .badName where occupant.isPerson {
+            input = .login(name: nil)
+            events = try tree.apply(input, by: nil)
+        }
+        var seat: Seat?
+        var token: String?
+        var tokenHash: Data?
+        for case .seated(let player) in events {
+            seat = player.seat
+            logger.info("seat taken by the server", metadata: ["seat": "\(player.seat.rawValue)", "name": "\(player.name)"])
+            guard case .person = occupant else {
+                hasComputer = true
+                continue
+            }
+            let issued = tokens.issue(for: player.seat)
+            (token, tokenHash) = (issued.token, issued.hash)
+        }
+        return (accepted(input, by: nil, events: events, tokenHash: tokenHash), seat, token)
+    }
+
+    /// Asks for game `gameID` on the server's behalf, as a deep link's `launchGame` does: the launch
+    /// workflow starts it once both seats are taken. Throws, changing nothing, when the tree refuses.
+    package mutating func launch(_ gameID: String) throws(MatchError) -> MatchChange {
+        let input = MatchInput.launchGame(gameId: gameID)
+        let events = try tree.apply(input, by: nil)
+        return accepted(input, by: nil, events: events, tokenHash: nil)
+    }
+
+    /// The move the computer is to play now, if one is seated and it is its turn. Chooses it: as costly
+    /// as the game's search.
+    package var computerMove: ComputerMove? { tree.computerMove }
+
+    /// Whether the computer plays a seat. Asked after every recorded change (the host's computer
+    /// turn), so kept rather than read from a snapshot built each time: the computer is seated by
+    /// `seat(.computer)` or restored with the log, and never leaves.
+    private(set) var hasComputer: Bool
+
+    /// Plays `move` for the computer, as a person's move from its seat is played; nil when the tree
+    /// refuses it (the game changed since the move was chosen), which changes nothing.
+    package mutating func playComputerMove(_ move: ComputerMove) -> MatchChange? {
+        let input = MatchInput.play(move.action)
+        do {
+            let events = try tree.apply(input, by: move.seat)
+            return accepted(input, by: move.seat, events: events, tokenHash: nil)
+        } catch {
+            logger.error("computer move refused by the tree", metadata: ["seat": "\(move.seat.rawValue)", "error": "\(error)"])
+            return nil
+        }
+    }
+
+    // MARK: - Seats
+
+    /// Starts `seat`'s timeout as the task `makeTask` returns for the timer's number (which the task
+    /// gives back to `seatTimedOut`). It replaces (and cancels) the one running.
+    package mutating func startTimeout(_ seat: Seat, _ makeTask: (UInt64) -> Task<Void, Never>) {
+        timersStarted += 1
+        let timer = SeatTimer(number: timersStarted, task: makeTask(timersStarted), deadline: .now + seatTimeout)
+        tokens.startTimeout(seat, timer)?.cancel()
+    }
+
+    /// `seat`'s timeout number `timer` fired: nobody came back to it, so it leaves. nil when that no
+    /// longer holds (the seat was left, or a connection resumed it), or when `timer` is not the seat's
+    /// timeout any more: a timer that woke just before a `resume` stopped it still arrives, and after a
+    /// new disconnect it must neither free the seat nor drop the newer timer.
+    package mutating func seatTimedOut(_ seat: Seat, timer: UInt64) -> MatchChange? {
+        guard tokens.timeout(of: seat)?.number == timer else { return nil }
+        _ = tokens.stopTimeout(seat)
+        guard tokens.isTaken(seat), !members.isConnected(seat) else { return nil }
+        do {
+            return try timeOut(seat, through: .leave, by: seat)
+        } catch {
+            logger.error("seat timeout refused by the tree", metadata: ["seat": "\(seat.rawValue)", "error": "\(error)"])
+            return nil
+        }
+    }
+
+    /// `seat` times out, by its timer (`input` is its `leave`) or by the opponent's `claimWin`
+    /// (`input`, from `sender`): the tree applies `input`, and the seat is freed, its token dead, and
+    /// recorded as `seatTimedOut` with the forfeit the tree produced. A refused input changes nothing.
+    private mutating func timeOut(_ seat: Seat, through input: MatchInput, by sender: Seat) throws(MatchError) -> MatchChange {
+        let events = try tree.apply(input, by: sender)
+        releaseSeat(seat)
+        logger.info("seat timed out", metadata: ["seat": "\(seat.rawValue)"])
+        metrics.applied(input, events)
+        return MatchChange(records: [.seatTimedOut(seat: seat)] + MatchLog.outcomeRecords(of: events), broadcasts: broadcasts(for: events))
+    }
+
+    /// The seat's token dies and its connections become spectators.
+    private mutating func releaseSeat(_ seat: Seat) {
+        tokens.release(seat)?.cancel()
+        members.unseat(seat)
+    }
+
+    /// Cancels the seat timeouts, forgets every connection and detaches every RIB.
+    package mutating func tearDown() {
+        tokens.stopAllTimeouts().forEach { $0.cancel() }
+        members.removeAll()
+        tree.tearDown()
+    }
+
+    // MARK: - Messages built from state
+
+    private mutating func broadcasts(for events: [MatchEvent]) -> [ServerMessage] {
+        messages.broadcasts(
+            for: events, snapshot: tree.snapshot, members: members,
+            timeoutsLeft: { [tokens, members] in Self.timeoutsLeft(tokens, members) })
+    }
+
+    private mutating func presence() -> ServerMessage {
+        messages.presence(snapshot: tree.snapshot, members: members, timeoutsLeft: timeoutsLeft())
+    }
+
+    private func welcome(for seat: Seat?) -> ServerMessage {
+        messages.welcome(for: seat, snapshot: tree.snapshot, members: members, timeoutsLeft: timeoutsLeft())
+    }
+
+    /// How long each seat without a connection has left before it times out, from now.
+    private func timeoutsLeft() -> [Seat: Duration] { Self.timeoutsLeft(tokens, members) }
+
+    private static func timeoutsLeft(_ tokens: SeatTokens<SeatTimer>, _ members: Members) -> [Seat: Duration] {
+        let now = ContinuousClock.now
+        var left: [Seat: Duration] = [:]
+        for seat in tokens.takenSeats where !members.isConnected(seat) {
+            if let timer = tokens.timeout(of: seat) { left[seat] = timer.deadline - now }
+        }
+        return left
+    }
+}
+
+/// A seat's running timeout: its task, and its number, which tells the timeout that fires from one
+/// stopped or replaced since it woke.
+package struct SeatTimer {
+    package let number: UInt64
+    package let task: Task<Void, Never>
+    /// When it fires.
+    package let deadline: ContinuousClock.Instant
+
+    package func cancel() { task.cancel() }
+}

@@ -1,0 +1,138 @@
+import NIOCore
+import Synchronization
+
+/// What a connection's writer sends next.
+package enum OutboundItem: Sendable {
+    /// A text frame's UTF-8 payload. One message's buffer is shared by every connection it goes to
+    /// (a `ByteBuffer` is copy-on-write), so a broadcast is neither encoded nor copied per connection.
+    case text(ByteBuffer)
+    /// Close the WebSocket with this code (RFC 6455) and reason, then send nothing more.
+    case close(code: UInt16, reason: String)
+
+    package var isClose: Bool {
+        if case .close = self { true } else { false }
+    }
+}
+
+/// The messages waiting to be written to one connection, bounded.
+///
+/// A match host pushes without waiting (it must never wait on a slow reader); the connection's writer
+/// on its event loop takes. When a client does not read, the socket stops being writable, the writer
+/// stops taking and the queue fills; `push` reports it and the host decides: a spectator is dropped,
+/// a player gets a fresh snapshot in place of the backlog.
+///
+/// The writer is woken, not polled: the push that finds the queue idle calls `wake` once; the writer
+/// then takes until `take()` answers nil, which marks the queue idle again in the same critical section,
+/// so a wake-up is never lost and never doubled. A close is the exception: queuing one always wakes the
+/// writer, even one that waits for the socket to take more, so that the close's deadline starts at once
+/// (`closeQueued`).
+package final class OutboundQueue: Sendable {
+    private struct State {
+        package var items: [OutboundItem] = []
+        package var head = 0
+        /// A wake-up was sent and the writer has not yet found the queue empty.
+        package var writerScheduled = false
+        package var isFinished = false
+        /// A close is among `items`.
+        package var closeQueued = false
+
+        package var count: Int { items.count - head }
+
+        package mutating func popFirst() -> OutboundItem? {
+            guard head < items.count else { return nil }
+            let item = items[head]
+            head += 1
+            if head == items.count {
+                // Empty: start over at the front, keeping the capacity for the next burst.
+                items.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head > 64 && head * 2 > items.count {
+                // Compact now and then so the array does not grow with everything ever sent.
+                items.removeFirst(head)
+                head = 0
+            }
+            return item
+        }
+
+        /// Marks the writer scheduled; true when this call is the one that must wake it. One that brings a
+        /// close wakes it in any case.
+        package mutating func scheduleWriter(bringingClose: Bool = false) -> Bool {
+            if bringingClose { closeQueued = true }
+            guard !writerScheduled else { return bringingClose }
+            writerScheduled = true
+            return true
+        }
+    }
+
+    /// The result of a push.
+    package enum PushResult: Sendable, Equatable {
+        case queued
+        /// The queue already held `limit` items; nothing was added.
+        case full
+        /// The connection is gone.
+        case finished
+    }
+
+    private let state = Mutex(State())
+    private let wake: @Sendable () -> Void
+    package let limit: Int
+
+    /// - Parameter wake: asks the writer to come and `take()`; called at most once until `take()`
+    ///   has answered nil, and once more for a close. It must not call back into the queue synchronously.
+    package init(limit: Int, wake: @escaping @Sendable () -> Void) {
+        self.limit = limit
+        self.wake = wake
+    }
+
+    /// Queues `item` unless the queue is full or finished. A close is always queued.
+    package func push(_ item: OutboundItem) -> PushResult {
+        let (result, wakes): (PushResult, Bool) = state.withLock { state in
+            if state.isFinished { return (.finished, false) }
+            if case .text = item, state.count >= limit { return (.full, false) }
+            state.items.append(item)
+            return (.queued, state.scheduleWriter(bringingClose: item.isClose))
+        }
+        if wakes { wake() }
+        return result
+    }
+
+    /// Drops everything queued and queues `items` in its place (a fresh snapshot for a slow player).
+    package func replaceAll(with items: [OutboundItem]) {
+        let wakes: Bool = state.withLock { state in
+            guard !state.isFinished else { return false }
+            state.items = items
+            state.head = 0
+            state.closeQueued = false
+            return !items.isEmpty && state.scheduleWriter(bringingClose: items.contains { $0.isClose })
+        }
+        if wakes { wake() }
+    }
+
+    /// The next item to write; nil when there is none, which also marks the writer idle (the next push
+    /// wakes it again).
+    package func take() -> OutboundItem? {
+        state.withLock { state in
+            if let item = state.popFirst() { return item }
+            state.writerScheduled = false
+            return nil
+        }
+    }
+
+    /// Ends the queue: later pushes are refused and what is queued is dropped (the socket is gone, or
+    /// its close was written).
+    package func finish() {
+        state.withLock { state in
+            state.isFinished = true
+            state.items = []
+            state.head = 0
+            state.closeQueued = false
+        }
+    }
+
+    /// Whether a close waits to be written: the writer starts its deadline even while the socket takes
+    /// nothing, so that a client that does not read cannot hold the connection open.
+    package var closeQueued: Bool { state.withLock { $0.closeQueued } }
+
+    /// How many items wait to be written.
+    package var count: Int { state.withLock { $0.count } }
+}

@@ -1,0 +1,120 @@
+import MatchTree
+import MatchWords
+import NIOCore
+import Testing
+
+@testable import MatchHosting
+
+struct MembersTests {
+    private let alice = Connection(remoteAddress: "alice", queueLimit: 2)
+    private let bob = Connection(remoteAddress: "bob", queueLimit: 2)
+
+    /// The texts queued for `connection`, and the close code if it was closed.
+    private static func drain(_ connection: Connection) -> (texts: [String], close: UInt16?) {
+        var texts: [String] = []
+        var close: UInt16?
+        while let item = connection.queue.take() {
+            switch item {
+            case .text(let payload): texts.append(String(buffer: payload))
+            case .close(let code, _): close = code
+            }
+        }
+        return (texts, close)
+    }
+
+    @Test func test_add_makesASpectator() {
+        var members = Members()
+        members.add(alice)
+        #expect(members.count == 1)
+        #expect(members.spectatorCount == 1)
+        #expect(members.connectedSeats.isEmpty)
+        #expect(members[alice.id]?.seat == nil)
+    }
+
+    @Test func test_seat_makesTheConnectionPlayTheSeat() {
+        var members = Members()
+        members.add(alice)
+        members.add(bob)
+        members.seat(alice.id, in: .player1)
+        #expect(members.spectatorCount == 1)
+        #expect(members.connectedSeats == [.player1])
+        #expect(members.isConnected(.player1))
+        #expect(!members.isConnected(.player2))
+    }
+
+    @Test func test_unseat_makesEveryConnectionOfTheSeatASpectator() {
+        var members = Members()
+        members.add(alice)
+        members.add(bob)
+        members.seat(alice.id, in: .player1)
+        members.seat(bob.id, in: .player1)
+        members.unseat(.player1)
+        #expect(members.spectatorCount == 2)
+        #expect(!members.isConnected(.player1))
+    }
+
+    @Test func test_remove_returnsTheMemberOnce() {
+        var members = Members()
+        members.add(alice)
+        members.seat(alice.id, in: .player2)
+        #expect(members.remove(alice.id)?.seat == .player2)
+        #expect(members.remove(alice.id) == nil)
+        #expect(members.isEmpty)
+    }
+
+    @Test func test_push_queuesThePayload() {
+        var members = Members()
+        members.add(alice)
+        #expect(members.push(ByteBuffer(string: "one"), to: alice.id, resyncs: false) == nil)
+        #expect(Self.drain(alice).texts == ["one"])
+    }
+
+    @Test func test_pushToAConnectionThatLeft_queuesNothing() {
+        var members = Members()
+        #expect(members.push(ByteBuffer(string: "one"), to: alice.id, resyncs: false) == nil)
+        #expect(alice.queue.count == 0)
+    }
+
+    @Test func test_pushToASpectatorWithAFullQueue_closesIt1013AndRemovesIt() {
+        var members = Members()
+        members.add(alice)
+        for text in ["one", "two"] { _ = members.push(ByteBuffer(string: text), to: alice.id, resyncs: false) }
+        #expect(members.push(ByteBuffer(string: "three"), to: alice.id, resyncs: false) == .spectatorClosed)
+        #expect(members.isEmpty)
+        let queued = Self.drain(alice)
+        #expect(queued.texts.isEmpty)
+        #expect(queued.close == 1013)
+    }
+
+    @Test func test_pushToAPlayerWithAFullQueue_dropsTheBacklogAndKeepsTheSeat() {
+        var members = Members()
+        members.add(alice)
+        members.seat(alice.id, in: .player1)
+        for text in ["one", "two"] { _ = members.push(ByteBuffer(string: text), to: alice.id, resyncs: false) }
+        #expect(members.push(ByteBuffer(string: "three"), to: alice.id, resyncs: false) == .playerAwaitsSnapshot(.player1))
+        #expect(members[alice.id]?.awaitsSnapshot == true)
+        #expect(members.isConnected(.player1))
+        #expect(alice.queue.count == 0)
+    }
+
+    @Test func test_pushToAPlayerAwaitingASnapshot_skipsAllButTheSnapshotThenDeliversAgain() {
+        var members = Members()
+        members.add(alice)
+        members.seat(alice.id, in: .player1)
+        for text in ["one", "two", "three"] { _ = members.push(ByteBuffer(string: text), to: alice.id, resyncs: false) }
+        #expect(members.push(ByteBuffer(string: "stale"), to: alice.id, resyncs: false) == nil)
+        #expect(members.push(ByteBuffer(string: "welcome"), to: alice.id, resyncs: true) == nil)
+        #expect(members[alice.id]?.awaitsSnapshot == false)
+        #expect(members.push(ByteBuffer(string: "next"), to: alice.id, resyncs: false) == nil)
+        #expect(Self.drain(alice).texts == ["welcome", "next"])
+    }
+
+    @Test func test_removeAll_forgetsEveryConnection() {
+        var members = Members()
+        members.add(alice)
+        members.add(bob)
+        members.removeAll()
+        #expect(members.isEmpty)
+        #expect(members.connections.isEmpty)
+    }
+}

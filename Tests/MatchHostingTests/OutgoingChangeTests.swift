@@ -1,0 +1,30 @@
+import MatchWords
+import RandomWin
+import Testing
+import WireProtocol
+
+@testable import MatchHosting
+
+struct OutgoingChangeTests {
+    private let alice = Connection(remoteAddress: "alice", queueLimit: 8)
+    private let bob = Connection(remoteAddress: "bob", queueLimit: 8)
+
+    @Test func test_init_deliversDirectMessagesFirstThenEachBroadcastOnceToEveryone() throws {
+        let change = OutgoingChange(
+            direct: [(alice, .error(.notYourTurn))], broadcasts: [.screen(.randomWin, v: 3)], everyone: [alice, bob], summary: nil
+        )
+        #expect(change.deliveries.map { $0.recipients.map(\.id) } == [[alice.id], [alice.id, bob.id]])
+        let decoded = change.deliveries.map { ServerMessage.decode(String(buffer: $0.payload)) }
+        #expect(try decoded.map { try $0.get() } == [.error(.notYourTurn), .screen(.randomWin, v: 3)])
+    }
+
+    @Test func test_init_marksTheRecipientsOfAWelcomeResynced() {
+        let snapshot = WireSnapshot(phase: .loggedOut, players: [], score: nil, board: nil, spectators: 2)
+        let change = OutgoingChange(
+            direct: [(alice, .error(.badToken)), (bob, .welcome(you: nil, snapshot: snapshot, v: 4))], broadcasts: [],
+            everyone: [alice, bob],
+            summary: nil
+        )
+        #expect(change.resynced == [bob.id])
+    }
+}
