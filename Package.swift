@@ -91,11 +91,30 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
-        // The Hummingbird application: HTTP routes, the WebSocket transport, the wiring.
+        // The transport: the NIO channel every connection starts on (HTTP/1.1 with Hummingbird's
+        // responder, the WebSocket upgrade, TLS handlers given by the server), the WebSocket sessions that
+        // carry a match's messages, the limits per connection and per address, the connection budget.
+        .target(
+            name: "WebSocketTransport",
+            dependencies: [
+                "MatchHosting", "MatchWords", "MatchStore", "WireProtocol", "GameUnits",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+                .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
+            ]
+        ),
+        // The Hummingbird application: the HTTP routes, TLS, the lifecycle, the wiring.
         .target(
             name: "Server",
             dependencies: [
-                "MatchHosting", "MatchTree", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore", "GameUnits", "TicTacToe",
+                "MatchHosting", "WebSocketTransport", "MatchTree", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore",
+                "GameUnits", "TicTacToe",
                 "RandomWin",
                 "MatchWords",
                 "ConnectFour", "Kalah",
@@ -119,7 +138,7 @@ let package = Package(
         .executableTarget(
             name: "tictactoe",
             dependencies: [
-                "Server", "MatchHosting", "SQLiteStore",
+                "Server", "MatchHosting", "WebSocketTransport", "SQLiteStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
@@ -149,6 +168,14 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RIBsTests", dependencies: ["RIBs"]),
+        .testTarget(
+            name: "WebSocketTransportTests",
+            dependencies: [
+                "WebSocketTransport", "MatchHosting",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
+            ]
+        ),
         .testTarget(
             name: "MatchHostingTests",
             dependencies: [

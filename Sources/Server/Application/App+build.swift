@@ -6,6 +6,7 @@ import MatchStore
 import MatchWords
 import Prometheus
 import ServiceLifecycle
+import WebSocketTransport
 
 /// Builds the whole server: storage, the match registry, the HTTP routes, the WebSocket channels and the
 /// services that start and stop them. Run it with `runService()`; it serves until SIGTERM or SIGINT

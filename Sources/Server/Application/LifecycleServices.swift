@@ -4,6 +4,7 @@ import MatchHosting
 import MatchStore
 import MatchWords
 import ServiceLifecycle
+import WebSocketTransport
 
 /// Owns the store's lifetime and the expiry of idle matches: ready once started; on shutdown, waits for
 /// the registry's pending writes and closes the store (it is shut down last).

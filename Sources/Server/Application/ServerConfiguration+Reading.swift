@@ -1,5 +1,6 @@
 import Configuration
 import SQLiteStore
+import WebSocketTransport
 
 extension ServerConfiguration {
     /// The options of README "Options", one line each: read from `reader` (the command line's values,
@@ -59,7 +60,8 @@ extension ServerConfiguration {
             throw ConfigurationError(option: "redirectHttpPort", problem: "redirects to HTTPS, so it needs --tls-cert and --tls-key")
         }
         // After the TLS options: a connection over TLS costs more memory, which lowers the default.
-        maxConnections = try options.int("maxConnections", in: 1...Int.max) ?? ConnectionCapacity.current(tls: usesTLS).defaultMaxConnections
+        maxConnections =
+            try options.int("maxConnections", in: 1...Int.max) ?? ConnectionCapacity.current(tls: usesTLS).defaultMaxConnections
         tracksRIBObjects = try options.bool("trackRibObjects") ?? tracksRIBObjects
     }
 

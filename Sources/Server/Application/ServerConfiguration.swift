@@ -4,6 +4,7 @@ import MatchStore
 import MatchWords
 import PostgresStore
 import SQLiteStore
+import WebSocketTransport
 
 /// Everything the server can be told from the command line (docs/PROTOCOL.md "Running") plus the limits
 /// a deployment may want to tune. Defaults are the documented ones.

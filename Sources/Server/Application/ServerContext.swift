@@ -5,6 +5,7 @@ import MatchStore
 import MatchWords
 import Prometheus
 import SQLiteStore
+import WebSocketTransport
 
 /// What the routes, the WebSocket channels and the lifecycle services of one server share: opened once
 /// by `buildApplication`, before anything is served.

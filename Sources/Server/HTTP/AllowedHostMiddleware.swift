@@ -1,5 +1,6 @@
 import Hummingbird
 import Logging
+import WebSocketTransport
 import WireProtocol
 
 /// Answers a request for a host the server does not answer for (`HostPolicy`, DNS rebinding) with
@@ -15,15 +16,11 @@ struct AllowedHostMiddleware: RouterMiddleware {
             logger.notice(
                 "refused",
                 metadata: [
-                    "reason": "host not allowed, answered 421", "host": "\(context.client.authority ?? "")", "address": "\(context.clientAddress)",
+                    "reason": "host not allowed, answered 421", "host": "\(context.client.authority ?? "")",
+                    "address": "\(context.clientAddress)",
                 ])
             throw APIError.hostNotAllowed
         }
         return try await next(request, context)
     }
-}
-
-extension APIError {
-    /// The answer to a request whose `Host` the server does not answer for.
-    static let hostNotAllowed = APIError(.misdirectedRequest, .badMessage, "This server does not answer for that host name.")
 }

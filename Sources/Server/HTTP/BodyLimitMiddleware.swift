@@ -1,6 +1,7 @@
 import Hummingbird
 import Logging
 import NIOCore
+import WebSocketTransport
 import WireProtocol
 
 /// Refuses a request whose body is over `maxBytes` with `413` and the error body (`badMessage`): by its

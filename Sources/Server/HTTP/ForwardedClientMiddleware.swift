@@ -1,5 +1,6 @@
 import HTTPTypes
 import Hummingbird
+import WebSocketTransport
 
 /// Tells every later middleware and route who sent the request (`AppRequestContext.client`): the peer
 /// and its `Host`, or behind a trusted proxy the client and host it forwarded for (`TrustedProxies`).

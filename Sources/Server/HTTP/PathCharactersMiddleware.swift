@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import WebSocketTransport
 import WireProtocol
 
 /// Refuses a request whose path, once percent-decoded, holds a control character (`%00`, `%0A`)

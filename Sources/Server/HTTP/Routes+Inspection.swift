@@ -1,6 +1,7 @@
 import Hummingbird
 import MatchStore
 import MatchWords
+import WebSocketTransport
 import WireProtocol
 
 /// The routes that look inside a match (extensions, docs/PROTOCOL.md): its live RIB tree, its games

@@ -3,6 +3,7 @@ import Hummingbird
 import MatchHosting
 import MatchStore
 import MatchWords
+import WebSocketTransport
 import WireProtocol
 
 /// "Play someone now" (an extension, docs/PROTOCOL.md): join the queue, renew the place (which tells

@@ -6,6 +6,7 @@ import MatchHosting
 import MatchStore
 import MatchTree
 import MatchWords
+import WebSocketTransport
 import WireProtocol
 
 /// The HTTP routes of docs/PROTOCOL.md; the WebSocket route is in `WebSocketRoute`.

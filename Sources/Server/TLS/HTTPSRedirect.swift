@@ -2,6 +2,7 @@ import HTTPTypes
 import Hummingbird
 import Logging
 import Synchronization
+import WebSocketTransport
 
 /// The listener of `--redirect-http-port`: answers every plain-HTTP request with `308 Permanent Redirect`
 /// to the same path on the HTTPS port, so that a visitor who typed the bare name lands on the page.

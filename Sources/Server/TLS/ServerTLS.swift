@@ -1,9 +1,10 @@
 import NIOCore
 import NIOSSL
+import WebSocketTransport
 
 /// HTTPS and `wss://` on the public port (`--tls-cert`, `--tls-key`): what `GameServerChannel` puts at
 /// the front of each connection's pipeline, and the context that SIGHUP reloads.
-struct ServerTLS: Sendable {
+struct ServerTLS: TLSHandlers {
     let context: ReloadableTLSContext
 
     /// The TLS of `configuration`, or nil when it serves plain HTTP.

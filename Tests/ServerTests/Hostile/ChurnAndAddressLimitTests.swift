@@ -4,6 +4,7 @@ import WireProtocol
 
 @testable import MatchHosting
 @testable import Server
+@testable import WebSocketTransport
 
 extension HostileTests {
     /// Issue 17, item 5: connection churn costs O(n) per presence interval, not O(n²); one address can

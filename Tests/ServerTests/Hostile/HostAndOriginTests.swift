@@ -2,6 +2,7 @@ import Testing
 import WireProtocol
 
 @testable import Server
+@testable import WebSocketTransport
 
 /// Issue 17, item 8: a page of another site cannot create matches on a visitor's behalf, and a name
 /// rebound to this server (DNS rebinding: `Host` and `Origin` both the attacker's) is not answered.
@@ -12,7 +13,8 @@ struct HostAndOriginTests {
     @Test func test_createMatch_fromAForeignOrigin_is403_ownHostConfiguredOriginOrNoOriginIs201() async throws {
         try await withTestServer(configure: { $0.allowedOrigins = ["https://games.example.org"] }) { server in
             let foreign = try await RawHTTP.exchange(
-                port: server.port, method: "POST", path: "/api/matches", headers: [("Origin", "https://evil.example.com"), ("Connection", "close")])
+                port: server.port, method: "POST", path: "/api/matches",
+                headers: [("Origin", "https://evil.example.com"), ("Connection", "close")])
             #expect(foreign.status == 403)
             #expect(foreign.body.contains(#""code":"badMessage""#), "\(foreign.body)")
             let listed = try await HTTP.get(port: server.port, "/api/matches")
@@ -54,9 +56,11 @@ struct HostAndOriginTests {
 
     @Test func test_configuredHostName_isAnswered_othersAreNot() async throws {
         try await withTestServer(configure: { $0.allowedHosts = ["games.example.org"] }) { server in
-            let allowed = try await RawHTTP.exchange(port: server.port, path: "/", headers: [("Host", "Games.Example.org:443"), ("Connection", "close")])
+            let allowed = try await RawHTTP.exchange(
+                port: server.port, path: "/", headers: [("Host", "Games.Example.org:443"), ("Connection", "close")])
             #expect(allowed.status == 200)
-            let other = try await RawHTTP.exchange(port: server.port, path: "/", headers: [("Host", "example.org"), ("Connection", "close")])
+            let other = try await RawHTTP.exchange(
+                port: server.port, path: "/", headers: [("Host", "example.org"), ("Connection", "close")])
             #expect(other.status == 421)
         }
     }

@@ -1,0 +1,79 @@
+import Foundation
+import Testing
+
+/// The load generator works: the built `tictactoe-bench` plays a few matches against an in-process
+/// server and reports games and no errors. It checks the generator, not the server's speed
+/// (docs/PERFORMANCE.md has the figures).
+@Suite("Load generator smoke test")
+struct BenchSmokeTests {
+    static var benchBinary: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .appendingPathComponent(".build/debug/tictactoe-bench")
+    }
+
+    @Test func test_benchPlaysThreeMatchesWithSpectators_reportsGamesAndNoErrors() async throws {
+        let binary = Self.benchBinary
+        try #require(
+            FileManager.default.isExecutableFile(atPath: binary.path),
+            "\(binary.path) is missing: build it first with `swift build --product tictactoe-bench` (scripts/test.sh does)"
+        )
+        try await withTestServer { server in
+            let json = FileManager.default.temporaryDirectory.appendingPathComponent("bench-smoke-\(UUID().uuidString).json")
+            defer { try? FileManager.default.removeItem(at: json) }
+
+            let (status, output) = try await Self.run(
+                binary,
+                arguments: [
+                    "--port", "\(server.port)", "--matches", "3", "--spectators", "1", "--duration", "2",
+                    "--no-progress", "--json", json.path,
+                ], timeout: .seconds(60))
+
+            #expect(status == 0, "tictactoe-bench exited with \(status):\n\(output)")
+            let data = try Data(contentsOf: json)
+            let result = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            let connections = try #require(result["connections"] as? [String: Any])
+            #expect(connections["welcomed"] as? Int == 9, "\(output)")
+            #expect((result["games"] as? Int ?? 0) > 0, "\(output)")
+            #expect(result["errorTotal"] as? Int == 0, "\(result["errors"] ?? "")\n\(output)")
+            let latency = try #require(result["opponentLatencyMs"] as? [String: Any])
+            #expect((latency["count"] as? Int ?? 0) > 0)
+            let perSecond = try #require(result["opponentP99PerSecond"] as? [String: Any], "\(output)")
+            #expect((perSecond["seconds"] as? Int ?? 0) > 0)
+            #expect(output.contains("opponent p99, second by second"), "\(output)")
+        }
+    }
+
+    @Test func test_benchRefusesATargetThatIsNotLoopback() async throws {
+        let binary = Self.benchBinary
+        try #require(
+            FileManager.default.isExecutableFile(atPath: binary.path),
+            "\(binary.path) is missing: run `swift build --product tictactoe-bench`")
+        let (status, output) = try await Self.run(binary, arguments: ["--host", "192.0.2.1", "--matches", "1"], timeout: .seconds(30))
+        #expect(status != 0)
+        #expect(output.contains("loopback"), "\(output)")
+    }
+
+    /// Runs `binary`, returning its exit status and its output (stdout and stderr); kills it after `timeout`.
+    static func run(_ binary: URL, arguments: [String], timeout: Duration) async throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        let exited = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { exited.continuation.yield($0.terminationStatus) }
+        try process.run()
+        let reader = Task.detached { pipe.fileHandleForReading.readDataToEndOfFile() }
+        let killer = Task {
+            try await Task.sleep(for: timeout)
+            process.terminate()
+        }
+        var iterator = exited.stream.makeAsyncIterator()
+        let status = await iterator.next() ?? -1
+        killer.cancel()
+        let output = String(decoding: await reader.value, as: UTF8.self)
+        return (status, output)
+    }
+}
