@@ -3,11 +3,13 @@ import MatchWords
 /// The hosting requirements of `MatchStore` for a store that one process owns (memory, SQLite): that
 /// process hosts every match, so loading is reading, nothing is ever taken over, the presence of a
 /// match is only in the memory of the server that hosts it, and so is the pairing queue.
-extension MatchStore {
+extension MatchOwnership where Self: MatchLogStore {
     public func load(_ id: MatchID) async throws -> [StoredRecord]? {
         try await records(of: id)
     }
+}
 
+extension MatchOwnership {
     public var lostMatches: AsyncStream<MatchID> {
         AsyncStream { $0.finish() }
     }
@@ -17,7 +19,9 @@ extension MatchStore {
     public func publish(_ presence: LivePresence, of id: MatchID) {}
 
     public func presence(of ids: [MatchID]) async throws -> [MatchID: LivePresence] { [:] }
+}
 
+extension PairingQueueSource {
     public func makePairingQueue(times: PairingQueueTimes) -> any PairingQueue {
         InMemoryPairingQueue(times: times)
     }

@@ -16,6 +16,8 @@ import Synchronization
 public final class ReadOnlySQLiteMatchStore: MatchStore {
     /// The file's path, as given.
     public let path: String
+    /// Nothing can be written: the server serves the stored matches and says it is degraded.
+    public var isWritable: Bool { false }
     private let database: DatabaseQueue
     private let isClosed = Atomic<Bool>(false)
 

@@ -4,7 +4,6 @@ import MatchHosting
 import MatchStore
 import MatchWords
 import Prometheus
-import SQLiteStore
 import WebSocketTransport
 
 /// What the routes, the WebSocket channels and the lifecycle services of one server share: opened once
@@ -62,7 +61,7 @@ struct ServerContext: Sendable {
             logger: logger
         )
         // A store that could only be opened for reading fails every write: /healthz says so from the start.
-        if store is ReadOnlySQLiteMatchStore { registry.storageHealth.writeFailed() }
+        if !store.isWritable { registry.storageHealth.writeFailed() }
         self.configuration = configuration
         self.store = store
         self.registry = registry
