@@ -180,6 +180,7 @@ let package = Package(
             name: "MatchHostingTests",
             dependencies: [
                 "MatchHosting", "MatchWords", "MatchTree", "MatchStore", "GameUnits", "WireProtocol", "RIBs", "TicTacToe", "RandomWin",
+                "GameTestSupport",
                 "ConnectFour", "GridGames",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -191,7 +192,10 @@ let package = Package(
             name: "GameUnitsTests",
             dependencies: ["GameUnits", "TicTacToe", "RandomWin", "MatchTree", "MatchStore", "WireProtocol", "MatchWords", "GridGames"],
             path: "Tests/Games/GameUnitsTests"),
-        .target(name: "GameTestSupport", dependencies: ["MatchTree", "MatchWords", "GridGames"], path: "Tests/Games/GameTestSupport"),
+        .target(
+            name: "GameTestSupport",
+            dependencies: ["MatchTree", "MatchWords", "GridGames", "GameUnits", "MatchStore", "WireProtocol", "RIBs"],
+            path: "Tests/Games/GameTestSupport"),
         .testTarget(
             name: "TicTacToeTests",
             dependencies: [
