@@ -46,10 +46,18 @@ let package = Package(
             name: "GameUnits", dependencies: ["MatchWords", "MatchTree", "MatchStore", "WireProtocol"], path: "Sources/Games/GameUnits"),
         // What the games played on a grid share: the board of cells, its wire form, the outcome by a line.
         .target(name: "GridGames", dependencies: ["GameUnits"], path: "Sources/Games/Grid"),
-        .target(name: "TicTacToe", dependencies: ["GridGames", "GameUnits", "RIBs"], path: "Sources/Games/TicTacToe"),
-        .target(name: "RandomWin", dependencies: ["GameUnits", "RIBs"], path: "Sources/Games/RandomWin"),
-        .target(name: "ConnectFour", dependencies: ["GridGames", "GameUnits", "RIBs"], path: "Sources/Games/ConnectFour"),
-        .target(name: "Kalah", dependencies: ["GameUnits", "RIBs"], path: "Sources/Games/Kalah"),
+        .target(
+            name: "TicTacToe", dependencies: ["GridGames", "GameUnits", "MatchTree", "MatchWords", "MatchStore", "WireProtocol", "RIBs"],
+            path: "Sources/Games/TicTacToe"),
+        .target(
+            name: "RandomWin", dependencies: ["GameUnits", "MatchTree", "MatchWords", "MatchStore", "WireProtocol", "RIBs"],
+            path: "Sources/Games/RandomWin"),
+        .target(
+            name: "ConnectFour", dependencies: ["GridGames", "GameUnits", "MatchTree", "MatchWords", "MatchStore", "WireProtocol", "RIBs"],
+            path: "Sources/Games/ConnectFour"),
+        .target(
+            name: "Kalah", dependencies: ["GameUnits", "MatchTree", "MatchWords", "MatchStore", "WireProtocol", "RIBs"],
+            path: "Sources/Games/Kalah"),
         // What the durable stores share: the stored JSON of records and summaries, the write queue that
         // group commit takes its batches from, the write statistics.
         .target(name: "DurableStore", dependencies: ["MatchStore", "MatchWords"]),

@@ -1,4 +1,4 @@
-/// A game's id, as a client sends it in `startGame` and `launchGame` (`ticTacToe`, `randomWin`…).
+/// A game's id, as a client sends it in `startGame` and `launchGame`.
 /// Open: each game module declares its own; the games a match offers are those it was given.
 public struct GameID: RawRepresentable, Sendable, Hashable, Codable, ExpressibleByStringLiteral, CustomStringConvertible {
     public let rawValue: String

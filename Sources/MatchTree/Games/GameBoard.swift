@@ -1,7 +1,7 @@
 import MatchWords
 
-/// What a game's screen shows while it is played, as the game defines it: the cells of a grid, the
-/// pits of a Kalah board. The tree, the host and the log only carry it; the game's own unit writes it
+/// What a game's screen shows while it is played, as the game defines it (cells of a grid, pits of
+/// seeds…). The tree, the host and the log only carry it; the game's own unit writes it
 /// for the wire, so that no layer around a game knows the shape of its board.
 public protocol GameBoard: Sendable {
     /// Whether `other` shows the same: a board of another game never does.

@@ -3,7 +3,7 @@
 public struct MatchRIBs: WireCodable, Hashable {
     /// One RIB and the RIBs attached below it.
     public struct RIB: Codable, Hashable, Sendable {
-        /// The RIB's name ("Root", "LoggedOut", "LoggedIn", "OffGame", "TicTacToe"…).
+        /// The RIB's name ("Root", "LoggedOut", "LoggedIn", "OffGame", a game's…).
         public var name: String
         /// Whether its interactor is active.
         public var active: Bool

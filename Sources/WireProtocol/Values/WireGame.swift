@@ -1,4 +1,4 @@
-/// A game offered on the OffGame screen: `{"id": "ticTacToe", "name": "Tic Tac Toe"}`.
+/// A game offered on the OffGame screen: `{"id", "name"}`, its id and the name shown to people.
 public struct WireGame: Decodable, Hashable, Sendable {
     /// The id a client sends in `startGame` or `launchGame`.
     public var id: String

@@ -1,5 +1,5 @@
 /// The RIB whose screen is presented, which is also the name of a `screen` message: `loggedOut`,
-/// `offGame`, or the id of the game being played (`ticTacToe`, `randomWin`…).
+/// `offGame`, or the id of the game being played.
 public struct WirePhase: RawRepresentable, Codable, Hashable, Sendable {
     public let rawValue: String
 
