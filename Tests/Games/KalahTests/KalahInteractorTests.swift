@@ -37,7 +37,7 @@ struct KalahInteractorTests {
     @Test func test_aSowingIntoTheOwnStore_presentsTheBoardWithTheSameTurn() throws {
         let (interactor, presenter, listener) = started()
         try interactor.sow(pit: 2, by: .player1)
-        let board = KalahBoard(pits: [4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0], turn: .player1, last: (.player1, 2))
+        let board = KalahBoard(pits: [4, 4, 0, 5, 5, 5, 1, 4, 4, 4, 4, 4, 4, 0], turn: .player1, last: KalahSowing(seat: .player1, pit: 2))
         #expect(presenter.presented.last == .board(board))
         #expect(listener.winners.isEmpty)
     }

@@ -122,6 +122,9 @@ extension HostileTests {
                 for code in [1003, 1007, 1008, 1009] { #expect(tally.closes[code, default: 0] > 0, "no close \(code) happened") }
                 // Every game's message was sent, each read by its own schema.
                 for schema in FuzzedGames.schemas { #expect(tally.types[schema.type, default: 0] > 0, "no \(schema.type) was sent") }
+                print(
+                    "Hostile fuzz inputs by phase: \(tally.phases.sorted { $0.key < $1.key }); by type: \(tally.types.sorted { $0.key < $1.key })"
+                )
                 for phase in [WirePhase.loggedOut, .offGame, .ticTacToe, .randomWin] {
                     #expect(tally.phases[phase.rawValue, default: 0] > 0, "nothing sent in \(phase)")
                 }

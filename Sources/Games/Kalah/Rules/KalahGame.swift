@@ -3,9 +3,14 @@ import MatchWords
 
 /// The last sowing of a game: who sowed, and from which of their own pits (0-5, counted from their
 /// left, whatever their side of the board).
-struct KalahSowing: Hashable {
-    let seat: Seat
-    let pit: Int
+public struct KalahSowing: Hashable, Sendable {
+    public let seat: Seat
+    public let pit: Int
+
+    public init(seat: Seat, pit: Int) {
+        self.seat = seat
+        self.pit = pit
+    }
 }
 
 /// How a game of Kalah ended. Its own type rather than `GameOutcome`, which is about lines on a grid:
