@@ -41,6 +41,7 @@ public struct MatchGames: WireCodable, Hashable {
 
         /// A move.
         public init(seat: WireSeat, at: String, fields: [String: WireValue]) {
+            assert(fields["seat"] == nil && fields["at"] == nil, "a move's own fields are its game's: seat and at are every move's")
             self.seat = seat
             self.at = at
             self.fields = fields

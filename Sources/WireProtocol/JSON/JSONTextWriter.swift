@@ -113,7 +113,15 @@ struct JSONTextWriter {
         case .null: text += "null"
         case .bool(let flag): bool(flag)
         case .integer(let number): integer(number)
-        case .number(let number): text += number.isFinite ? "\(number)" : "null"
+        case .number(let number):
+            // A whole number without its ".0", as JSONEncoder writes one (the games API is written by it).
+            if !number.isFinite {
+                text += "null"
+            } else if number == number.rounded(), abs(number) < 1e15 {
+                integer(Int(number))
+            } else {
+                text += "\(number)"
+            }
         case .string(let string): self.string(string)
         case .array(let elements):
             text += "["

@@ -7,6 +7,7 @@ public struct WireBoard: Decodable, Hashable, Sendable {
 
     /// A board with `fields`.
     public init(fields: [String: WireValue]) {
+        assert(fields["type"] == nil && fields["v"] == nil, "a board's fields are the game's: type and v are the message's")
         self.fields = fields
     }
 
