@@ -8,11 +8,16 @@
 #   scripts/perf-compare.sh [ROUNDS] [SECONDS]          (defaults: 3 rounds of 15 s)
 #   MATCHES=1000 THINK=150-250 scripts/perf-compare.sh 2 60
 #   SIDES="plain tls" THINK=900-1100 scripts/perf-compare.sh 2 20   (plain HTTP against HTTPS/wss, both SQLite)
+#   SIDES="before after" BEFORE_BIN=/tmp/old/tictactoe AFTER_BIN=.build/release/tictactoe scripts/perf-compare.sh 3 20
 #
 # SIDES names the two sides (default "memory sqlite"): memory (--db :memory:), sqlite (the default
 # store), plain (the same), tls (the default store behind --tls-cert/--tls-key with a certificate made
-# here, the bench speaking wss:// with --tls). The last column is the server's resident memory held
-# with every connection open, less what it had before the bench, per connection held.
+# here, the bench speaking wss:// with --tls), before and after (two server builds on the same store:
+# the tictactoe binaries BEFORE_BIN and AFTER_BIN, absolute or from the repository's root, both on the
+# default store, or both on DB=:memory:; the same BENCH_BIN drives both, so the wire must not differ
+# for the game played). The last column is the server's resident memory held with every connection
+# open, less what it had before the bench, per connection held; for before and after, the spread of
+# each side's CPU per move is printed under the medians, to tell a change from the runs' noise.
 #
 # The load: MATCHES matches (default 1,000) with one spectator each, every move after a think time
 # drawn from THINK ms (default 150-250: 1,000 / 0.2 s = 5,000 moves/s offered), two bench threads.
@@ -25,15 +30,17 @@ read -r -a sides <<< "${SIDES:-memory sqlite}"
 certs=$(mktemp -d); trap 'rm -rf "$certs"' EXIT
 # What a side changes: the database, the server's options, the bench's, the scheme perf.sh checks.
 side() {
-  db=""; server_extra=""; bench_extra=""; scheme=http
+  db=""; server_extra=""; bench_extra=""; scheme=http; server_bin=${SERVER_BIN:-}
   case $1 in
     memory) db=":memory:" ;;
     sqlite|plain) ;;
+    before) server_bin=${BEFORE_BIN:?side before needs BEFORE_BIN, a tictactoe binary}; db=${DB:-} ;;
+    after) server_bin=${AFTER_BIN:?side after needs AFTER_BIN, a tictactoe binary}; db=${DB:-} ;;
     tls)
       [ -f "$certs/cert.pem" ] || openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 -subj /CN=127.0.0.1 \
         -addext subjectAltName=IP:127.0.0.1 -keyout "$certs/key.pem" -out "$certs/cert.pem" 2>/dev/null
       server_extra="--tls-cert $certs/cert.pem --tls-key $certs/key.pem"; bench_extra="--tls"; scheme=https ;;
-    *) echo "unknown side $1 (memory, sqlite, plain, tls)" >&2; exit 2 ;;
+    *) echo "unknown side $1 (memory, sqlite, plain, tls, before, after)" >&2; exit 2 ;;
   esac
 }
 matches=${MATCHES:-1000}; think=${THINK:-150-250}
@@ -47,7 +54,7 @@ for round in $(seq "$rounds"); do
     name="cmp-$tag-$round-$store"
     side "$store"
     echo "== round $round: $store ($(date +%T))"
-    DB=$db SCHEME=$scheme scripts/perf.sh "$name" "${EXTRA_SERVER:-} $server_extra" "$bench $bench_extra" | tee "$out/$name.perf" \
+    SERVER_BIN=$server_bin DB=$db SCHEME=$scheme scripts/perf.sh "$name" "${EXTRA_SERVER:-} $server_extra" "$bench $bench_extra" | tee "$out/$name.perf" \
       | grep -E '^cpu seconds|moves per second|opponent|spectator|errors' || true
     runs+=("$name")
   done
@@ -86,6 +93,16 @@ for store in rows:
     print(f"{store:<26} {m['rate']:>8,.0f} {m['rate'] / offered:>9.1%} {m['p50']:>7.2f}  {m['p99']:>7.2f}  {m['spec']:>8.2f}  {m['cpu']:>7.1f} {'':>11} {m['kb']:>8.1f}")
 ratio = {k: median(second, k) / median(first, k) for k in ("rate", "p50", "p99", "spec", "cpu", "kb")}
 print(f"{second + ' / ' + first:<26} {ratio['rate']:>8.3f} {'':>10} {ratio['p50']:>7.2f}x {ratio['p99']:>7.2f}x {ratio['spec']:>8.2f}x {ratio['cpu']:>7.2f}x {'':>11} {ratio['kb']:>7.2f}x")
-print(f"{second + ' - ' + first:<26} {'':>8} {'':>10} {median(second, 'p50') - median(first, 'p50'):>+7.2f}  (ms; issue 18's goal for sqlite - memory: p50 within +1 ms, p99 and spectators within 2x, "
-      f"rate >= 98 % of offered, CPU within 1.25x)")
+if {first, second} == {"before", "after"}:
+    # Two builds of the same server: whether the change moved the CPU per move beyond what runs of one build differ by.
+    for store in (first, second):
+        cpus = sorted(r["cpu"] for r in rows[store])
+        if cpus:
+            print(f"{store + ' µs/move':<26} {', '.join(f'{c:.1f}' for c in cpus)}  (spread {cpus[-1] - cpus[0]:.1f}, "
+                  f"{(cpus[-1] - cpus[0]) / statistics.median(cpus):.1%} of the median)")
+    print(f"{second + ' - ' + first:<26} {median(second, 'cpu') - median(first, 'cpu'):>+8.1f} µs/move at the medians, "
+          f"{median(second, 'p50') - median(first, 'p50'):>+.2f} ms p50")
+else:
+    print(f"{second + ' - ' + first:<26} {'':>8} {'':>10} {median(second, 'p50') - median(first, 'p50'):>+7.2f}  (ms; issue 18's goal for sqlite - memory: p50 within +1 ms, p99 and spectators within 2x, "
+          f"rate >= 98 % of offered, CPU within 1.25x)")
 EOF
