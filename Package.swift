@@ -107,6 +107,7 @@ let package = Package(
             dependencies: [
                 "MatchHosting", "MatchWords", "MatchStore", "WireProtocol", "GameUnits",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Metrics", package: "swift-metrics"),

@@ -1,5 +1,4 @@
 import Foundation
-import MatchTree
 import MatchWords
 
 /// Who is connected to a match right now: what its host publishes so that every server's lobby shows

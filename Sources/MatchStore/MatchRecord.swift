@@ -1,5 +1,4 @@
 import Foundation
-import MatchTree
 import MatchWords
 
 /// One entry of a match's append-only log: what happened, in order. A match is rebuilt by replaying

@@ -1,5 +1,4 @@
 import Foundation
-import MatchTree
 import MatchWords
 
 /// A match as the lobby lists it: its id, when it was created and last written, and its summary.

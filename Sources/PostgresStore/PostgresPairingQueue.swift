@@ -1,7 +1,6 @@
 import Foundation
 import Logging
 import MatchStore
-import MatchTree
 import MatchWords
 import PostgresNIO
 

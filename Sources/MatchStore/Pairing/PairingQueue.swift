@@ -1,5 +1,4 @@
 import Foundation
-import MatchTree
 import MatchWords
 
 /// The "Play someone now" queue: visitors wait in it until the server pairs the two who have waited
