@@ -27,20 +27,20 @@ package enum GameHistory {
 
 /// Builds the games record by record, from the records and the events the replay gave for them.
 private struct Collector {
-    package let catalog: GameCatalog
+    let catalog: GameCatalog
     private(set) var games: [MatchGames.Game] = []
     private var names: [Seat: String] = [:]
     /// The end the tree announced (`gameOver`) ahead of its `gameEnded` record, with the seat whose
     /// leaving caused it.
     private var announcedEnd: (line: [[Int]]?, leaver: Seat?)?
 
-    package init(catalog: GameCatalog) {
+    init(catalog: GameCatalog) {
         self.catalog = catalog
     }
 
     private var isPlaying: Bool { games.last.map { $0.result == nil } ?? false }
 
-    package mutating func take(_ stored: StoredRecord, events: [MatchEvent]) {
+    mutating func take(_ stored: StoredRecord, events: [MatchEvent]) {
         let at = stored.at.wireTimestamp
         var leaver: Seat?
         switch stored.record {

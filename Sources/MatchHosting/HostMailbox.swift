@@ -6,9 +6,9 @@ import Synchronization
 /// the actor, not one task each.
 package final class HostMailbox<Item: Sendable>: Sendable {
     private struct State {
-        package var items: [(connectionID: UInt64, item: Item)] = []
+        var items: [(connectionID: UInt64, item: Item)] = []
         /// A task is emptying the mailbox, and will look again before it stops.
-        package var isDraining = false
+        var isDraining = false
     }
 
     private let state = Mutex(State())

@@ -175,9 +175,9 @@ package actor MatchHost {
 
     /// A connection let in above the cap for a player coming back.
     private struct Claimant {
-        package let connection: Connection
-        package let since: ContinuousClock.Instant
-        package let deadline: Task<Void, Never>
+        let connection: Connection
+        let since: ContinuousClock.Instant
+        let deadline: Task<Void, Never>
     }
 
     private func claimDeadline(for connectionID: UInt64) -> Task<Void, Never> {

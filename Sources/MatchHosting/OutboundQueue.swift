@@ -28,17 +28,17 @@ package enum OutboundItem: Sendable {
 /// (`closeQueued`).
 package final class OutboundQueue: Sendable {
     private struct State {
-        package var items: [OutboundItem] = []
-        package var head = 0
+        var items: [OutboundItem] = []
+        var head = 0
         /// A wake-up was sent and the writer has not yet found the queue empty.
-        package var writerScheduled = false
-        package var isFinished = false
+        var writerScheduled = false
+        var isFinished = false
         /// A close is among `items`.
-        package var closeQueued = false
+        var closeQueued = false
 
-        package var count: Int { items.count - head }
+        var count: Int { items.count - head }
 
-        package mutating func popFirst() -> OutboundItem? {
+        mutating func popFirst() -> OutboundItem? {
             guard head < items.count else { return nil }
             let item = items[head]
             head += 1
@@ -56,7 +56,7 @@ package final class OutboundQueue: Sendable {
 
         /// Marks the writer scheduled; true when this call is the one that must wake it. One that brings a
         /// close wakes it in any case.
-        package mutating func scheduleWriter(bringingClose: Bool = false) -> Bool {
+        mutating func scheduleWriter(bringingClose: Bool = false) -> Bool {
             if bringingClose { closeQueued = true }
             guard !writerScheduled else { return bringingClose }
             writerScheduled = true

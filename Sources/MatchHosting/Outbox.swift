@@ -6,9 +6,9 @@
 /// what the store has written, and delivers what `releasable()` hands back.
 package struct Outbox<Change> {
     private struct Entry {
-        package let sequence: Int
-        package let needsDurability: Bool
-        package let change: Change
+        let sequence: Int
+        let needsDurability: Bool
+        let change: Change
     }
 
     private var entries: [Entry] = []

@@ -18,9 +18,9 @@ package final class OpenConnections: Sendable {
 
     private struct State {
         var open = 0
-        package var idle = IdleKeepAlives<Reclaim>()
+        var idle = IdleKeepAlives<Reclaim>()
         /// Keep-alives told to close that have not closed yet: already counted as room being made.
-        package var closing = 0
+        var closing = 0
     }
 
     package let maxConnections: Int

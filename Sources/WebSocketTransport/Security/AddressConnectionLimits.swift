@@ -96,7 +96,7 @@ private final class AddressCounts: Sendable {
     private let counts = Mutex<[String: Int]>([:])
 
     /// Counts one more for `group` if it holds fewer than `bound`.
-    package func take(_ group: String, below bound: Int) -> Bool {
+    func take(_ group: String, below bound: Int) -> Bool {
         counts.withLock { counts in
             guard counts[group, default: 0] < bound else { return false }
             counts[group, default: 0] += 1
@@ -104,14 +104,14 @@ private final class AddressCounts: Sendable {
         }
     }
 
-    package func release(_ group: String) {
+    func release(_ group: String) {
         counts.withLock { counts in
             let left = (counts[group] ?? 1) - 1
             counts[group] = left > 0 ? left : nil
         }
     }
 
-    package func count(of group: String) -> Int {
+    func count(of group: String) -> Int {
         counts.withLock { $0[group] ?? 0 }
     }
 }

@@ -9,14 +9,14 @@ import Synchronization
 /// one table swap (it lasts a minute), so dropping the older table forgets only expired windows.
 package final class AddressRateLimiter: Sendable {
     private struct Window {
-        package var start: ContinuousClock.Instant
-        package var count: Int
+        var start: ContinuousClock.Instant
+        var count: Int
     }
 
     private struct Tables {
-        package var current: [String: Window] = [:]
-        package var previous: [String: Window] = [:]
-        package var swappedAt: ContinuousClock.Instant
+        var current: [String: Window] = [:]
+        var previous: [String: Window] = [:]
+        var swappedAt: ContinuousClock.Instant
     }
 
     private static let minute = Duration.seconds(60)

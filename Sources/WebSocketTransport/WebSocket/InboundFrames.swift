@@ -32,9 +32,9 @@ package struct InboundFrames {
 
     /// A fragmented text message being read.
     private struct Partial {
-        package var bytes: ByteBuffer
-        package var text = IncrementalUTF8Validator()
-        package var fragments = 1
+        var bytes: ByteBuffer
+        var text = IncrementalUTF8Validator()
+        var fragments = 1
     }
 
     private let maxMessageSize: Int

@@ -53,6 +53,8 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
 
     private let matchID: MatchID
     private let registry: MatchRegistry
+    /// Reads the core messages and every game's: taken once from the registry's catalog, not per frame.
+    private let messageReader: ClientMessageReader
     private let settings: Settings
     private let metrics: ServerMetrics
     private let remoteAddress: String
@@ -89,6 +91,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
         self.remoteAddress = remoteAddress
         self.addressSlot = addressSlot
         self.registry = registry
+        messageReader = registry.games.messageReader
         self.settings = settings
         self.metrics = metrics
         self.logger = logger
@@ -225,7 +228,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     }
 
     private func received(_ text: String) {
-        switch registry.games.messageReader.decode(text) {
+        switch messageReader.decode(text) {
         case .success(let message): deliver(.message(message))
         case .failure(let error): deliver(.undecodable(error.message))
         }
@@ -382,9 +385,9 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
 
 /// A session the event loop may have let go of.
 private final class WeakSession {
-    package weak var session: WebSocketSession?
+    weak var session: WebSocketSession?
 
-    package init(_ session: WebSocketSession) {
+    init(_ session: WebSocketSession) {
         self.session = session
     }
 }

@@ -75,9 +75,9 @@ private struct DecodedClientMessage: Decodable {
     let message: ClientMessage
 
     init(from decoder: any Decoder) throws {
-        let object: KeyedDecodingContainer<FieldKey>
+        let object: KeyedDecodingContainer<DynamicCodingKey>
         do {
-            object = try decoder.container(keyedBy: FieldKey.self)
+            object = try decoder.container(keyedBy: DynamicCodingKey.self)
         } catch {
             throw WireDecodingError.notAnObject
         }
@@ -105,28 +105,21 @@ private struct DecodedClientMessage: Decodable {
     }
 }
 
-/// A key of a client message: the core messages' keys, or a game message's field.
-private struct FieldKey: CodingKey {
-    let stringValue: String
-    var intValue: Int? { nil }
-
-    init(_ name: String) { stringValue = name }
-    init?(stringValue: String) { self.init(stringValue) }
-    init?(intValue: Int) { nil }
-
-    static let type = FieldKey("type")
-    static let name = FieldKey("name")
-    static let token = FieldKey("token")
-    static let gameId = FieldKey("gameId")
+/// The core client messages' keys; a game message's fields are read by their names.
+extension DynamicCodingKey {
+    fileprivate static let type = DynamicCodingKey("type")
+    fileprivate static let name = DynamicCodingKey("name")
+    fileprivate static let token = DynamicCodingKey("token")
+    fileprivate static let gameId = DynamicCodingKey("gameId")
 }
 
 /// The fields of one client message, read with the checks PROTOCOL.md asks for.
 private struct Fields {
     let type: String
-    let object: KeyedDecodingContainer<FieldKey>
+    let object: KeyedDecodingContainer<DynamicCodingKey>
 
     /// A string field that must be present.
-    func string(_ key: FieldKey) throws(WireDecodingError) -> String {
+    func string(_ key: DynamicCodingKey) throws(WireDecodingError) -> String {
         guard object.contains(key) else { throw .missingField(key.stringValue, of: type) }
         do {
             return try object.decode(String.self, forKey: key)
@@ -136,7 +129,7 @@ private struct Fields {
     }
 
     /// A string field that may be absent or null.
-    func optionalString(_ key: FieldKey) throws(WireDecodingError) -> String? {
+    func optionalString(_ key: DynamicCodingKey) throws(WireDecodingError) -> String? {
         do {
             return try object.decodeIfPresent(String.self, forKey: key)
         } catch {
@@ -149,7 +142,7 @@ private struct Fields {
         var fields: [GameMessage.Field] = []
         fields.reserveCapacity(schema.fields.count)
         for field in schema.fields {
-            let key = FieldKey(field.name)
+            let key = DynamicCodingKey(field.name)
             switch field.kind {
             case .integer: fields.append(GameMessage.Field(name: field.name, value: .integer(try integer(key))))
             case .string: fields.append(GameMessage.Field(name: field.name, value: .string(try string(key))))
@@ -159,7 +152,7 @@ private struct Fields {
     }
 
     /// An integer field that must be present; clamped to `Int` when it is too large.
-    func integer(_ key: FieldKey) throws(WireDecodingError) -> Int {
+    func integer(_ key: DynamicCodingKey) throws(WireDecodingError) -> Int {
         guard object.contains(key) else { throw .missingField(key.stringValue, of: type) }
         do {
             return try object.decode(ClampedInteger.self, forKey: key).value
@@ -168,7 +161,7 @@ private struct Fields {
         }
     }
 
-    private func failure(_ error: any Error, reading key: FieldKey, expected: String) -> WireDecodingError {
+    private func failure(_ error: any Error, reading key: DynamicCodingKey, expected: String) -> WireDecodingError {
         guard Self.isMistyped(error) else { return .invalidJSON }
         return .mistypedField(key.stringValue, of: type, expected: expected, found: Self.kind(of: key, in: object))
     }
@@ -183,7 +176,7 @@ private struct Fields {
     }
 
     /// The kind of value a present field holds.
-    static func kind(of key: FieldKey, in object: KeyedDecodingContainer<FieldKey>) -> JSONKind {
+    static func kind(of key: DynamicCodingKey, in object: KeyedDecodingContainer<DynamicCodingKey>) -> JSONKind {
         // Cannot fail: every JSON value is one of the kinds, and the caller checked the key is there.
         (try? object.decode(JSONKind.self, forKey: key)) ?? .null
     }

@@ -1,5 +1,5 @@
-/// A key named at run time: for objects whose field names are not known to this module (the fields a
-/// game writes in its board or its moves).
+/// A key named at run time: a client message's fields, the fields a game writes in its board or its
+/// moves, any key of an object read whole. The one such key of this module.
 struct DynamicCodingKey: CodingKey {
     var stringValue: String
     var intValue: Int? { nil }

@@ -14,7 +14,7 @@ enum JSONKind: Decodable, CustomStringConvertible {
             self = .string
         } else if (try? decoder.unkeyedContainer()) != nil {
             self = .array
-        } else if (try? decoder.container(keyedBy: AnyKey.self)) != nil {
+        } else if (try? decoder.container(keyedBy: DynamicCodingKey.self)) != nil {
             self = .object
         } else {
             do {
@@ -39,13 +39,5 @@ enum JSONKind: Decodable, CustomStringConvertible {
         case .array: "an array"
         case .object: "an object"
         }
-    }
-
-    /// Any key: an object is recognised whatever its keys.
-    private struct AnyKey: CodingKey {
-        let stringValue: String
-        let intValue: Int? = nil
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
     }
 }

@@ -19,10 +19,10 @@ public struct BodyRefusal: Error, Sendable, Hashable {
 extension StrictBody {
     /// Throws, naming it, when the JSON object `decoder` reads has a field that is not in `fields`.
     public static func refuseUnknownFields(in decoder: any Decoder) throws {
-        let keys = try decoder.container(keyedBy: AnyKey.self).allKeys.map(\.stringValue)
+        let keys = try decoder.container(keyedBy: DynamicCodingKey.self).allKeys.map(\.stringValue)
         if let unknown = keys.first(where: { !fields.contains($0) }) {
             throw DecodingError.dataCorrupted(
-                .init(codingPath: [AnyKey(stringValue: unknown)], debugDescription: "There is no field \"\(unknown)\"."))
+                .init(codingPath: [DynamicCodingKey(stringValue: unknown)], debugDescription: "There is no field \"\(unknown)\"."))
         }
     }
 
@@ -45,9 +45,3 @@ extension StrictBody {
 }
 
 /// Any key of a JSON object, to list them all.
-private struct AnyKey: CodingKey {
-    var stringValue: String
-    var intValue: Int? { nil }
-    init(stringValue: String) { self.stringValue = stringValue }
-    init?(intValue: Int) { nil }
-}

@@ -91,20 +91,33 @@ struct JSONTextWriter {
 
     /// An object with its keys in sorted order.
     mutating func object(_ fields: [String: WireValue]) {
-        text += "{"
-        members(fields)
-        text += "}"
+        object(fields, merging: [])
     }
 
-    /// The members of an object, keys in sorted order, without braces.
-    mutating func members(_ fields: [String: WireValue]) {
-        for (index, key) in fields.keys.sorted().enumerated() {
-            if index > 0 { text += "," }
-            string(key)
-            text += ":"
-            // The key came from the dictionary.
-            value(fields[key]!)
+    /// An object of `fields` and of `extra` (keys sorted, none of them in `fields`), all keys in sorted
+    /// order: a `board` message is its game's fields with the message's `type` and `v` among them,
+    /// written without copying the fields into a new dictionary on every move.
+    mutating func object(_ fields: [String: WireValue], merging extra: [(key: String, value: WireValue)]) {
+        text += "{"
+        var pending = extra[...]
+        var first = true
+        func member(_ key: String, _ value: WireValue, into writer: inout JSONTextWriter) {
+            if !first { writer.text += "," }
+            first = false
+            writer.string(key)
+            writer.text += ":"
+            writer.value(value)
         }
+        for key in fields.keys.sorted() {
+            while let next = pending.first, next.key < key {
+                member(next.key, next.value, into: &self)
+                pending.removeFirst()
+            }
+            // The key came from the dictionary.
+            member(key, fields[key]!, into: &self)
+        }
+        for next in pending { member(next.key, next.value, into: &self) }
+        text += "}"
     }
 
     /// Any JSON value; a number that is not finite is written as `null`, as JSON has no such number.

@@ -65,11 +65,8 @@ extension ServerMessage {
             out.integer(v)
             out.raw("}")
         case .board(let board, let v):
-            // The game's fields, then `type` and `v`, in sorted order as every message's keys are.
-            var fields = board.fields
-            fields["type"] = .string("board")
-            fields["v"] = .integer(v)
-            out.object(fields)
+            // The game's fields with `type` and `v`, in sorted order as every message's keys are.
+            out.object(board.fields, merging: [("type", .string("board")), ("v", .integer(v))])
         case .gameOver(let winner, let line, let v):
             out.raw(#"{"line":"#)
             if let line {

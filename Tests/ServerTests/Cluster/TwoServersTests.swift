@@ -49,13 +49,8 @@ struct TwoServersTests {
             #expect(try await pair.bob.closeCode() == 1012)
 
             // Both players reconnect, as the page does, to where the match is now, and resume their seats.
-            let (alice, _) = try await TestClient.connected(port: second.port, matchID: matchID)
-            alice.send(.resume(token: pair.aliceToken))
-            let (bob, _) = try await TestClient.connected(port: second.port, matchID: matchID)
-            bob.send(.resume(token: pair.bobToken))
-            _ = try await alice.next { if case .seated = $0 { true } else { false } }
-            _ = try await bob.next { if case .seated = $0 { true } else { false } }
-            bob.send(.move(row: 0, col: 0))
+            let back = try await pair.resumed(port: second.port, matchID: matchID)
+            back.bob.send(.move(row: 0, col: 0))
             #expect(try await spectator.nextBoard().last == WireMove(row: 0, col: 0, seat: .player2))
 
             // The first server's API shows the presence the second one publishes (within a few seconds).

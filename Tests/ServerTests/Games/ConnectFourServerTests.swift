@@ -91,14 +91,10 @@ struct ConnectFourServerTests {
             #expect(snapshot.board == seen)
 
             // Bob resumes and drops; Alice resumes and completes the rising diagonal (5,0) to (2,3).
-            let (alice, _) = try await TestClient.connected(port: second.port, matchID: matchID)
-            let (bob, _) = try await TestClient.connected(port: second.port, matchID: matchID)
-            alice.send(.resume(token: pair.aliceToken))
-            bob.send(.resume(token: pair.bobToken))
-            _ = try await alice.next { if case .seated = $0 { true } else { false } }
-            _ = try await bob.next { if case .seated = $0 { true } else { false } }
-            _ = try await drop([3, 6, 3], pair: SeatedPair(alice: bob, bob: alice, aliceToken: "", bobToken: ""), watcher: watcher)
-            alice.send(.drop(col: 3))
+            let back = try await pair.resumed(port: second.port, matchID: matchID)
+            _ = try await drop(
+                [3, 6, 3], pair: SeatedPair(alice: back.bob, bob: back.alice, aliceToken: "", bobToken: ""), watcher: watcher)
+            back.alice.send(.drop(col: 3))
             let over = try await watcher.next { if case .gameOver = $0 { true } else { false } }
             #expect(over == .gameOver(winner: .player1, line: [[2, 3], [3, 2], [4, 1], [5, 0]], v: over.version ?? -1))
         }

@@ -118,17 +118,12 @@ struct KalahServerTests {
             #expect(snapshot.phase == .kalah)
             #expect(snapshot.board == seen)
 
-            let (alice, _) = try await TestClient.connected(port: second.port, matchID: matchID)
-            let (bob, _) = try await TestClient.connected(port: second.port, matchID: matchID)
-            alice.send(.resume(token: pair.aliceToken))
-            bob.send(.resume(token: pair.bobToken))
-            _ = try await alice.next { if case .seated = $0 { true } else { false } }
-            _ = try await bob.next { if case .seated = $0 { true } else { false } }
+            let back = try await pair.resumed(port: second.port, matchID: matchID)
             let turn = try #require(seen.turn)
             let pits = seen.pits
             let base = turn == .player1 ? 0 : 7
             let pit = try #require((0..<6).first { pits[base + $0] > 0 })
-            let after = try await sow([pit], alice: alice, bob: bob, watcher: watcher, startingWith: turn)
+            let after = try await sow([pit], alice: back.alice, bob: back.bob, watcher: watcher, startingWith: turn)
             #expect(after.pits.reduce(0, +) == 48)
             #expect(after.lastSowing?.pit == pit)
         }

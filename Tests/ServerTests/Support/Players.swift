@@ -72,3 +72,17 @@ extension LiveServer {
         return SeatedPair(alice: alice, bob: bob, aliceToken: aliceToken, bobToken: bobToken)
     }
 }
+
+extension SeatedPair {
+    /// The same two players reconnected to the server on `port` (a restart, another server of the
+    /// cluster), each resuming their seat with their token, as the page does after losing its socket.
+    func resumed(port: Int, matchID: String) async throws -> SeatedPair {
+        let (alice, _) = try await TestClient.connected(port: port, matchID: matchID)
+        let (bob, _) = try await TestClient.connected(port: port, matchID: matchID)
+        alice.send(.resume(token: aliceToken))
+        bob.send(.resume(token: bobToken))
+        _ = try await alice.next { if case .seated = $0 { true } else { false } }
+        _ = try await bob.next { if case .seated = $0 { true } else { false } }
+        return SeatedPair(alice: alice, bob: bob, aliceToken: aliceToken, bobToken: bobToken)
+    }
+}
