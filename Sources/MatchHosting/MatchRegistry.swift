@@ -29,6 +29,14 @@ package actor MatchRegistry {
         didSet { settings.metrics.matchesLoaded(hosts.count) }
     }
     private var loading: [MatchID: Task<MatchHost?, any Error>] = [:]
+    /// Loads during which another server took the match: what such a load read may be older than the
+    /// takeover, so every lookup waiting on it drops the host it made and loads again.
+    private var lostWhileLoading: [MatchID: Task<MatchHost?, any Error>] = [:]
+    /// Hosts handed over to another server and still closing (their last writes may be in flight,
+    /// refused by the store): the match is loaded again only once the store has let go of it, so that
+    /// letting go of the old host never lets go of the new one, and no write of the old one can count
+    /// as the new one's.
+    private var closing: [MatchID: Task<Void, Never>] = [:]
     /// Set by `shutdown`: a host it is closing may still have writes pending, so loading the match again
     /// (a connection already past the upgrade check) would open a second copy missing them.
     private var isShuttingDown = false
@@ -91,12 +99,35 @@ package actor MatchRegistry {
 
     /// The host of match `id`, loading it from the store when it is not in memory.
     package func host(for id: MatchID) async throws(LookupError) -> MatchHost {
-        guard !isShuttingDown else { throw .shuttingDown }
-        if let host = hosts[id] {
-            // A host closed by a failed write or a takeover is loaded again rather than joined.
-            guard await host.isClosed else { return host }
-            remove(host)
+        // A takeover heard during a load makes what it read suspect: load again, a few times at most
+        // (two servers each loading it in turn, as clients routed both ways do, settle within that).
+        for _ in 0..<Self.loadAttempts {
+            guard !isShuttingDown else { throw .shuttingDown }
+            if let host = hosts[id] {
+                // A host closed by a failed write or a takeover is loaded again rather than joined.
+                guard await host.isClosed else { return host }
+                remove(host)
+            }
+            while let handingOver = closing[id] {
+                logger.debug("waiting for the host handed over to close before loading the match again", metadata: ["match": "\(id)"])
+                await handingOver.value
+                // Whoever sees it end forgets it (a finished task's value does not suspend: waiting for
+                // the hand-over's own caller to do it would spin).
+                if closing[id] == handingOver { closing[id] = nil }
+                guard !isShuttingDown else { throw .shuttingDown }
+            }
+            if let host = hosts[id] { return host }
+            if let host = try await load(id) { return host }
         }
+        logger.warning("match taken by another server on every load; not hosting it here", metadata: ["match": "\(id)"])
+        throw .unreadable(MatchStoreError.appendedElsewhere(id))
+    }
+
+    private static let loadAttempts = 3
+
+    /// Loads match `id` (or joins a load in progress) and hosts it. Nil when another server took the
+    /// match during the load: the host was dropped and the caller loads again.
+    private func load(_ id: MatchID) async throws(LookupError) -> MatchHost? {
         // Loaded during a deletion, a match could be deleted under its host: wait, then it is either
         // gone (not found) or kept.
         while loading[id] == nil, let deletion {
@@ -120,15 +151,22 @@ package actor MatchRegistry {
                 return host
             }
             loading[id] = task
+            lostWhileLoading[id] = nil
         }
         let result = await task.result
-        loading[id] = nil
+        if loading[id] == task { loading[id] = nil }
         switch result {
         case .success(let host?):
             if isShuttingDown {
                 // Loaded while the others were being closed: close this one too.
                 await host.shutdown(code: 1001, reason: "Server shutting down")
                 throw .shuttingDown
+            }
+            if lostWhileLoading[id] == task {
+                // Nobody joined it yet (a lookup returns only what it installs): closing it tells no one.
+                logger.notice("match taken by another server while loading it; loading it again", metadata: ["match": "\(id)"])
+                await host.shutdown(code: MatchHost.movedCode, reason: MatchHost.movedReason)
+                return nil
             }
             if let current = hosts[id] { return current }
             hosts[id] = host
@@ -154,9 +192,23 @@ package actor MatchRegistry {
     package func handOver(_ id: MatchID) async {
         if let host = hosts.removeValue(forKey: id) {
             logger.notice("match taken over by another server; closing its connections", metadata: ["match": "\(id)"])
-            await host.shutdown(code: MatchHost.movedCode, reason: MatchHost.movedReason)
+            // The store lets go once the host's writes have returned (`MatchOwnership.release`); a load
+            // of the match meanwhile waits for it (`host(for:)`).
+            let store = store
+            let handingOver = Task {
+                await host.shutdown(code: MatchHost.movedCode, reason: MatchHost.movedReason)
+                store.release(id)
+            }
+            closing[id] = handingOver
+            await handingOver.value
+            if closing[id] == handingOver { closing[id] = nil }
+        } else if let load = loading[id] {
+            // The store keeps the match lost (its appends refused) until the load is dropped and the
+            // match loaded again, which holds it anew.
+            lostWhileLoading[id] = load
+        } else {
+            store.release(id)
         }
-        store.release(id)
     }
 
     /// Hands over, for as long as the store runs, every match another server takes.

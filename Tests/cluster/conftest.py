@@ -13,6 +13,7 @@ request's upstream, which is how a test learns which server answered.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import http.client
 import os
@@ -237,6 +238,26 @@ class Cluster:
 
     def logs(self) -> str:
         return "\n\n".join(f"--- server {server.index} ({server.address})\n{server.log_tail()}" for server in self.servers)
+
+    def story_of(self, match_id: str) -> str:
+        """Every server's log lines about `match_id`, merged in time order (a line's timestamp has whole
+        seconds: within one, a server's lines keep their order), each marked with its server."""
+        lines = [(line[:25], server.index, number, line) for server in self.servers
+                 for number, line in enumerate(server.log().splitlines()) if match_id in line]
+        return "\n".join(f"[server {index}] {line}" for _, index, _, line in sorted(lines))
+
+    @contextlib.contextmanager
+    def telling_the_story_of_failures(self, match_ids: list[str]):
+        """A failure that names one of `match_ids` comes with that match's story from the servers' logs:
+        a failure of a test of several servers is rarely understood from the client's side alone."""
+        try:
+            yield
+        except AssertionError as failure:
+            named = [match_id for match_id in match_ids if match_id in str(failure)]
+            if not named:
+                raise
+            stories = "\n\n".join(f"--- the servers' story of {match_id}\n{self.story_of(match_id)}" for match_id in named)
+            raise AssertionError(f"{failure}\n\n{stories}") from failure
 
     def begin_stop(self) -> subprocess.Popen:
         """Asks every server and nginx to stop; wait for the servers with `wait_stopped`, for nginx on

@@ -51,7 +51,8 @@ def test_100_matches_a_server_killed_mid_play_and_restarted_every_told_move_stor
         await asyncio.to_thread(victim.start)
         return await asyncio.gather(*games)
 
-    results = asyncio.run(run())
+    with cluster.telling_the_story_of_failures(match_ids):
+        results = asyncio.run(run())
     told = _check(os.environ["TICTACTOE_TEST_POSTGRES_URL"], match_ids, results, games=2)
     print(f"\n{MATCHES} matches, {told} told moves checked; {_summary(results)}")
     assert any(player.closes for pair in results for player in pair), "the kill reached no player"
@@ -84,7 +85,8 @@ def test_a_rolling_restart_of_all_three_servers_under_play_loses_nothing_and_eve
         rolling = False
         return await asyncio.gather(*games)
 
-    results = asyncio.run(run())
+    with cluster.telling_the_story_of_failures(match_ids):
+        results = asyncio.run(run())
     told = _check(os.environ["TICTACTOE_TEST_POSTGRES_URL"], match_ids, results, games=1)
     print(f"\n{ROLLING_MATCHES} matches through a rolling restart, {told} told moves checked; {_summary(results)}")
     assert all(player.closes for pair in results for player in pair), "every server was restarted: every player reconnected"
