@@ -253,7 +253,7 @@ let package = Package(
             dependencies: [
                 "Server", "MatchHosting", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore", "MatchTree", "GameUnits",
                 "TicTacToe", "RandomWin",
-                "ConnectFour", "Kalah",
+                "ConnectFour", "Kalah", "GridGames",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),

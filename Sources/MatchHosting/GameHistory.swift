@@ -66,9 +66,10 @@ private struct Collector {
             guard isPlaying else { break }
             let end = announcedEnd
             announcedEnd = nil
+            let game = catalog.game(GameID(rawValue: games[games.count - 1].gameId))
             games[games.count - 1].result = MatchGames.Result(
                 winner: winner.map(WireSeat.init),
-                line: end?.line?.compactMap { $0.count == 2 ? MatchGames.Cell(row: $0[0], col: $0[1]) : nil },
+                line: end?.line.flatMap { line in game?.historyLine(line) },
                 forfeitBy: end?.leaver.map(WireSeat.init))
             games[games.count - 1].endedAt = at
         case .left(let seat), .seatTimedOut(let seat):

@@ -31,11 +31,20 @@ public protocol GameUnit: GameDefinition {
     /// `seat` and `at` every move has: what was played, from the move as logged and the board the
     /// game showed after it (nil for a game without a board).
     func historyFields(of play: RecordedPlay, boardAfter board: AnyGameBoard?) -> [String: WireValue]
+
+    /// A game's winning line (`MatchEvent.gameOver`, in the game's own coordinates) as the games API
+    /// writes it in a result.
+    func historyLine(_ line: [[Int]]) -> WireValue
 }
 
 extension GameUnit {
     /// The error codes' default sentences fit the game.
     public func sentence(refusing error: MatchError) -> String? { nil }
+
+    /// The line as the `gameOver` message carries it: the game's coordinates, one array per place.
+    public func historyLine(_ line: [[Int]]) -> WireValue {
+        .array(line.map { .array($0.map(WireValue.integer)) })
+    }
 }
 
 /// A move as a match's log holds it: who played it, what, and what the random source drew for it.

@@ -72,6 +72,16 @@ extension GridGameUnit {
     public func historyFields(of play: RecordedPlay, boardAfter board: AnyGameBoard?) -> [String: WireValue] {
         BoardState.historyFields(after: board)
     }
+
+    /// The winning cells as `{"row","col"}` objects, as version 1 of the games API wrote them.
+    public func historyLine(_ line: [[Int]]) -> WireValue { .gridCells(line) }
+}
+
+extension WireValue {
+    /// Cells given as `[row, col]` pairs, written as `{"row","col"}` objects in the same order.
+    public static func gridCells(_ cells: [[Int]]) -> WireValue {
+        .array(cells.compactMap { $0.count == 2 ? .object(["row": .integer($0[0]), "col": .integer($0[1])]) : nil })
+    }
 }
 
 extension BoardState {

@@ -1,20 +1,6 @@
 /// The body of `GET /api/matches/{matchId}/games` (an extension): one page of a match's games, oldest
 /// first, each with its players, its moves and its result, read from the match's log.
 public struct MatchGames: WireCodable, Hashable {
-    /// A place of a winning line: a cell of a grid, 0-based, row 0 at the top.
-    public struct Cell: Codable, Hashable, Sendable {
-        /// The row.
-        public var row: Int
-        /// The column.
-        public var col: Int
-
-        /// A cell.
-        public init(row: Int, col: Int) {
-            self.row = row
-            self.col = col
-        }
-    }
-
     /// A player of a game, by seat.
     public struct Player: Codable, Hashable, Sendable {
         /// The seat.
@@ -72,13 +58,14 @@ public struct MatchGames: WireCodable, Hashable {
     public struct Result: Codable, Hashable, Sendable {
         /// The winner; `null` for a draw.
         @ExplicitNull public var winner: WireSeat?
-        /// The winning line, in reading order, for a game won on a grid; else `null`.
-        @ExplicitNull public var line: [Cell]?
+        /// The winning line as its game writes it (a grid game: its cells, `{"row","col"}` in reading
+        /// order); `null` for a game won without one.
+        @ExplicitNull public var line: WireValue?
         /// The seat that left (or whose seat timed out) during the game, giving it to the other; else `null`.
         @ExplicitNull public var forfeitBy: WireSeat?
 
         /// A result.
-        public init(winner: WireSeat?, line: [Cell]?, forfeitBy: WireSeat?) {
+        public init(winner: WireSeat?, line: WireValue?, forfeitBy: WireSeat?) {
             self.winner = winner
             self.line = line
             self.forfeitBy = forfeitBy

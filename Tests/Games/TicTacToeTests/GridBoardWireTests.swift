@@ -1,5 +1,7 @@
+import Foundation
 import GridGames
 import Testing
+import TicTacToe
 import WireProtocol
 
 /// A grid game's board on the wire, as a client reads it: the `board` message carries whatever fields
@@ -39,5 +41,14 @@ struct GridBoardWireTests {
         }
         #expect(try read.checkedGrid() == board)
         #expect(read.cells[2] == .player2 && read.last?.col == 2 && read.turn == .player1)
+    }
+
+    @Test func test_aGridGamesWinningLine_inTheGamesAPI_isItsCellsAsRowColObjects_asVersion1WroteThem() throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let result = MatchGames.Result(winner: .player1, line: TicTacToe().historyLine([[0, 0], [1, 1], [2, 2]]), forfeitBy: nil)
+        #expect(
+            String(decoding: try encoder.encode(result), as: UTF8.self)
+                == #"{"forfeitBy":null,"line":[{"col":0,"row":0},{"col":1,"row":1},{"col":2,"row":2}],"winner":"player1"}"#)
     }
 }

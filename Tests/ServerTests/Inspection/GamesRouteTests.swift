@@ -1,5 +1,6 @@
 import ConnectFour
 import Foundation
+import GridGames
 import MatchWords
 import RandomWin
 import Testing
@@ -66,7 +67,7 @@ struct GamesRouteTests {
             #expect(
                 ticTacToe.result
                     == MatchGames.Result(
-                        winner: .player1, line: [.init(row: 0, col: 0), .init(row: 0, col: 1), .init(row: 0, col: 2)], forfeitBy: nil))
+                        winner: .player1, line: .gridCells([[0, 0], [0, 1], [0, 2]]), forfeitBy: nil))
 
             let randomWin = page.games[1]
             #expect(randomWin.moves.map(\.seat) == [.player2])

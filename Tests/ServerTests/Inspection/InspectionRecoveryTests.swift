@@ -1,4 +1,5 @@
 import Foundation
+import GridGames
 import MatchWords
 import Testing
 import TicTacToe
@@ -43,7 +44,7 @@ struct InspectionRecoveryTests {
             #expect(
                 after.games[1].result
                     == MatchGames.Result(
-                        winner: .player2, line: [[0, 2], [1, 1], [2, 0]].map { .init(row: $0[0], col: $0[1]) }, forfeitBy: nil))
+                        winner: .player2, line: .gridCells([[0, 2], [1, 1], [2, 0]]), forfeitBy: nil))
         }
     }
 }
