@@ -10,10 +10,10 @@ import WireProtocol
 /// board after each move, from which a game says what its move did, and the winning line). Only the stored log is read, so the answer is the
 /// same whether the match is in memory, expired or restored after a crash, and holds only what is
 /// durable.
-package enum GameHistory {
+enum GameHistory {
     /// Every game of the log, oldest first, the one being played last.
     /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
-    package static func games(of records: [StoredRecord], games catalog: GameCatalog) throws -> [MatchGames.Game] {
+    static func games(of records: [StoredRecord], games catalog: GameCatalog) throws -> [MatchGames.Game] {
         let draws = WinnerDraws()
         let match = Match(games: catalog.definitions, drawWinner: { draws.next() })
         defer { match.tearDown() }

@@ -4,7 +4,7 @@ import Synchronization
 /// without waiting for the actor, emptied on the actor in batches by one task at a time, so that a
 /// connection's messages keep their order and a burst of messages to one match costs one hop onto
 /// the actor, not one task each.
-package final class HostMailbox<Item: Sendable>: Sendable {
+final class HostMailbox<Item: Sendable>: Sendable {
     private struct State {
         var items: [(connectionID: UInt64, item: Item)] = []
         /// A task is emptying the mailbox, and will look again before it stops.
@@ -15,7 +15,7 @@ package final class HostMailbox<Item: Sendable>: Sendable {
 
     /// Queues `item` of connection `connectionID`. Never waits. Returns true when no task is emptying
     /// the mailbox: the caller must start one (which calls `take()` until it returns nothing).
-    package func post(_ item: Item, from connectionID: UInt64) -> Bool {
+    func post(_ item: Item, from connectionID: UInt64) -> Bool {
         state.withLock { state in
             state.items.append((connectionID, item))
             guard !state.isDraining else { return false }
@@ -26,7 +26,7 @@ package final class HostMailbox<Item: Sendable>: Sendable {
 
     /// Everything queued since the last call, in order. Empty once the mailbox is empty, which ends
     /// the draining: the next `post` asks for a new task.
-    package func take() -> [(connectionID: UInt64, item: Item)] {
+    func take() -> [(connectionID: UInt64, item: Item)] {
         state.withLock { state in
             if state.items.isEmpty { state.isDraining = false }
             defer { state.items = [] }

@@ -10,17 +10,17 @@ import RIBs
 /// every call made with the match's RIB objects tracked under its LeakDetector tag (when set).
 ///
 /// Not Sendable, as `Match`: only the host actor that made it uses it.
-package struct HostedTree {
+struct HostedTree {
     private let match: Match
     private let draws: WinnerDraws
     private let trackingTag: String?
 
     /// The seats still taken at the end of the log, with their token hashes.
-    package let restoredSeats: [Seat: Data]
+    let restoredSeats: [Seat: Data]
 
     /// Replays `records` into a fresh tree that offers `games`.
     /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
-    package init(replaying records: [StoredRecord], games: GameCatalog, trackingTag: String?) throws {
+    init(replaying records: [StoredRecord], games: GameCatalog, trackingTag: String?) throws {
         let draws = WinnerDraws()
         let match = Self.tracked(trackingTag) { Match(games: games.definitions, drawWinner: { draws.next() }) }
         restoredSeats = try Self.tracked(trackingTag) { try MatchLog.replay(records, into: match, draws: draws, games: games) }
@@ -31,26 +31,26 @@ package struct HostedTree {
     }
 
     /// What is presented now.
-    package var snapshot: MatchSnapshot { match.snapshot }
+    var snapshot: MatchSnapshot { match.snapshot }
 
     /// The RIB tree as it is now; nil once torn down.
-    package var ribTree: RIBDescription? { match.ribTree }
+    var ribTree: RIBDescription? { match.ribTree }
 
     /// The move the computer is to play now, if one is seated and it is its turn.
-    package var computerMove: ComputerMove? { match.computerMove }
+    var computerMove: ComputerMove? { match.computerMove }
 
     /// The seats the random source drew since the last call, in order: what a move's record keeps.
-    package func takeDrawn() -> [Seat] { draws.takeDrawn() }
+    func takeDrawn() -> [Seat] { draws.takeDrawn() }
 
     /// `Match.apply`: the events of an accepted input; a refused one throws and changes nothing.
-    package func apply(_ input: MatchInput, by seat: Seat?) throws(MatchError) -> [MatchEvent] {
+    func apply(_ input: MatchInput, by seat: Seat?) throws(MatchError) -> [MatchEvent] {
         // What `takeDrawn()` returns next is what this input drew, and nothing an earlier one did.
         _ = draws.takeDrawn()
         return try Self.tracked(trackingTag) { () throws(MatchError) in try match.apply(input, by: seat) }
     }
 
     /// Detaches every RIB of the match.
-    package func tearDown() {
+    func tearDown() {
         Self.tracked(trackingTag) { match.tearDown() }
     }
 

@@ -6,12 +6,12 @@ import MatchWords
 
 /// Translates between a match's inputs and its log, both ways: what to record for an accepted input,
 /// and how to rebuild a match by feeding its log through the same RIB tree.
-package enum MatchLog {
+enum MatchLog {
     /// A log that the tree refuses: the store and the code disagree.
-    package struct InconsistentLog: Error, CustomStringConvertible {
-        package let sequence: Int
-        package let detail: String
-        package var description: String { "record \(sequence): \(detail)" }
+    struct InconsistentLog: Error, CustomStringConvertible {
+        let sequence: Int
+        let detail: String
+        var description: String { "record \(sequence): \(detail)" }
     }
 
     /// What to record for `input`, which the tree accepted from `seat` with `events` as its result:
@@ -20,7 +20,7 @@ package enum MatchLog {
     ///   - tokenHash: for a login, the hash of the token its seat was given.
     ///   - drawn: what the random source drew for the input, in order.
     ///   - games: the games that write the records of their moves.
-    package static func records(
+    static func records(
         for input: MatchInput, by seat: Seat?, events: [MatchEvent], tokenHash: Data?, drawn: [Seat], games: GameCatalog
     ) -> [MatchRecord] {
         var records: [MatchRecord] = []
@@ -50,7 +50,7 @@ package enum MatchLog {
     }
 
     /// What the tree itself produced (game started, game ended), to log after the input's own record.
-    package static func outcomeRecords(of events: [MatchEvent]) -> [MatchRecord] {
+    static func outcomeRecords(of events: [MatchEvent]) -> [MatchRecord] {
         events.compactMap { event in
             switch event {
             case .gameStarted(let gameId, let startingPlayer): .gameStarted(gameId: gameId, startingPlayer: startingPlayer)
@@ -64,7 +64,7 @@ package enum MatchLog {
     /// Returns the token hashes of the seats still taken at the end.
     /// - Parameter observe: called after each record with the events its input caused (none for a
     ///   record that is an outcome: its events came with the input before it).
-    package static func replay(
+    static func replay(
         _ records: [StoredRecord], into match: Match, draws: WinnerDraws, games: GameCatalog,
         observe: (StoredRecord, [MatchEvent]) -> Void = { _, _ in }
     ) throws -> [Seat: Data] {

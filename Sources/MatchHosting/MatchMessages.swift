@@ -6,20 +6,20 @@ import WireProtocol
 /// The messages a match tells, built from what its tree presents and who is connected, and the
 /// version that numbers them: every message that changes what a client shows takes the next one,
 /// so versions grow by 1.
-package struct MatchMessages {
+struct MatchMessages {
     /// The version of the last message built; a `welcome` carries it.
     private(set) var version = 0
     /// The server's seat timeout, which every `welcome` tells.
-    package let seatTimeout: Duration
+    let seatTimeout: Duration
 
-    package init(seatTimeout: Duration = .seconds(60)) {
+    init(seatTimeout: Duration = .seconds(60)) {
         self.seatTimeout = seatTimeout
     }
 
     /// The messages every connection gets for `events`, in order, each with the next version.
     /// `timeoutsLeft`: the time each seat without a connection has left (see `players`), asked only
     /// for a `presence` (most events are moves, which need none).
-    package mutating func broadcasts(
+    mutating func broadcasts(
         for events: [MatchEvent], snapshot: MatchSnapshot, members: Members, timeoutsLeft: () -> [Seat: Duration] = { [:] }
     ) -> [ServerMessage] {
         events.compactMap { event in
@@ -31,13 +31,13 @@ package struct MatchMessages {
     }
 
     /// A `presence` message with the next version.
-    package mutating func presence(snapshot: MatchSnapshot, members: Members, timeoutsLeft: [Seat: Duration] = [:]) -> ServerMessage {
+    mutating func presence(snapshot: MatchSnapshot, members: Members, timeoutsLeft: [Seat: Duration] = [:]) -> ServerMessage {
         version += 1
         return .presence(players: Self.players(snapshot, members, timeoutsLeft), spectators: members.spectatorCount, v: version)
     }
 
     /// A `welcome` for a connection playing `seat` (nil: a spectator), at the current version.
-    package func welcome(for seat: Seat?, snapshot: MatchSnapshot, members: Members, timeoutsLeft: [Seat: Duration] = [:]) -> ServerMessage
+    func welcome(for seat: Seat?, snapshot: MatchSnapshot, members: Members, timeoutsLeft: [Seat: Duration] = [:]) -> ServerMessage
     {
         .welcome(
             you: seat.map(WireSeat.init),
@@ -54,7 +54,7 @@ package struct MatchMessages {
     }
 
     /// What `GET /api/matches` shows of match `id`.
-    package static func summary(id: MatchID, snapshot: MatchSnapshot, members: Members) -> MatchSummary {
+    static func summary(id: MatchID, snapshot: MatchSnapshot, members: Members) -> MatchSummary {
         MatchSummary(
             matchId: id.rawValue,
             phase: WirePhase(snapshot.phase),

@@ -14,8 +14,8 @@ import WireProtocol
 /// carrying changes out (write before tell) and running the seat timers is its host's.
 ///
 /// Not Sendable (it holds the tree): only its host actor uses it.
-package struct MatchRoom {
-    package let id: MatchID
+struct MatchRoom {
+    let id: MatchID
     private let tree: HostedTree
     private var members = Members()
     private var tokens: SeatTokens<SeatTimer>
@@ -32,7 +32,7 @@ package struct MatchRoom {
     /// Opens the room of match `id` from its log (a new match's log holds only `created`).
     /// - Parameter seatTimeout: how long a seat without a connection is kept (told to the clients).
     /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
-    package init(
+    init(
         id: MatchID, records: [StoredRecord], games: GameCatalog, seatTimeout: Duration = .seconds(60), trackingTag: String?,
         logger: Logger, metrics: ServerMetrics
     ) throws {
@@ -48,28 +48,28 @@ package struct MatchRoom {
         self.metrics = metrics
     }
 
-    package var connectionCount: Int { members.count }
+    var connectionCount: Int { members.count }
     /// Every connection, spectators included.
-    package var connections: [Connection] { members.connections }
+    var connections: [Connection] { members.connections }
     /// The seats a token holds (restored from the log: their timeouts start with the host).
-    package var takenSeats: [Seat] { tokens.takenSeats }
+    var takenSeats: [Seat] { tokens.takenSeats }
     /// Seats that no connected player holds, for which a place is kept in a full match: a taken seat
     /// whose player is away (back by `resume` until the seat timeout) and a free seat (taken by `login`:
     /// the invited friend who arrives after the spectators). Never the computer's seat.
-    package var seatsAwaitingPlayers: Int {
+    var seatsAwaitingPlayers: Int {
         let computerSeats = hasComputer ? Set(tree.snapshot.players.filter { $0.computer != nil }.map(\.seat)) : []
         return Seat.allCases.count { !members.isConnected($0) && !computerSeats.contains($0) }
     }
     /// Whether connection `id` plays a seat.
-    package func isSeated(_ id: UInt64) -> Bool { members[id]?.seat != nil }
+    func isSeated(_ id: UInt64) -> Bool { members[id]?.seat != nil }
     /// What `GET /api/matches` shows now.
-    package var summary: MatchSummary { MatchMessages.summary(id: id, snapshot: tree.snapshot, members: members) }
+    var summary: MatchSummary { MatchMessages.summary(id: id, snapshot: tree.snapshot, members: members) }
     /// Whether someone is connected now, or since when nobody is.
-    package var activity: MatchActivity { members.isEmpty ? .since(lastConnectionClosed) : .now }
+    var activity: MatchActivity { members.isEmpty ? .since(lastConnectionClosed) : .now }
     /// The match's RIB tree as it is now (`GET /api/matches/{id}/ribs`); nil once torn down.
-    package var ribTree: RIBDescription? { tree.ribTree }
+    var ribTree: RIBDescription? { tree.ribTree }
     /// What the store keeps beside the log, for the lobby.
-    package var storedSummary: StoredSummary {
+    var storedSummary: StoredSummary {
         let snapshot = tree.snapshot
         return StoredSummary(phase: snapshot.phase, players: snapshot.players, score: snapshot.score)
     }
@@ -78,7 +78,7 @@ package struct MatchRoom {
 
     /// `connection` joins as a spectator: it gets a `welcome`; everyone hears of it in the next
     /// coalesced `presence`.
-    package mutating func connect(_ connection: Connection) -> MatchChange {
+    mutating func connect(_ connection: Connection) -> MatchChange {
         members.add(connection)
         logger.info("connection opened", metadata: ["connection": "\(connection.id)", "address": "\(connection.remoteAddress)"])
         return MatchChange(direct: [(connection, welcome(for: nil))], presenceChanged: true)
@@ -86,7 +86,7 @@ package struct MatchRoom {
 
     /// Connection `connectionID` left; nil when it was no member. A seat it leaves without
     /// connections is to time out.
-    package mutating func disconnect(_ connectionID: UInt64) -> MatchChange? {
+    mutating func disconnect(_ connectionID: UInt64) -> MatchChange? {
         guard let member = members.remove(connectionID) else { return nil }
         logger.info("connection closed", metadata: ["connection": "\(connectionID)"])
         if members.isEmpty { lastConnectionClosed = Date() }
@@ -96,24 +96,24 @@ package struct MatchRoom {
     }
 
     /// The coalesced `presence` to everyone (`MatchHost.presenceInterval`).
-    package mutating func presenceChange() -> MatchChange {
+    mutating func presenceChange() -> MatchChange {
         MatchChange(broadcasts: [presence()])
     }
 
     /// Queues `payload` for connection `id` (see `Members.push`, which applies the slow-reader policy).
-    package mutating func push(_ payload: ByteBuffer, to id: UInt64, resyncs: Bool) -> Members.Overflow? {
+    mutating func push(_ payload: ByteBuffer, to id: UInt64, resyncs: Bool) -> Members.Overflow? {
         members.push(payload, to: id, resyncs: resyncs)
     }
 
     /// A fresh `welcome` for `connection`, whose backlog was dropped.
-    package func resync(_ connection: Connection, seat: Seat) -> MatchChange {
+    func resync(_ connection: Connection, seat: Seat) -> MatchChange {
         MatchChange(direct: [(connection, welcome(for: seat))])
     }
 
     // MARK: - Messages
 
     /// What one decoded message of connection `connectionID` changes; nil when it is no member.
-    package mutating func handle(_ message: ClientMessage, from connectionID: UInt64) -> MatchChange? {
+    mutating func handle(_ message: ClientMessage, from connectionID: UInt64) -> MatchChange? {
         guard let member = members[connectionID] else { return nil }
         switch message {
         case .sync:
@@ -134,7 +134,7 @@ package struct MatchRoom {
 
     /// The answer to a message of connection `connectionID` that could not be decoded or was over a
     /// limit; nil when it is no member.
-    package func refusal(_ code: ErrorCode, message: String?, to connectionID: UInt64) -> MatchChange? {
+    func refusal(_ code: ErrorCode, message: String?, to connectionID: UInt64) -> MatchChange? {
         members[connectionID].map { refuse(.error(code: code, message: message ?? code.defaultMessage), to: $0, reason: "\(code)") }
     }
 
@@ -218,7 +218,7 @@ package struct MatchRoom {
     /// them to `resume` with (their seat's timeout starts with the host, as a restored seat's), the
     /// computer none. A person's name the tree refuses gives the seat's default name: nobody is there
     /// to be asked for another. Throws, changing nothing, when the tree refuses the seating (`matchFull`).
-    package mutating func seat(_ occupant: SeatOccupant) throws(MatchError) -> (change: MatchChange, seat: Seat?, token: String?) {
+    mutating func seat(_ occupant: SeatOccupant) throws(MatchError) -> (change: MatchChange, seat: Seat?, token: String?) {
         var input = occupant.input
         let events: [MatchEvent]
         do {
@@ -245,7 +245,7 @@ package struct MatchRoom {
 
     /// Asks for game `gameID` on the server's behalf, as a deep link's `launchGame` does: the launch
     /// workflow starts it once both seats are taken. Throws, changing nothing, when the tree refuses.
-    package mutating func launch(_ gameID: String) throws(MatchError) -> MatchChange {
+    mutating func launch(_ gameID: String) throws(MatchError) -> MatchChange {
         let input = MatchInput.launchGame(gameId: gameID)
         let events = try tree.apply(input, by: nil)
         return accepted(input, by: nil, events: events, tokenHash: nil)
@@ -253,7 +253,7 @@ package struct MatchRoom {
 
     /// The move the computer is to play now, if one is seated and it is its turn. Chooses it: as costly
     /// as the game's search.
-    package var computerMove: ComputerMove? { tree.computerMove }
+    var computerMove: ComputerMove? { tree.computerMove }
 
     /// Whether the computer plays a seat. Asked after every recorded change (the host's computer
     /// turn), so kept rather than read from a snapshot built each time: the computer is seated by
@@ -262,7 +262,7 @@ package struct MatchRoom {
 
     /// Plays `move` for the computer, as a person's move from its seat is played; nil when the tree
     /// refuses it (the game changed since the move was chosen), which changes nothing.
-    package mutating func playComputerMove(_ move: ComputerMove) -> MatchChange? {
+    mutating func playComputerMove(_ move: ComputerMove) -> MatchChange? {
         let input = MatchInput.play(move.action)
         do {
             let events = try tree.apply(input, by: move.seat)
@@ -277,7 +277,7 @@ package struct MatchRoom {
 
     /// Starts `seat`'s timeout as the task `makeTask` returns for the timer's number (which the task
     /// gives back to `seatTimedOut`). It replaces (and cancels) the one running.
-    package mutating func startTimeout(_ seat: Seat, _ makeTask: (UInt64) -> Task<Void, Never>) {
+    mutating func startTimeout(_ seat: Seat, _ makeTask: (UInt64) -> Task<Void, Never>) {
         timersStarted += 1
         let timer = SeatTimer(number: timersStarted, task: makeTask(timersStarted), deadline: .now + seatTimeout)
         tokens.startTimeout(seat, timer)?.cancel()
@@ -287,7 +287,7 @@ package struct MatchRoom {
     /// longer holds (the seat was left, or a connection resumed it), or when `timer` is not the seat's
     /// timeout any more: a timer that woke just before a `resume` stopped it still arrives, and after a
     /// new disconnect it must neither free the seat nor drop the newer timer.
-    package mutating func seatTimedOut(_ seat: Seat, timer: UInt64) -> MatchChange? {
+    mutating func seatTimedOut(_ seat: Seat, timer: UInt64) -> MatchChange? {
         guard tokens.timeout(of: seat)?.number == timer else { return nil }
         _ = tokens.stopTimeout(seat)
         guard tokens.isTaken(seat), !members.isConnected(seat) else { return nil }
@@ -317,7 +317,7 @@ package struct MatchRoom {
     }
 
     /// Cancels the seat timeouts, forgets every connection and detaches every RIB.
-    package mutating func tearDown() {
+    mutating func tearDown() {
         tokens.stopAllTimeouts().forEach { $0.cancel() }
         members.removeAll()
         tree.tearDown()
@@ -354,11 +354,11 @@ package struct MatchRoom {
 
 /// A seat's running timeout: its task, and its number, which tells the timeout that fires from one
 /// stopped or replaced since it woke.
-package struct SeatTimer {
-    package let number: UInt64
-    package let task: Task<Void, Never>
+struct SeatTimer {
+    let number: UInt64
+    let task: Task<Void, Never>
     /// When it fires.
-    package let deadline: ContinuousClock.Instant
+    let deadline: ContinuousClock.Instant
 
-    package func cancel() { task.cancel() }
+    func cancel() { task.cancel() }
 }

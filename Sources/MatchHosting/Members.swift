@@ -4,17 +4,17 @@ import NIOCore
 
 /// The connections of a match, the seat each one plays (none for a spectator), and what to do with
 /// one that reads too slowly.
-package struct Members {
+struct Members {
     /// One connection as its match sees it.
-    package struct Member {
-        package let connection: Connection
-        package var seat: Seat?
+    struct Member {
+        let connection: Connection
+        var seat: Seat?
         /// A player whose queue overflowed waits for a fresh welcome; nothing else is sent meanwhile.
-        package var awaitsSnapshot = false
+        var awaitsSnapshot = false
     }
 
     /// What `push` did with a connection whose queue was full.
-    package enum Overflow: Equatable {
+    enum Overflow: Equatable {
         /// A spectator: its queue now holds only a close 1013, and it is no member any more.
         case spectatorClosed
         /// A player keeps its seat: its backlog is dropped, and it gets nothing until the fresh
@@ -24,46 +24,46 @@ package struct Members {
 
     private var byID: [UInt64: Member] = [:]
 
-    package var count: Int { byID.count }
-    package var isEmpty: Bool { byID.isEmpty }
+    var count: Int { byID.count }
+    var isEmpty: Bool { byID.isEmpty }
     /// Every connection, spectators included.
-    package var connections: [Connection] { byID.values.map(\.connection) }
+    var connections: [Connection] { byID.values.map(\.connection) }
     /// How many connections play no seat.
-    package var spectatorCount: Int { byID.values.count { $0.seat == nil } }
+    var spectatorCount: Int { byID.values.count { $0.seat == nil } }
     /// The seats with at least one connection.
-    package var connectedSeats: Set<Seat> { Set(byID.values.compactMap(\.seat)) }
+    var connectedSeats: Set<Seat> { Set(byID.values.compactMap(\.seat)) }
 
-    package subscript(id: UInt64) -> Member? { byID[id] }
+    subscript(id: UInt64) -> Member? { byID[id] }
 
     /// Adds `connection` as a spectator.
-    package mutating func add(_ connection: Connection) {
+    mutating func add(_ connection: Connection) {
         byID[connection.id] = Member(connection: connection)
     }
 
     /// Removes a connection; returns what it was, or nil if it was not a member.
-    package mutating func remove(_ id: UInt64) -> Member? {
+    mutating func remove(_ id: UInt64) -> Member? {
         byID.removeValue(forKey: id)
     }
 
     /// Connection `id` plays `seat` from now on.
-    package mutating func seat(_ id: UInt64, in seat: Seat) {
+    mutating func seat(_ id: UInt64, in seat: Seat) {
         byID[id]?.seat = seat
     }
 
     /// `seat` is free: its connections become spectators.
-    package mutating func unseat(_ seat: Seat) {
+    mutating func unseat(_ seat: Seat) {
         for (id, member) in byID where member.seat == seat { byID[id]?.seat = nil }
     }
 
     /// Whether a connection plays `seat`.
-    package func isConnected(_ seat: Seat) -> Bool {
+    func isConnected(_ seat: Seat) -> Bool {
         byID.values.contains { $0.seat == seat }
     }
 
     /// Queues `payload` for connection `id`, unless it gets nothing now: it left, or it waits for a
     /// snapshot and `payload` is not one (`resyncs`; the snapshot ends the wait). Returns what it did
     /// when the queue was full.
-    package mutating func push(_ payload: ByteBuffer, to id: UInt64, resyncs: Bool) -> Overflow? {
+    mutating func push(_ payload: ByteBuffer, to id: UInt64, resyncs: Bool) -> Overflow? {
         guard var member = byID[id] else { return nil }
         if member.awaitsSnapshot {
             guard resyncs else { return nil }
@@ -85,7 +85,7 @@ package struct Members {
     }
 
     /// Forgets every connection (the match is torn down).
-    package mutating func removeAll() {
+    mutating func removeAll() {
         byID = [:]
     }
 }

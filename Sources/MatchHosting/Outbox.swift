@@ -4,7 +4,7 @@
 /// A change with no records (a welcome, an error, presence) still waits behind earlier ones, so that
 /// every connection sees the versions in order. No I/O: the host enqueues what it commits, marks
 /// what the store has written, and delivers what `releasable()` hands back.
-package struct Outbox<Change> {
+struct Outbox<Change> {
     private struct Entry {
         let sequence: Int
         let needsDurability: Bool
@@ -16,32 +16,32 @@ package struct Outbox<Change> {
     private var durableSequence = 0
 
     /// Whether no change waits.
-    package var isEmpty: Bool { entries.isEmpty }
+    var isEmpty: Bool { entries.isEmpty }
 
     /// Adds `change` behind every earlier one. Returns its sequence number: 1, then 2, 3…, the number
     /// `markDurable(through:)` takes once its records are written.
     /// - Parameter needsDurability: whether the change has records to wait for.
-    package mutating func enqueue(_ change: Change, needsDurability: Bool) -> Int {
+    mutating func enqueue(_ change: Change, needsDurability: Bool) -> Int {
         lastSequence += 1
         entries.append(Entry(sequence: lastSequence, needsDurability: needsDurability, change: change))
         return lastSequence
     }
 
     /// The store holds the records of every change up to `sequence`.
-    package mutating func markDurable(through sequence: Int) {
+    mutating func markDurable(through sequence: Int) {
         durableSequence = max(durableSequence, sequence)
     }
 
     /// Removes and returns, in order, the changes deliverable now: the leading ones whose records are
     /// durable or that have none. Stops at the first change still waiting for its records.
-    package mutating func releasable() -> [Change] {
+    mutating func releasable() -> [Change] {
         let waiting = entries.firstIndex { $0.needsDurability && $0.sequence > durableSequence } ?? entries.endIndex
         defer { entries.removeFirst(waiting) }
         return entries[..<waiting].map(\.change)
     }
 
     /// Drops every waiting change (the match is torn down).
-    package mutating func removeAll() {
+    mutating func removeAll() {
         entries = []
     }
 }

@@ -2,27 +2,27 @@ import NIOCore
 import WireProtocol
 
 /// The messages of one committed change, encoded, as they wait in the outbox for its records.
-package struct OutgoingChange {
+struct OutgoingChange {
     /// One encoded message and who gets it.
-    package struct Delivery {
+    struct Delivery {
         /// The encoded message, shared by all its recipients.
-        package let payload: ByteBuffer
-        package let recipients: [Connection]
+        let payload: ByteBuffer
+        let recipients: [Connection]
     }
 
     /// When the change was committed: the broadcast latency is measured from here.
-    package let committedAt: ContinuousClock.Instant
-    package let deliveries: [Delivery]
+    let committedAt: ContinuousClock.Instant
+    let deliveries: [Delivery]
     /// The lobby's summary once this change is delivered; nil when it changes nothing a summary shows
     /// (a reply to one connection).
-    package let summary: MatchSummary?
+    let summary: MatchSummary?
     /// Connections whose snapshot this change carries (a player waiting for one may receive again).
-    package let resynced: [UInt64]
+    let resynced: [UInt64]
 
     /// - Parameters:
     ///   - direct: messages to one connection each, in order, before the broadcasts.
     ///   - broadcasts: messages to `everyone`, each encoded once whatever the number of connections.
-    package init(direct: [(Connection, ServerMessage)], broadcasts: [ServerMessage], everyone: [Connection], summary: MatchSummary?) {
+    init(direct: [(Connection, ServerMessage)], broadcasts: [ServerMessage], everyone: [Connection], summary: MatchSummary?) {
         deliveries =
             direct.map { Delivery(payload: Self.encode($0.1), recipients: [$0.0]) }
             + broadcasts.map { Delivery(payload: Self.encode($0), recipients: everyone) }

@@ -4,15 +4,15 @@ import MatchWords
 /// The records a match committed that the store does not hold yet. One writer at a time appends
 /// them, in commit order, so the store's order per match holds; what piles up while an append is in
 /// flight goes in the next one. No I/O: the host's writer loop takes batches and reports them written.
-package struct PendingAppends {
+struct PendingAppends {
     /// One append: the records of several changes, and the summary to store with them.
-    package struct Batch {
-        package let records: [MatchRecord]
+    struct Batch {
+        let records: [MatchRecord]
         /// nil when the store already holds this summary: most moves change nothing a summary shows,
         /// and the store keeps its summary then.
-        package let summary: StoredSummary?
+        let summary: StoredSummary?
         /// The outbox sequence of the last change in the batch: durable once the batch is written.
-        package let lastSequence: Int
+        let lastSequence: Int
         fileprivate let summaryAfter: StoredSummary
     }
 
@@ -23,18 +23,18 @@ package struct PendingAppends {
     private(set) var isWriting = false
 
     /// Nothing waits and no writer runs.
-    package var isIdle: Bool { !isWriting && unwritten.isEmpty }
+    var isIdle: Bool { !isWriting && unwritten.isEmpty }
 
     /// Queues the records of change `sequence`, with the summary of the match after it. Returns true
     /// when no writer runs: the caller must start one.
-    package mutating func add(sequence: Int, records: [MatchRecord], summary: StoredSummary) -> Bool {
+    mutating func add(sequence: Int, records: [MatchRecord], summary: StoredSummary) -> Bool {
         unwritten.append((sequence, records, summary))
         defer { isWriting = true }
         return !isWriting
     }
 
     /// Everything queued, as one append; nil when nothing is.
-    package mutating func nextBatch() -> Batch? {
+    mutating func nextBatch() -> Batch? {
         guard let last = unwritten.last else { return nil }
         defer { unwritten = [] }
         return Batch(
@@ -46,12 +46,12 @@ package struct PendingAppends {
     }
 
     /// The store holds `batch`.
-    package mutating func written(_ batch: Batch) {
+    mutating func written(_ batch: Batch) {
         storedSummary = batch.summaryAfter
     }
 
     /// The writer stopped: nothing was left, or an append failed.
-    package mutating func writerStopped() {
+    mutating func writerStopped() {
         isWriting = false
     }
 }

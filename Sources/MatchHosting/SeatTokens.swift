@@ -7,30 +7,30 @@ import MatchWords
 /// Keeps only hashes: a token is shown once, to the connection that took the seat. `Timeout` is
 /// what the host cancels a running timeout with (a task): this value keeps one per seat and hands
 /// back those to cancel, so it starts nothing, keeps no clock and does no I/O.
-package struct SeatTokens<Timeout> {
+struct SeatTokens<Timeout> {
     private var hashes: [Seat: Data]
     private var timeouts: [Seat: Timeout] = [:]
 
     /// The seats taken, with the hashes of their tokens (a replayed log's, or none).
-    package init(hashes: [Seat: Data] = [:]) {
+    init(hashes: [Seat: Data] = [:]) {
         self.hashes = hashes
     }
 
     /// The seats a token holds.
-    package var takenSeats: [Seat] { hashes.keys.sorted() }
+    var takenSeats: [Seat] { hashes.keys.sorted() }
 
     /// Whether a token holds `seat`.
-    package func isTaken(_ seat: Seat) -> Bool { hashes[seat] != nil }
+    func isTaken(_ seat: Seat) -> Bool { hashes[seat] != nil }
 
     /// The seat `token` holds, if any. Hashes are compared in constant time, so the time taken does
     /// not tell how much of a guess was right.
-    package func seat(heldBy token: String) -> Seat? {
+    func seat(heldBy token: String) -> Seat? {
         let hash = Secrets.tokenHash(token)
         return hashes.first { Secrets.constantTimeEquals($0.value, hash) }?.key
     }
 
     /// Gives `seat` a new token: returns it (for its one connection) and the hash the log keeps.
-    package mutating func issue(for seat: Seat) -> (token: String, hash: Data) {
+    mutating func issue(for seat: Seat) -> (token: String, hash: Data) {
         let token = Secrets.newSeatToken()
         let hash = Secrets.tokenHash(token)
         hashes[seat] = hash
@@ -38,26 +38,26 @@ package struct SeatTokens<Timeout> {
     }
 
     /// `seat` is free again: its token dies. Returns its running timeout, to cancel.
-    package mutating func release(_ seat: Seat) -> Timeout? {
+    mutating func release(_ seat: Seat) -> Timeout? {
         hashes[seat] = nil
         return stopTimeout(seat)
     }
 
     /// `seat`'s timeout runs as `timeout`. Returns the one it replaces, to cancel.
-    package mutating func startTimeout(_ seat: Seat, _ timeout: Timeout) -> Timeout? {
+    mutating func startTimeout(_ seat: Seat, _ timeout: Timeout) -> Timeout? {
         timeouts.updateValue(timeout, forKey: seat)
     }
 
     /// `seat`'s running timeout, if any.
-    package func timeout(of seat: Seat) -> Timeout? { timeouts[seat] }
+    func timeout(of seat: Seat) -> Timeout? { timeouts[seat] }
 
     /// Forgets `seat`'s timeout (a connection came back, or it fired). Returns it, to cancel.
-    package mutating func stopTimeout(_ seat: Seat) -> Timeout? {
+    mutating func stopTimeout(_ seat: Seat) -> Timeout? {
         timeouts.removeValue(forKey: seat)
     }
 
     /// Forgets every timeout (the match is torn down). Returns them, to cancel.
-    package mutating func stopAllTimeouts() -> [Timeout] {
+    mutating func stopAllTimeouts() -> [Timeout] {
         defer { timeouts = [:] }
         return Array(timeouts.values)
     }

@@ -3,24 +3,24 @@ import MatchWords
 
 /// The random source of one match's games. Live, it draws; while a log is replayed, it hands out the
 /// draws the log recorded, so the replayed tree reaches the same state.
-package final class WinnerDraws {
+final class WinnerDraws {
     private var scripted: [Seat] = []
     /// What was handed out since the last `takeDrawn()`: what the host logs with a move.
     private var drawn: [Seat] = []
 
     /// Makes the next draws return `seats`, in order (replay).
-    package func script(_ seats: [Seat]) {
+    func script(_ seats: [Seat]) {
         scripted += seats
     }
 
-    package func next() -> Seat {
+    func next() -> Seat {
         let seat = scripted.isEmpty ? (Bool.random() ? Seat.player1 : .player2) : scripted.removeFirst()
         drawn.append(seat)
         return seat
     }
 
     /// The seats handed out since the last call, in order.
-    package func takeDrawn() -> [Seat] {
+    func takeDrawn() -> [Seat] {
         defer { drawn = [] }
         return drawn
     }

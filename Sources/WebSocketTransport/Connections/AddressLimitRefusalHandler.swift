@@ -6,13 +6,13 @@ import NIOHTTP1
 /// connection is closed. The connection is counted among its address's refusals in flight until it
 /// closes (`AddressConnectionLimits.Accepted.refused`), and `--handshake-timeout` bounds how long it
 /// may take to send that request.
-package final class AddressLimitRefusalHandler: ChannelInboundHandler, RemovableChannelHandler {
-    package typealias InboundIn = HTTPServerRequestPart
-    package typealias OutboundOut = HTTPServerResponsePart
+final class AddressLimitRefusalHandler: ChannelInboundHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias OutboundOut = HTTPServerResponsePart
 
     private var answered = false
 
-    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard case .end = unwrapInboundIn(data), !answered else { return }
         answered = true
         let (head, body) = APIError.tooManyConnections.refusalResponseHead()
@@ -22,7 +22,7 @@ package final class AddressLimitRefusalHandler: ChannelInboundHandler, Removable
         context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in loopBound.value.close(promise: nil) }
     }
 
-    package func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
         // A request that cannot be parsed gets no answer: the connection was refused anyway.
         context.close(promise: nil)
     }

@@ -15,19 +15,19 @@ import NIOHTTPTypes
 ///
 /// A connection with an upgrade to WebSocket held below (`KeepAliveUpgradeHandler.UpgradeRequested`)
 /// is not idle: the upgrade is being answered, and a WebSocket's own limits take over once it is made.
-package final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
-    package typealias InboundIn = HTTPRequestPart
-    package typealias InboundOut = HTTPRequestPart
-    package typealias OutboundIn = HTTPResponsePart
-    package typealias OutboundOut = HTTPResponsePart
+final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPRequestPart
+    typealias InboundOut = HTTPRequestPart
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
 
     /// What the route reading a timed-out body gets instead of its end.
-    package struct BodyTimedOut: Error {}
+    struct BodyTimedOut: Error {}
 
     /// After a `408`, how long the client's remaining bytes are read (and dropped) with our side shut,
     /// so that closing with unread bytes does not reset the connection before the client read the
     /// answer (RFC 9112 9.6).
-    package static let lingerAfterRefusal = TimeAmount.seconds(2)
+    static let lingerAfterRefusal = TimeAmount.seconds(2)
 
     private let connections: OpenConnections
     private let bodyTimeout: TimeAmount
@@ -48,7 +48,7 @@ package final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelH
     /// The body timed out: the `408` (or the close) is the connection's last word.
     private var timedOut = false
 
-    package init(connections: OpenConnections, bodyTimeout: Duration, metrics: ServerMetrics, logger: Logger) {
+    init(connections: OpenConnections, bodyTimeout: Duration, metrics: ServerMetrics, logger: Logger) {
         self.connections = connections
         self.bodyTimeout = TimeAmount(bodyTimeout)
         self.metrics = metrics
@@ -57,7 +57,7 @@ package final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelH
 
     // MARK: - Inbound
 
-    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         // After a 408 the client's remaining bytes are read and dropped until the connection closes.
         guard !timedOut else { return }
         switch unwrapInboundIn(data) {
@@ -76,7 +76,7 @@ package final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelH
         context.fireChannelRead(data)
     }
 
-    package func channelReadComplete(context: ChannelHandlerContext) {
+    func channelReadComplete(context: ChannelHandlerContext) {
         // Only a request whose end did not come with its head waits for a body: a GET costs no timer.
         if readingRequest, bodyDeadline == nil, !timedOut {
             let loopBound = NIOLoopBound((handler: self, context: context), eventLoop: context.eventLoop)
@@ -87,7 +87,7 @@ package final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelH
         context.fireChannelReadComplete()
     }
 
-    package func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if event is KeepAliveUpgradeHandler.UpgradeRequested {
             // The upgrade request is held below; if it is handed on to the routes after all, its head
             // comes through `channelRead` as any request's.
@@ -104,7 +104,7 @@ package final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelH
         context.fireUserInboundEventTriggered(event)
     }
 
-    package func channelInactive(context: ChannelHandlerContext) {
+    func channelInactive(context: ChannelHandlerContext) {
         leaveIdle()
         bodyDeadline?.cancel()
         bodyDeadline = nil
@@ -116,7 +116,7 @@ package final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelH
 
     // MARK: - Outbound
 
-    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         guard !timedOut else {
             // Hummingbird answering the request that timed out: the connection has had its answer.
             promise?.fail(ChannelError.ioOnClosedChannel)

@@ -8,9 +8,9 @@ import NIOWebSocket
 /// server to check is checked here, and a frame that breaks a rule is a `Violation` carrying the close
 /// code the RFC names. A message in fragments is copied into one buffer as it comes, so it costs at
 /// most `maxMessageSize` bytes however many fragments it has; its text is checked fragment by fragment.
-package struct InboundFrames {
+struct InboundFrames {
     /// What a frame that keeps the rules means for the session.
-    package enum Event: Equatable {
+    enum Event: Equatable {
         /// A whole text message, valid UTF-8.
         case text(String)
         /// The first frame of a binary message (the session refuses binary messages).
@@ -22,12 +22,12 @@ package struct InboundFrames {
     }
 
     /// A frame that fails the connection (section 7.1.7), with the close code to send.
-    package struct Violation: Error, Equatable {
-        package let code: UInt16
+    struct Violation: Error, Equatable {
+        let code: UInt16
         /// Sent as the close frame's reason.
-        package let reason: String
+        let reason: String
         /// What the log line says happened.
-        package let log: String
+        let log: String
     }
 
     /// A fragmented text message being read.
@@ -45,13 +45,13 @@ package struct InboundFrames {
     ///   - maxMessageSize: the most bytes a message may hold, all its fragments together.
     ///   - maxFragments: the most frames a message may come in; a bound on the work of a message whose
     ///     fragments carry nothing (an empty fragment costs no memory but still costs a frame's work).
-    package init(maxMessageSize: Int, maxFragments: Int) {
+    init(maxMessageSize: Int, maxFragments: Int) {
         self.maxMessageSize = maxMessageSize
         self.maxFragments = maxFragments
     }
 
     /// Checks `frame`; answers what it means, or nil for a fragment that does not end its message.
-    package mutating func read(_ frame: WebSocketFrame) throws(Violation) -> Event? {
+    mutating func read(_ frame: WebSocketFrame) throws(Violation) -> Event? {
         // 5.1: every frame a client sends is masked.
         guard frame.maskKey != nil else { throw Violation(code: 1002, reason: "Client frames must be masked.", log: "unmasked frame") }
         // 5.2: no extension was negotiated, so no reserved bit may be set.
@@ -130,7 +130,7 @@ package struct InboundFrames {
 
     /// Status codes an endpoint may put in a close frame (RFC 6455 7.4.1 and 7.4.2, and the IANA
     /// registry's 1012-1014): the others, 1004-1006, 1015, the rest of 0-2999 and 5000 on, may not be sent.
-    package static func isSendable(_ code: UInt16) -> Bool {
+    static func isSendable(_ code: UInt16) -> Bool {
         (1000...1003).contains(code) || (1007...1014).contains(code) || (3000...4999).contains(code)
     }
 

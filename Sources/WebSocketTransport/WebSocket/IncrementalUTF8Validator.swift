@@ -4,7 +4,7 @@
 ///
 /// The byte ranges are those of RFC 3629's table (section 4): they refuse overlong forms, surrogates
 /// and code points past U+10FFFF at the byte where they become certain.
-package struct IncrementalUTF8Validator {
+struct IncrementalUTF8Validator {
     /// Continuation bytes still expected for the character being read.
     private var pending = 0
     /// The range the next continuation byte must fall in; narrower than 0x80...0xBF right after the
@@ -15,10 +15,10 @@ package struct IncrementalUTF8Validator {
     private(set) var isValid = true
 
     /// True when the bytes so far are valid and end on a character boundary.
-    package var isComplete: Bool { isValid && pending == 0 }
+    var isComplete: Bool { isValid && pending == 0 }
 
     /// Reads `bytes` after those read before; answers `isValid`.
-    package mutating func append(_ bytes: some Sequence<UInt8>) -> Bool {
+    mutating func append(_ bytes: some Sequence<UInt8>) -> Bool {
         guard isValid else { return false }
         for byte in bytes {
             if pending > 0 {

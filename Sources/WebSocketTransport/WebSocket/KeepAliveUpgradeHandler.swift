@@ -15,14 +15,14 @@ import NIOHTTP1
 ///   the socket belongs to the WebSocket handlers (Hummingbird's task for the connection ends with it);
 /// - refuses: writes the refusal and closes (the HTTP decoder parses nothing after an upgrade request);
 /// - or lets the request through to the routes, as NIO does with a handshake it cannot use.
-package final class KeepAliveUpgradeHandler: ChannelDuplexHandler, RemovableChannelHandler {
-    package typealias InboundIn = HTTPServerRequestPart
-    package typealias InboundOut = HTTPServerRequestPart
-    package typealias OutboundIn = HTTPServerResponsePart
-    package typealias OutboundOut = HTTPServerResponsePart
+final class KeepAliveUpgradeHandler: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = HTTPServerRequestPart
+    typealias InboundOut = HTTPServerRequestPart
+    typealias OutboundIn = HTTPServerResponsePart
+    typealias OutboundOut = HTTPServerResponsePart
 
     /// What to do with an upgrade request.
-    package enum Answer: Sendable {
+    enum Answer: Sendable {
         /// Switch protocols with these response headers; the handlers `makeHandlers` makes (on the
         /// channel's event loop) serve the WebSocket.
         case upgrade(headers: HTTPHeaders, makeHandlers: @Sendable () -> [any ChannelHandler])
@@ -32,11 +32,11 @@ package final class KeepAliveUpgradeHandler: ChannelDuplexHandler, RemovableChan
         case passThrough
     }
 
-    package typealias Answerer = @Sendable (_ channel: any Channel, _ request: HTTPRequestHead) -> EventLoopFuture<Answer>
+    typealias Answerer = @Sendable (_ channel: any Channel, _ request: HTTPRequestHead) -> EventLoopFuture<Answer>
 
     /// Told to the handlers behind this one when an upgrade request is held: the connection is not an
     /// idle keep-alive while the upgrade is answered (`HTTPConnectionGuard`).
-    package struct UpgradeRequested: Sendable {}
+    struct UpgradeRequested: Sendable {}
 
     private enum State {
         /// Requests and responses pass through.
@@ -55,13 +55,13 @@ package final class KeepAliveUpgradeHandler: ChannelDuplexHandler, RemovableChan
     /// Requests handed to the routes whose response has not been written to its end.
     private var responsesPending = 0
 
-    package init(answer: @escaping Answerer) {
+    init(answer: @escaping Answerer) {
         self.answer = answer
     }
 
     // MARK: - Inbound
 
-    package func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let part = unwrapInboundIn(data)
         switch (state, part) {
         case (.http, .head(let head)) where Self.asksForWebSocket(head):
@@ -81,25 +81,25 @@ package final class KeepAliveUpgradeHandler: ChannelDuplexHandler, RemovableChan
         }
     }
 
-    package func channelReadComplete(context: ChannelHandlerContext) {
+    func channelReadComplete(context: ChannelHandlerContext) {
         guard case .upgraded = state else { return context.fireChannelReadComplete() }
     }
 
-    package func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         guard case .upgraded = state else { return context.fireUserInboundEventTriggered(event) }
     }
 
-    package func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
         guard case .upgraded = state else { return context.fireErrorCaught(error) }
     }
 
-    package func channelWritabilityChanged(context: ChannelHandlerContext) {
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
         guard case .upgraded = state else { return context.fireChannelWritabilityChanged() }
     }
 
     // MARK: - Outbound
 
-    package func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         if case .upgraded = state {
             promise?.fail(ChannelError.ioOnClosedChannel)
             return
@@ -111,11 +111,11 @@ package final class KeepAliveUpgradeHandler: ChannelDuplexHandler, RemovableChan
         }
     }
 
-    package func flush(context: ChannelHandlerContext) {
+    func flush(context: ChannelHandlerContext) {
         guard case .upgraded = state else { return context.flush() }
     }
 
-    package func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
         guard case .upgraded = state else { return context.close(mode: mode, promise: promise) }
         // Hummingbird closes a connection whose requests are over; this one is a WebSocket's now.
         promise?.succeed()

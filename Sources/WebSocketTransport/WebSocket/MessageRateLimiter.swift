@@ -1,7 +1,7 @@
 /// docs/PROTOCOL.md's rate limit for one connection: more than `limit` messages in one second are answered
 /// with `rateLimited`; a connection that goes on to twice the limit in that second is closed (1008).
-package struct MessageRateLimiter {
-    package enum Verdict: Equatable {
+struct MessageRateLimiter {
+    enum Verdict: Equatable {
         case allowed
         case limited
         case exceeded
@@ -11,11 +11,11 @@ package struct MessageRateLimiter {
     private var windowStart: ContinuousClock.Instant?
     private var count = 0
 
-    package init(limit: Int) {
+    init(limit: Int) {
         self.limit = limit
     }
 
-    package mutating func record(at now: ContinuousClock.Instant = .now) -> Verdict {
+    mutating func record(at now: ContinuousClock.Instant = .now) -> Verdict {
         if let start = windowStart, now - start < .seconds(1) {
             count += 1
         } else {
