@@ -39,8 +39,8 @@ package actor MatchHost {
     private var isFlushing = false
     /// What `store.publish` was last given, so that it is called only when it changes.
     private var publishedPresence: LivePresence?
-    /// A coalesced `presence` is due (`presenceInterval`).
-    private var presenceIsDue = false
+    /// A coalesced `presence` is due (`presenceInterval`); tests wait for it to be sent.
+    private(set) var presenceIsDue = false
     /// Connections let in above the cap for players coming back (`connect`), by connection id.
     private var claimants: [UInt64: Claimant] = [:]
     /// The computer's pause before its move, if a computer is seated (`scheduleComputerMove`).

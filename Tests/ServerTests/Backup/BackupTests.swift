@@ -40,7 +40,11 @@ struct BackupTests {
                 let run = try await BinaryRun.run(["backup", "--db", database, "--to", copy])
                 #expect(run.status == 0, "\(run.output)")
                 #expect(run.output.contains("backed up"))
-                try await Task.sleep(for: .milliseconds(200))
+                // A little more play after the backup: every pair has a move acknowledged since.
+                let ackedAtBackup = progress.acknowledged
+                #expect(
+                    await HostileTests.eventually { zip(progress.acknowledged, ackedAtBackup).allSatisfy { $0 > $1 } },
+                    "a pair made no move after the backup")
                 progress.stop()
                 try await group.waitForAll()
             }

@@ -119,9 +119,15 @@ struct ComputerOpponentTests {
             _ = try await alice.login("Alice")
             alice.close()
             _ = try await alice.closeCode()
-            try await Task.sleep(for: .milliseconds(800))
-            let summary = try await server.summary(of: matchID)
-            #expect(summary.players == [WirePlayer(seat: .player2, name: "Computer", connected: true, computerLevel: "easy")])
+            // Alice's seat times out after 200 ms; the computer's, seated at the same time, would have
+            // timed out by then too.
+            var players: [WirePlayer] = []
+            let aliceTimedOut = try await HostileTests.eventually {
+                players = try await server.summary(of: matchID).players
+                return players.count < 2
+            }
+            #expect(aliceTimedOut, "Alice's seat never timed out: \(players)")
+            #expect(players == [WirePlayer(seat: .player2, name: "Computer", connected: true, computerLevel: "easy")])
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Server
 import Testing
+
+@testable import Server
 
 /// `GET /metrics` is served on a listener of its own (`--metrics-address`), never on the public port
 /// (issue 17, item 11), and works in a process that never bootstrapped swift-metrics (as every test server).

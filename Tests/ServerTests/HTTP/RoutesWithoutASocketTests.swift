@@ -68,6 +68,26 @@ struct HTTPRouterTests {
         }
     }
 
+    @Test func test_theLobbyAndAMatchsPage_areServed_withTheSecurityHeaders() async throws {
+        try await withRouter { client in
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
+                #expect(response.headers[.contentSecurityPolicy] == Self.contentSecurityPolicy)
+                #expect(response.headers[.xContentTypeOptions] == "nosniff")
+                #expect(response.headers[.referrerPolicy] == "no-referrer")
+            }
+            let created = try await client.execute(uri: "/api/matches", method: .post) { response in
+                try #require(try? CreatedMatch.decode(String(buffer: response.body)).get())
+            }
+            try await client.execute(uri: "/m/\(created.matchId)", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("text/html") == true)
+                #expect(response.headers[.contentSecurityPolicy] == Self.contentSecurityPolicy)
+            }
+        }
+    }
+
     @Test func test_launchGame_withoutAKnownGame_answers400_andWithOne_redirectsToANewMatch() async throws {
         try await withRouter { client in
             try await client.execute(uri: "/launchGame?gameId=chess", method: .get) { response in

@@ -214,10 +214,8 @@ struct HonestMatch {
                 if case .screen(.playing("randomWin", _), _) = $0 { true } else { false }
             }
         }
-        // A moment to think before rolling, as a person would: the spectators act in this phase too.
-        // Until one of them has, at least once in the run (up to 10 s): a spectator learns of the
-        // game from what it reads, and on a busy machine 400 ms was sometimes not enough for any.
-        try await Task.sleep(for: .milliseconds(400))
+        // The spectators act in this phase too: the roll waits until one of them has, at least once in
+        // the run (up to 10 s; a spectator learns of the game from what it reads).
         let deadline = ContinuousClock.now + .seconds(10)
         while sightings.count(.randomWin) == 0 && ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))

@@ -62,7 +62,7 @@ extension HostileTests.SlowReaderTests {
         await host.handle(.startGame(gameId: "ticTacToe"), from: bob.id)
         let latecomer = Connection(remoteAddress: "latecomer", queueLimit: 10_000)
         #expect(await host.connect(latecomer) == .connected)
-        try await Task.sleep(for: MatchHost.presenceInterval * 3)
+        #expect(await HostileTests.eventually { await !host.presenceIsDue }, "the latecomer's presence was never sent")
         store.release()
         #expect(await HostileTests.eventually { watchers.allSatisfy { $0.queue.count >= 3 } })
 

@@ -81,12 +81,20 @@ struct PairingQueueTests {
             let alice = try await QueueVisitors.join(port: server.port)
             try await QueueVisitors.cancel(port: server.port, alice)
             #expect(try await QueueVisitors.renew(port: server.port, alice) == nil, "404 once cancelled")
+            // Bob, then Carol: paired with each other, which shows Bob was paired with nobody before her.
             let bob = try await QueueVisitors.join(port: server.port)
-            try await Task.sleep(for: .milliseconds(300))
-            let status = try await QueueVisitors.renew(port: server.port, bob)
-            #expect(status?.status == .waiting, "Bob waits: Alice left")
-            try await QueueVisitors.cancel(port: server.port, bob)
+            let carol = try await QueueVisitors.join(port: server.port)
+            try await Self.expectPairedWithEachOther(port: server.port, bob, carol, "Bob waits for Carol: Alice left")
         }
+    }
+
+    /// Both tickets end paired, in one match, on its two seats.
+    private static func expectPairedWithEachOther(port: Int, _ first: String, _ second: String, _ why: String) async throws {
+        let one = try await QueueVisitors.renewUntilPaired(ports: [port], first, every: .milliseconds(50), timeout: .seconds(10))
+        let other = try await QueueVisitors.renewUntilPaired(ports: [port], second, every: .milliseconds(50), timeout: .seconds(10))
+        #expect(one.status == .paired && other.status == .paired, "\(why): \(one), \(other)")
+        #expect(one.matchId != nil && one.matchId == other.matchId, "\(why): \(one), \(other)")
+        #expect(one.seat != other.seat, "\(why): \(one), \(other)")
     }
 
     @Test func test_aVisitorWhoStopsRenewing_isDropped_andPairedWithNobody() async throws {
@@ -95,8 +103,8 @@ struct PairingQueueTests {
             try await Task.sleep(for: .seconds(3))
             #expect(try await QueueVisitors.renew(port: server.port, closedTab) == nil, "dropped: not renewed in time")
             let newcomer = try await QueueVisitors.join(port: server.port)
-            try await Task.sleep(for: .milliseconds(300))
-            #expect(try await QueueVisitors.renew(port: server.port, newcomer)?.status == .waiting, "not paired with the tab closed")
+            let next = try await QueueVisitors.join(port: server.port)
+            try await Self.expectPairedWithEachOther(port: server.port, newcomer, next, "not paired with the tab closed")
         }
     }
 
