@@ -348,3 +348,19 @@ def seat_pair(browsers, first_name: str = "Alice", second_name: str = "Bob", wid
     for browser in (alice, bob):
         browser.visible("scoreboard")
     return alice, bob, match_id
+
+
+def deep_link_pair(browsers, game_id: str, width: int = 1280, height: int = 900):
+    """Alice opens `/launchGame?gameId=…` (which makes a match and lands on its page) and sits down;
+    Bob follows her invite link and sits down: the workflow then starts the game with nobody pressing
+    start."""
+    alice = browsers(width, height)
+    alice.open(f"/launchGame?gameId={game_id}")
+    alice.wait().until(lambda d: re.search(r"/m/[A-Za-z0-9_-]{10,}", d.current_url))
+    match_id = alice.match_id()
+    alice.join("Alice")
+    bob = browsers(width, height)
+    bob.driver.get(alice.invite_link())
+    assert bob.driver.current_url.endswith(f"/m/{match_id}")
+    bob.join("Bob")
+    return alice, bob, match_id

@@ -3,12 +3,11 @@
 The board is 7 columns × 6 rows, row 0 at the top; a disc falls to the lowest free cell of its column.
 """
 
-import re
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from pages import PHONE, drops, seat_pair
+from pages import PHONE, deep_link_pair, drops, seat_pair
 
 # Alice drops in column 1 four times, Bob in column 2 in between: four in a row upwards in column 1.
 ALICE_WINS_VERTICAL = [0, 1, 0, 1, 0, 1, 0]
@@ -175,13 +174,7 @@ def test_a_reload_keeps_the_connect_four_board_and_the_turn(browsers):
 
 
 def test_the_deep_link_launches_connect_four_and_fits_a_phone(browsers):
-    alice = browsers(*PHONE)
-    alice.open("/launchGame?gameId=connectFour")
-    alice.wait().until(lambda d: re.search(r"/m/[A-Za-z0-9_-]{10,}", d.current_url))
-    alice.join("Alice")
-    bob = browsers(*PHONE)
-    bob.driver.get(alice.invite_link())
-    bob.join("Bob")
+    alice, bob, _ = deep_link_pair(browsers, "connectFour", *PHONE)
 
     for browser in (alice, bob):
         browser.visible("c4-board")

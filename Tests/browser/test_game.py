@@ -2,7 +2,7 @@
 
 import re
 
-from pages import play, seat_pair
+from pages import deep_link_pair, play, seat_pair
 
 ALICE_WINS_TOP_ROW = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
 DRAW = [(0, 0), (0, 1), (0, 2), (1, 1), (1, 0), (1, 2), (2, 1), (2, 0), (2, 2)]
@@ -97,18 +97,9 @@ def test_random_win_is_decided_by_a_roll(browsers):
 
 
 def test_deep_link_starts_the_game_once_both_players_are_in(browsers):
-    alice = browsers()
-    alice.open("/launchGame?gameId=ticTacToe")
-    alice.wait().until(lambda d: re.search(r"/m/[A-Za-z0-9_-]{10,}", d.current_url))
-    match_id = alice.match_id()
-    alice.join("Alice")
+    alice, bob, _ = deep_link_pair(browsers, "ticTacToe")
     # The page sent launchGame once and dropped ?gameId, so a reload does not launch again.
     alice.wait().until(lambda d: "gameId" not in d.current_url)
-
-    bob = browsers()
-    bob.driver.get(alice.invite_link())
-    assert bob.driver.current_url.endswith(f"/m/{match_id}")
-    bob.join("Bob")
 
     # Nobody pressed a start button: the workflow launched Tic Tac Toe.
     alice.visible("board")

@@ -8,12 +8,11 @@ test ids use the wire's P (`kalah-pit-player1-2` is Alice's "pit 3").
 
 from __future__ import annotations
 
-import re
 
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from pages import PHONE, seat_pair
+from pages import PHONE, deep_link_pair, seat_pair
 
 PITS = 6
 STORE = {"player1": 6, "player2": 13}
@@ -315,13 +314,7 @@ def test_a_reload_keeps_the_kalah_board_and_the_turn(browsers):
 
 
 def test_the_deep_link_launches_kalah_and_fits_a_phone(browsers):
-    alice = browsers(*PHONE)
-    alice.open("/launchGame?gameId=kalah")
-    alice.wait().until(lambda d: re.search(r"/m/[A-Za-z0-9_-]{10,}", d.current_url))
-    alice.join("Alice")
-    bob = browsers(*PHONE)
-    bob.driver.get(alice.invite_link())
-    bob.join("Bob")
+    alice, bob, _ = deep_link_pair(browsers, "kalah", *PHONE)
 
     for browser in (alice, bob):
         browser.visible("kalah-board")
