@@ -59,14 +59,23 @@ public struct GameMessageSchema: Hashable, Sendable {
 
         public let name: String
         public let kind: Kind
+        /// For an integer, the values the game takes: the reader lets any integer through, and the game
+        /// refuses one outside with `outOfBounds`. Said here so that clients and tests know the board's
+        /// size without a game's rules (the hostile fuzz test predicts the refusal from it).
+        public let range: ClosedRange<Int>?
 
-        public init(name: String, kind: Kind) {
+        public init(name: String, kind: Kind, range: ClosedRange<Int>? = nil) {
             self.name = name
             self.kind = kind
+            self.range = range
         }
 
         /// A required integer field.
         public static func integer(_ name: String) -> Field { Field(name: name, kind: .integer) }
+        /// A required integer field whose values the game takes are `range`.
+        public static func integer(_ name: String, in range: ClosedRange<Int>) -> Field {
+            Field(name: name, kind: .integer, range: range)
+        }
         /// A required string field.
         public static func string(_ name: String) -> Field { Field(name: name, kind: .string) }
     }

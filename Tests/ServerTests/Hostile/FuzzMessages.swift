@@ -215,7 +215,7 @@ struct MessageFactory {
             guard let cell = free.isEmpty ? nil : rng.pick(free) else { return .sync }
             return .move(row: cell / 3, col: cell % 3)
         case let phase:
-            // Another game's turn: one of its messages with small numbers, most of them moves it takes.
+            // Another game's turn: one of its messages with small numbers, most of them in its range.
             guard let game = FuzzedGames.catalog.game(GameID(rawValue: phase.rawValue)), let schema = game.messages.first,
                 knowledge.board?.turn == seat
             else { return .sync }
@@ -580,10 +580,11 @@ func expectedAnswers(to message: ClientMessage, knowing knowledge: Knowledge, ex
         return common.union(inBounds ? [.accepted, .error(.cellTaken)] : [.error(.outOfBounds)])
     case .play(let message):
         // Any other game's move, by the order of checks every game follows: notSeated, wrongPhase,
-        // notYourTurn (for a game whose board has a turn), then the game's own refusals of the place.
+        // notYourTurn (for a game whose board has a turn), then the game's own refusals of the place:
+        // outOfBounds for a field outside the range its schema gives, else accepted or cellTaken.
         guard let seat = seated else { return [.error(.notSeated)] }
         let game = FuzzedGames.game(sending: message.type)
-        let refusals: Set<Answer> = [.accepted, .error(.outOfBounds), .error(.cellTaken)]
+        let refusals: Set<Answer> = FuzzedGames.isInRange(message) ? [.accepted, .error(.cellTaken)] : [.error(.outOfBounds)]
         if exclusive {
             guard let game, knowledge.phase.rawValue == game.id.rawValue else { return [.error(.wrongPhase)] }
             guard let board = knowledge.board else { return [.accepted] }
@@ -612,5 +613,14 @@ enum FuzzedGames {
     /// The game whose message has type `type`.
     static func game(sending type: String) -> (any GameUnit)? {
         catalog.games.first { $0.messages.contains { $0.type == type } }
+    }
+
+    /// Whether every integer of `message` is in the range its game's schema gives it.
+    static func isInRange(_ message: GameMessage) -> Bool {
+        guard let schema = schemas.first(where: { $0.type == message.type }) else { return true }
+        return schema.fields.allSatisfy { field in
+            guard let range = field.range, let value = message.integer(field.name) else { return true }
+            return range.contains(value)
+        }
     }
 }

@@ -6,7 +6,7 @@ import WireProtocol
 /// `{"type": "drop", "col": c}`: any whole number (those off the grid are `outOfBounds`).
 extension ConnectFour {
     public var messages: [GameMessageSchema] {
-        [GameMessageSchema(type: "drop", fields: [.integer("col")])]
+        [GameMessageSchema(type: "drop", fields: [.integer("col", in: 0...6)])]
     }
 
     public func action(from message: GameMessage) -> (any GameAction)? {

@@ -6,7 +6,7 @@ import WireProtocol
 /// `{"type": "sow", "pit": p}`: any whole number (those outside 0-5 are `outOfBounds`).
 extension Kalah {
     public var messages: [GameMessageSchema] {
-        [GameMessageSchema(type: "sow", fields: [.integer("pit")])]
+        [GameMessageSchema(type: "sow", fields: [.integer("pit", in: 0...5)])]
     }
 
     public func action(from message: GameMessage) -> (any GameAction)? {

@@ -7,7 +7,7 @@ import WireProtocol
 /// `{"type": "move", "row": r, "col": c}`: any whole numbers (those off the board are `outOfBounds`).
 extension TicTacToe {
     public var messages: [GameMessageSchema] {
-        [GameMessageSchema(type: "move", fields: [.integer("row"), .integer("col")])]
+        [GameMessageSchema(type: "move", fields: [.integer("row", in: 0...2), .integer("col", in: 0...2)])]
     }
 
     public func action(from message: GameMessage) -> (any GameAction)? {
