@@ -50,6 +50,8 @@ package actor MatchHost {
     /// broadcast per connection would cost O(n) each, O(n²) for n connections churning.
     package static let presenceInterval = Duration.milliseconds(100)
     private(set) var isClosed = false
+    /// `shutdown` began: its connections are being closed and its writes drained.
+    private var isShuttingDown = false
 
     /// Opens a match from its log (a new match's log holds only `created`).
     /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
@@ -159,7 +161,7 @@ package actor MatchHost {
     /// are as many as seats waiting (a stranger holding the place is pushed out by the player, who takes
     /// the seat at once).
     package func connect(_ connection: Connection) -> ConnectResult {
-        guard !isClosed else { return .closed }
+        guard !isClosed, !isShuttingDown else { return .closed }
         if room.connectionCount >= settings.maxConnections {
             let waiting = room.seatsAwaitingPlayers
             guard waiting > 0 else { return .full }
@@ -416,6 +418,9 @@ package actor MatchHost {
 
     /// Closes every connection with `code`, waits for pending writes, then tears the tree down.
     package func shutdown(code: UInt16, reason: String) async {
+        // Closed to newcomers at once: a connection let in while the writes drain would be told nothing
+        // and never closed.
+        isShuttingDown = true
         closeConnections(code: code, reason: reason)
         if appends.isWriting { await withCheckedContinuation { writesDrained.append($0) } }
         tearDown()

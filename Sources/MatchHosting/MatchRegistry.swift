@@ -28,10 +28,7 @@ package actor MatchRegistry {
     private var hosts: [MatchID: MatchHost] = [:] {
         didSet { settings.metrics.matchesLoaded(hosts.count) }
     }
-    private var loading: [MatchID: Task<MatchHost?, any Error>] = [:]
-    /// Loads during which another server took the match: what such a load read may be older than the
-    /// takeover, so every lookup waiting on it drops the host it made and loads again.
-    private var lostWhileLoading: [MatchID: Task<MatchHost?, any Error>] = [:]
+    private var loading: [MatchID: Load] = [:]
     /// Hosts handed over to another server and still closing (their last writes may be in flight,
     /// refused by the store): the match is loaded again only once the store has let go of it, so that
     /// letting go of the old host never lets go of the new one, and no write of the old one can count
@@ -104,8 +101,11 @@ package actor MatchRegistry {
         for _ in 0..<Self.loadAttempts {
             guard !isShuttingDown else { throw .shuttingDown }
             if let host = hosts[id] {
+                let isClosed = await host.isClosed
+                // Handed over or replaced meanwhile: look again rather than return a host being closed.
+                guard hosts[id] === host else { continue }
                 // A host closed by a failed write or a takeover is loaded again rather than joined.
-                guard await host.isClosed else { return host }
+                guard isClosed else { return host }
                 remove(host)
             }
             while let handingOver = closing[id] {
@@ -125,6 +125,16 @@ package actor MatchRegistry {
 
     private static let loadAttempts = 3
 
+    /// A load of a match from the store, which every lookup of the match waits for while it runs.
+    private final class Load {
+        let task: Task<MatchHost?, any Error>
+        /// Another server took the match during the load: what it read may be older than that, so
+        /// every lookup waiting on it drops the host it made.
+        var isLost = false
+
+        init(_ task: Task<MatchHost?, any Error>) { self.task = task }
+    }
+
     /// Loads match `id` (or joins a load in progress) and hosts it. Nil when another server took the
     /// match during the load: the host was dropped and the caller loads again.
     private func load(_ id: MatchID) async throws(LookupError) -> MatchHost? {
@@ -132,29 +142,30 @@ package actor MatchRegistry {
         // gone (not found) or kept.
         while loading[id] == nil, let deletion {
             _ = await deletion.result
+            if self.deletion == deletion { self.deletion = nil }
             guard !isShuttingDown else { throw .shuttingDown }
             if let host = hosts[id] { return host }
         }
-        let task: Task<MatchHost?, any Error>
+        let load: Load
         if let existing = loading[id] {
-            task = existing
+            load = existing
         } else {
             let store = store
             let settings = settings(for: id)
             let logger = logger
-            task = Task {
-                guard let records = try await store.load(id) else { return nil }
-                let host = try MatchHost(
-                    id: id, createdAt: records.first?.at ?? Date(), records: records, store: store, settings: settings, logger: logger)
-                await host.start()
-                logger.info("match restored from the store", metadata: ["match": "\(id)", "records": "\(records.count)"])
-                return host
-            }
-            loading[id] = task
-            lostWhileLoading[id] = nil
+            load = Load(
+                Task {
+                    guard let records = try await store.load(id) else { return nil }
+                    let host = try MatchHost(
+                        id: id, createdAt: records.first?.at ?? Date(), records: records, store: store, settings: settings, logger: logger)
+                    await host.start()
+                    logger.info("match restored from the store", metadata: ["match": "\(id)", "records": "\(records.count)"])
+                    return host
+                })
+            loading[id] = load
         }
-        let result = await task.result
-        if loading[id] == task { loading[id] = nil }
+        let result = await load.task.result
+        if loading[id] === load { loading[id] = nil }
         switch result {
         case .success(let host?):
             if isShuttingDown {
@@ -162,13 +173,17 @@ package actor MatchRegistry {
                 await host.shutdown(code: 1001, reason: "Server shutting down")
                 throw .shuttingDown
             }
-            if lostWhileLoading[id] == task {
-                // Nobody joined it yet (a lookup returns only what it installs): closing it tells no one.
+            if load.isLost {
+                // Never installed (a lookup returns only what it installs): closing it tells no one.
                 logger.notice("match taken by another server while loading it; loading it again", metadata: ["match": "\(id)"])
                 await host.shutdown(code: MatchHost.movedCode, reason: MatchHost.movedReason)
                 return nil
             }
-            if let current = hosts[id] { return current }
+            if let current = hosts[id] {
+                // Another lookup of the same load installed it already, or a newer host replaced it.
+                if current !== host { await host.shutdown(code: MatchHost.movedCode, reason: MatchHost.movedReason) }
+                return current
+            }
             hosts[id] = host
             return host
         case .success(nil):
@@ -190,6 +205,9 @@ package actor MatchRegistry {
     /// Another server loaded match `id` (`MatchStore.lostMatches`): its connections here are closed with
     /// 1012 so that they reconnect, which lands them on that server.
     package func handOver(_ id: MatchID) async {
+        // The loss is heard late (the store queues it, and the hand-overs before it take time): a host
+        // loaded since, in a newer epoch, is this server's again and must not be closed.
+        guard store.isLost(id) else { return }
         if let host = hosts.removeValue(forKey: id) {
             logger.notice("match taken over by another server; closing its connections", metadata: ["match": "\(id)"])
             // The store lets go once the host's writes have returned (`MatchOwnership.release`); a load
@@ -205,7 +223,7 @@ package actor MatchRegistry {
         } else if let load = loading[id] {
             // The store keeps the match lost (its appends refused) until the load is dropped and the
             // match loaded again, which holds it anew.
-            lostWhileLoading[id] = load
+            load.isLost = true
         } else {
             store.release(id)
         }
@@ -281,7 +299,7 @@ package actor MatchRegistry {
         let store = store
         let task = Task { try await store.deleteMatches(updatedBefore: cutoff, keeping: keeping, limit: limit) }
         deletion = task
-        defer { deletion = nil }
+        defer { if deletion == task { deletion = nil } }
         return try await task.value
     }
 

@@ -20,6 +20,11 @@ public protocol MatchOwnership: Sendable {
     /// presence. Returns at once; a shared store tells the database in the background.
     func release(_ id: MatchID)
 
+    /// Whether another server took match `id` since this one loaded or created it, and this one has
+    /// not let go of it nor loaded it again: what `lostMatches` yielded still holds. The yield comes
+    /// later than the loss, after a new load perhaps: a server checks this before closing the match.
+    func isLost(_ id: MatchID) -> Bool
+
     /// Who is connected to match `id` on this server, for the other servers' lobbies. Returns at once;
     /// a shared store writes the latest of each match in the background, all matches' changes
     /// together at most once a second.

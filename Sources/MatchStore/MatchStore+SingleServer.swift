@@ -16,6 +16,8 @@ extension MatchOwnership {
 
     public func release(_ id: MatchID) {}
 
+    public func isLost(_ id: MatchID) -> Bool { false }
+
     public func publish(_ presence: LivePresence, of id: MatchID) {}
 
     public func presence(of ids: [MatchID]) async throws -> [MatchID: LivePresence] { [:] }

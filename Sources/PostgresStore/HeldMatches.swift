@@ -39,6 +39,11 @@ final class HeldMatches: Sendable {
         }
     }
 
+    /// Whether `id` was taken by another server since this one held it, and not loaded again nor let go.
+    func isLost(_ id: MatchID) -> Bool {
+        epochs.withLock { $0[id] == Self.lost }
+    }
+
     /// Of `ids`, those still held: marks them lost and returns them.
     func markLost(_ ids: [MatchID]) -> [MatchID] {
         epochs.withLock { epochs in

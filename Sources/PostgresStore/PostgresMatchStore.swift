@@ -162,6 +162,8 @@ public final class PostgresMatchStore: MatchStore {
 
     public var lostMatches: AsyncStream<MatchID> { hosting.lostMatches }
 
+    public func isLost(_ id: MatchID) -> Bool { hosting.held.isLost(id) }
+
     /// Forgets the match at once (so that a load that follows holds its own epoch), then clears its
     /// owner in the background, where it is still this server's in the epoch let go of: done late, it
     /// changes nothing a later load did.

@@ -22,22 +22,36 @@ struct RegistryHandOverTests {
             metrics: ServerMetrics(), logger: logger)
     }
 
+    /// Polls `condition` until it holds or `limit` has passed (then false): a wait for an event that a
+    /// regression could keep from happening fails instead of hanging the run.
+    private static func eventually(within limit: Duration = .seconds(10), _ condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if await condition() { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return await condition()
+    }
+
     @Test func test_aMatchLookedUpWhileItsHandedOverHostStillWrites_isLoadedOnlyOnceTheStoreLetGoOfTheOldHost() async throws {
         let store = JournalingStore()
         let registry = Self.registry(on: store)
         let id = try await registry.create()
         let old = try await registry.host(for: id)
-        let (wakes, wake) = AsyncStream.makeStream(of: Void.self)
-        let alice = Connection(remoteAddress: "alice", queueLimit: 64, wake: { wake.yield() })
+        let alice = Connection(remoteAddress: "alice", queueLimit: 64)
         #expect(await old.connect(alice) == .connected)
         store.holdAppends()
         await old.handle(.login(name: "Alice"), from: alice.id)  // its seatTaken waits in the store
 
+        store.markLost(id)  // another server took the match
         let handingOver = Task { await registry.handOver(id) }
-        for await _ in wakes where alice.queue.closeQueued { break }  // the old host is closing: the hand-over began
+        #expect(await Self.eventually { alice.queue.closeQueued }, "the hand-over never began")
         let lookup = Task { try await registry.host(for: id) }
         // The lookup either loads at once or says it waits for the hand-over.
-        try await store.waitUntil { $0.contains("load \(id)") || $0.contains { $0.hasPrefix("log waiting for the host handed over") } }
+        let waits = await Self.eventually {
+            store.journal.contains { $0 == "load \(id)" || $0.hasPrefix("log waiting for the host handed over") }
+        }
+        #expect(waits, "the lookup neither loaded nor waited: \(store.journal)")
         store.releaseAppends()
         await handingOver.value
         let new = try await lookup.value
@@ -60,8 +74,9 @@ struct RegistryHandOverTests {
         store.holdLoads()
 
         let lookup = Task { try await registry.host(for: id) }
-        try await store.waitUntil { $0.contains("load \(id)") }
-        await registry.handOver(id)  // another server took the match after this load read its log
+        #expect(await Self.eventually { store.journal.contains("load \(id)") }, "the lookup never loaded")
+        store.markLost(id)  // another server took the match after this load read its log
+        await registry.handOver(id)
         store.releaseLoads()
         let host = try await lookup.value
 
@@ -69,6 +84,20 @@ struct RegistryHandOverTests {
         #expect(!store.journal.contains("release \(id)"), "the new load's hold was let go of: \(store.journal)")
         #expect(await !host.isClosed)
         #expect(try await registry.host(for: id) === host)
+    }
+
+    @Test func test_aTakeoverHeardAfterTheMatchWasLoadedAgain_closesNothing() async throws {
+        let store = JournalingStore()
+        let registry = Self.registry(on: store)
+        let id = try await registry.create()
+        let host = try await registry.host(for: id)
+        // The store heard of a takeover and queued it, but this server loaded the match again since
+        // (in a newer epoch): the store no longer marks it lost when the registry reads the queue.
+        await registry.handOver(id)
+
+        #expect(await !host.isClosed)
+        #expect(try await registry.host(for: id) === host)
+        #expect(!store.journal.contains("release \(id)"), "\(store.journal)")
     }
 }
 
@@ -97,11 +126,15 @@ private final class JournalingStore: MatchStore {
         var loadsHeld = false
         var heldAppends: [CheckedContinuation<Void, Never>] = []
         var heldLoads: [CheckedContinuation<Void, Never>] = []
-        var watchers: [(condition: @Sendable ([String]) -> Bool, continuation: CheckedContinuation<Void, Never>)] = []
     }
 
     private let base = InMemoryMatchStore()
     private let state = Mutex(State())
+    /// The matches another server took, as a shared store marks them until this one loads or releases.
+    private let lost = Mutex(Set<MatchID>())
+
+    func markLost(_ id: MatchID) { _ = lost.withLock { $0.insert(id) } }
+    func isLost(_ id: MatchID) -> Bool { lost.withLock { $0.contains(id) } }
 
     var journal: [String] { state.withLock { $0.journal } }
 
@@ -120,27 +153,8 @@ private final class JournalingStore: MatchStore {
         held.forEach { $0.resume() }
     }
 
-    /// Returns once the journal satisfies `condition`.
-    func waitUntil(_ condition: @escaping @Sendable ([String]) -> Bool) async throws {
-        await withCheckedContinuation { continuation in
-            let now = state.withLock { state in
-                if condition(state.journal) { return true }
-                state.watchers.append((condition, continuation))
-                return false
-            }
-            if now { continuation.resume() }
-        }
-    }
-
     func write(_ entry: String) {
-        let satisfied = state.withLock { state in
-            state.journal.append(entry)
-            let journal = state.journal
-            let (met, waiting) = (state.watchers.filter { $0.condition(journal) }, state.watchers.filter { !$0.condition(journal) })
-            state.watchers = waiting
-            return met.map(\.continuation)
-        }
-        satisfied.forEach { $0.resume() }
+        state.withLock { $0.journal.append(entry) }
     }
 
     private func pass(_ gate: WritableKeyPath<State, Bool>, _ waiting: WritableKeyPath<State, [CheckedContinuation<Void, Never>]>) async {
@@ -156,11 +170,15 @@ private final class JournalingStore: MatchStore {
 
     func load(_ id: MatchID) async throws -> [StoredRecord]? {
         write("load \(id)")
+        _ = lost.withLock { $0.remove(id) }  // loading takes the match anew
         await pass(\.loadsHeld, \.heldLoads)
         return try await base.records(of: id)
     }
 
-    func release(_ id: MatchID) { write("release \(id)") }
+    func release(_ id: MatchID) {
+        _ = lost.withLock { $0.remove(id) }
+        write("release \(id)")
+    }
 
     func append(_ records: [MatchRecord], summary: StoredSummary?, to id: MatchID, at date: Date) async throws {
         await pass(\.appendsHeld, \.heldAppends)

@@ -34,6 +34,7 @@ struct OwnershipTests {
             let log = try #require(try await second.load("m1"))
             #expect(log.map(\.record) == [.created, Sample.marker(1)], "the new host reads every append of the previous one")
             #expect(await nextLoss(of: first, within: 2) == "m1", "the previous host hears of the takeover")
+            #expect(first.isLost("m1") && !second.isLost("m1"), "the loss holds until the first server loads or lets go")
 
             // The previous host's view of the log is current, but it no longer hosts the match.
             await #expect(throws: MatchStoreError.appendedElsewhere("m1")) {
@@ -44,6 +45,7 @@ struct OwnershipTests {
 
             // Loading it back takes it back: then the second server's appends are refused.
             _ = try await first.load("m1")
+            #expect(!first.isLost("m1"), "loading it again holds it anew")
             #expect(await nextLoss(of: second, within: 2) == "m1")
             await #expect(throws: MatchStoreError.appendedElsewhere("m1")) {
                 try await second.append([Sample.marker(4)], summary: nil, to: "m1", at: Sample.date(4))

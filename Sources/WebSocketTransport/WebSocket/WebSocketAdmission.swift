@@ -105,6 +105,10 @@ package struct WebSocketAdmission: Sendable {
             case .shuttingDown:
                 logger.notice("refused", metadata: ["reason": "shutting down, answered 503"])
                 return .refuse(APIError.unavailable)
+            case .unreadable(MatchStoreError.appendedElsewhere):
+                // Another server took the match at every load here: clients routed both ways. Try again.
+                logger.notice("refused", metadata: ["reason": "match taken by another server at every load, answered 503"])
+                return .refuse(APIError.unavailable)
             case .unreadable(MatchStoreError.unavailable):
                 logger.notice("refused", metadata: ["reason": "storage unreachable, answered 503"])
                 return .refuse(APIError.storageUnavailable)
