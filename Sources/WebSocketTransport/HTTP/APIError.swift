@@ -16,6 +16,11 @@ package struct APIError: HTTPResponseError {
     package static let unavailable = APIError(
         .serviceUnavailable, .matchNotFound, "The server is starting or shutting down; try again shortly.")
 
+    /// The answer when another server took the match at every load here (clients of one match routed
+    /// to two servers, each taking it in turn): the client tries again, as a page does.
+    package static let moving = APIError(
+        .serviceUnavailable, .matchNotFound, "This match is moving between servers; try again shortly.")
+
     /// The answer when the store cannot be reached (a PostgreSQL server that does not answer).
     package static let storageUnavailable = APIError(
         .serviceUnavailable, .matchNotFound, "The match storage cannot be reached right now; try again shortly.")

@@ -108,7 +108,7 @@ package struct WebSocketAdmission: Sendable {
             case .unreadable(MatchStoreError.appendedElsewhere):
                 // Another server took the match at every load here: clients routed both ways. Try again.
                 logger.notice("refused", metadata: ["reason": "match taken by another server at every load, answered 503"])
-                return .refuse(APIError.unavailable)
+                return .refuse(APIError.moving)
             case .unreadable(MatchStoreError.unavailable):
                 logger.notice("refused", metadata: ["reason": "storage unreachable, answered 503"])
                 return .refuse(APIError.storageUnavailable)
