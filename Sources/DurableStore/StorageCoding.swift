@@ -50,7 +50,7 @@ package enum StorageCoding {
     }
 
     package static func encode(_ summary: StoredSummary) throws -> EncodedSummary {
-        EncodedSummary(phase: summary.phase.name, freeSeats: summary.freeSeats.count, json: try json(summary))
+        EncodedSummary(phase: summary.phase.name, freeSeats: summary.lobbySeats, json: try json(summary))
     }
 
     package static func decode<Value: Decodable>(_ type: Value.Type, from json: String) throws -> Value {
@@ -82,6 +82,14 @@ extension MatchRecord {
         case .gameEnded: "gameEnded"
         case .left: "left"
         case .seatTimedOut: "seatTimedOut"
+        case .listed: "listed"
+        case .gameClaimed: "gameClaimed"
+        case .resigned: "resigned"
+        case .drawOffered: "drawOffered"
+        case .drawAccepted: "drawAccepted"
+        case .drawDeclined: "drawDeclined"
+        case .gameOffered: "gameOffered"
+        case .gameDeclined: "gameDeclined"
         }
     }
 }

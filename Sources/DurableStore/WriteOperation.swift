@@ -30,6 +30,7 @@ package struct EncodedRecord: Sendable {
 /// A `StoredSummary` as the `match` table stores it.
 package struct EncodedSummary: Sendable {
     package let phase: String
+    /// The free seats the lobby offers (`StoredSummary.lobbySeats`): 0 for a private match.
     package let freeSeats: Int
     /// The whole summary as JSON, which is what is read back.
     package let json: String

@@ -30,9 +30,9 @@ private struct Collector {
     let catalog: GameCatalog
     private(set) var games: [MatchGames.Game] = []
     private var names: [Seat: String] = [:]
-    /// The end the tree announced (`gameOver`) ahead of its `gameEnded` record, with the seat whose
-    /// leaving caused it.
-    private var announcedEnd: (line: [[Int]]?, leaver: Seat?)?
+    /// The end the tree announced (`gameOver`) ahead of its `gameEnded` record, with why, and the seat
+    /// that gave the game away (by leaving, timing out, resigning, or being claimed against).
+    private var announcedEnd: (line: [[Int]]?, reason: GameEndReason, loser: Seat?)?
 
     init(catalog: GameCatalog) {
         self.catalog = catalog
@@ -42,7 +42,7 @@ private struct Collector {
 
     mutating func take(_ stored: StoredRecord, events: [MatchEvent]) {
         let at = stored.at.wireTimestamp
-        var leaver: Seat?
+        var loser: Seat?
         switch stored.record {
         case .seatTaken(let seat, let name, _):
             names[seat] = name
@@ -70,14 +70,19 @@ private struct Collector {
             games[games.count - 1].result = MatchGames.Result(
                 winner: winner.map(WireSeat.init),
                 line: end?.line.flatMap { line in game?.historyLine(line) },
-                forfeitBy: end?.leaver.map(WireSeat.init))
+                forfeitBy: end?.loser.map(WireSeat.init),
+                reason: (end?.reason ?? (winner == nil ? .draw : .line)).rawValue)
             games[games.count - 1].endedAt = at
         case .left(let seat), .seatTimedOut(let seat):
-            leaver = seat
+            loser = seat
             names[seat] = nil
-        case .created, .launchRequested:
+        case .resigned(let seat):
+            loser = seat
+        case .gameClaimed(let seat):
+            loser = seat.opponent
+        case .created, .launchRequested, .listed, .drawOffered, .drawAccepted, .drawDeclined, .gameOffered, .gameDeclined:
             break
         }
-        for case .gameOver(_, let line) in events { announcedEnd = (line, leaver) }
+        for case .gameOver(_, let line, let reason) in events { announcedEnd = (line, reason, loser) }
     }
 }

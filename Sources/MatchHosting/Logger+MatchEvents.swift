@@ -9,8 +9,8 @@ extension Logger {
             switch event {
             case .gameStarted(let gameId, let starter):
                 info("game started", metadata: ["game": "\(gameId.rawValue)", "first": "\(starter.rawValue)"])
-            case .gameOver(let winner, _):
-                info("game over", metadata: ["winner": "\(winner?.rawValue ?? "draw")"])
+            case .gameOver(let winner, _, let reason):
+                info("game over", metadata: ["winner": "\(winner?.rawValue ?? "draw")", "reason": "\(reason.rawValue)"])
             default:
                 break
             }

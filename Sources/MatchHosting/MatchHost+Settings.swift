@@ -19,12 +19,17 @@ extension MatchHost {
         /// How long the computer seems to think before it plays (give or take a quarter, at random, so
         /// that it does not play like a metronome). Zero in tests that need no pause.
         package var computerDelay: Duration = .milliseconds(600)
+        /// How long a player's seat must have had no connection before the opponent may claim the game
+        /// being played (`claimWin`): a page that reloads or a phone that changes networks comes back in
+        /// time.
+        package var claimGrace: Duration = .seconds(20)
 
         package init(
             games: GameCatalog, seatTimeout: Duration, maxConnections: Int, trackingTag: String?, metrics: ServerMetrics,
             claimTimeout: Duration = .seconds(10), storageHealth: StorageHealth = StorageHealth(),
-            computerDelay: Duration = .milliseconds(600)
+            computerDelay: Duration = .milliseconds(600), claimGrace: Duration = .seconds(20)
         ) {
+            self.claimGrace = claimGrace
             self.games = games
             self.seatTimeout = seatTimeout
             self.maxConnections = maxConnections

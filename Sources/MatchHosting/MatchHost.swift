@@ -64,21 +64,32 @@ package actor MatchHost {
         logger[metadataKey: "match"] = .string(id.rawValue)
         self.logger = logger
         let room = try MatchRoom(
-            id: id, records: records, games: settings.games, seatTimeout: settings.seatTimeout, trackingTag: settings.trackingTag,
+            id: id, records: records, games: settings.games, seatTimeout: settings.seatTimeout, claimGrace: settings.claimGrace,
+            trackingTag: settings.trackingTag,
             logger: logger, metrics: settings.metrics)
         self.room = room
-        published = Mutex(Published(summary: room.summary, activity: room.activity))
+        published = Mutex(Published(summary: room.summary, activity: room.activity, listed: room.isListed))
     }
 
     /// The summary the lobby shows, and the activity its `lastActive` tells.
     package struct Published: Sendable {
         package var summary: MatchSummary
         package var activity: MatchActivity
+        /// Whether the creator asked for the match to be listed in the lobby.
+        package var listed: Bool
 
-        package init(summary: MatchSummary, activity: MatchActivity) {
+        package init(summary: MatchSummary, activity: MatchActivity, listed: Bool) {
             self.summary = summary
             self.summary.lastActive = activity.wireText
             self.activity = activity
+            self.listed = listed
+        }
+
+        /// Whether the lobby lists the match now: listed by its creator, one seat taken by a player who
+        /// is connected (a match whose last player left, or whose player is away, would be joined only to
+        /// wait for nobody), the other free.
+        package var isOpenInLobby: Bool {
+            listed && summary.players.count == 1 && summary.players.allSatisfy(\.connected)
         }
     }
 
@@ -126,6 +137,15 @@ package actor MatchHost {
         if appends.isWriting { await withCheckedContinuation { writesDrained.append($0) } }
         guard !isClosed else { throw SeatingFailed(reason: "storing the seats failed") }
         return tokens
+    }
+
+    /// Lists the match in the lobby, as its creator asked when creating it: returns once that is
+    /// durable, before anyone is told of the match.
+    package func list() async throws {
+        guard !isClosed else { throw SeatingFailed(reason: "the match is closed") }
+        commit(room.list())
+        if appends.isWriting { await withCheckedContinuation { writesDrained.append($0) } }
+        guard !isClosed else { throw SeatingFailed(reason: "storing the listing failed") }
     }
 
     // MARK: - The computer
@@ -380,7 +400,8 @@ package actor MatchHost {
     /// Shows `summary` in the lobby, with the room's activity, and hands who is connected to the store.
     private func publish(_ summary: MatchSummary) {
         let activity = room.activity
-        published.withLock { $0 = Published(summary: summary, activity: activity) }
+        let listed = room.isListed
+        published.withLock { $0 = Published(summary: summary, activity: activity, listed: listed) }
         // Only when who is connected changed: most changes are moves, which change nobody's presence.
         let presence = LivePresence(summary, activity: activity)
         if presence != publishedPresence {

@@ -36,13 +36,23 @@ enum MatchLog {
             for case .launchQueued(let gameId) in events { records.append(.launchRequested(gameId: gameId)) }
         case .leave:
             if let seat { records.append(.left(seat: seat)) }
+        case .seatTimedOut:
+            if let seat { records.append(.seatTimedOut(seat: seat)) }
         case .startGame:
             // Its record is its outcome: replay takes a `gameStarted` nobody launched as a start.
             break
         case .claimWin:
-            // Never applied through here: `MatchRoom.timeOut` records it as what it brings forward, the
-            // opponent's `seatTimedOut`.
-            break
+            if let seat { records.append(.gameClaimed(seat: seat)) }
+        case .resign:
+            if let seat { records.append(.resigned(seat: seat)) }
+        case .offerDraw:
+            if let seat { records.append(.drawOffered(seat: seat)) }
+        case .answerDraw(let accept):
+            if let seat { records.append(accept ? .drawAccepted(seat: seat) : .drawDeclined(seat: seat)) }
+        case .offerGame:
+            for case .gameOffered(let offerer, let gameId) in events { records.append(.gameOffered(seat: offerer, gameId: gameId)) }
+        case .declineGame:
+            if let seat { records.append(.gameDeclined(seat: seat)) }
         case .seatComputer(let level):
             for case .seated(let player) in events { records.append(.computerSeated(seat: player.seat, level: level)) }
         }
@@ -54,7 +64,7 @@ enum MatchLog {
         events.compactMap { event in
             switch event {
             case .gameStarted(let gameId, let startingPlayer): .gameStarted(gameId: gameId, startingPlayer: startingPlayer)
-            case .gameOver(let winner, _): .gameEnded(winner: winner)
+            case .gameOver(let winner, _, _): .gameEnded(winner: winner)
             default: nil
             }
         }
@@ -104,9 +114,29 @@ enum MatchLog {
                 }
                 draws.script(play.draws)
                 events = try apply(.play(play.action), play.seat)
-            case .left(let seat), .seatTimedOut(let seat):
+            case .left(let seat):
                 events = try apply(.leave, seat)
                 tokenHashes[seat] = nil
+            case .seatTimedOut(let seat):
+                events = try apply(.seatTimedOut, seat)
+                tokenHashes[seat] = nil
+            case .listed:
+                // The lobby's concern, not the tree's: the host reads it from the log.
+                break
+            case .gameClaimed(let seat):
+                events = try apply(.claimWin(opponent: .awayPastGrace), seat)
+            case .resigned(let seat):
+                events = try apply(.resign, seat)
+            case .drawOffered(let seat):
+                events = try apply(.offerDraw, seat)
+            case .drawAccepted(let seat):
+                events = try apply(.answerDraw(accept: true), seat)
+            case .drawDeclined(let seat):
+                events = try apply(.answerDraw(accept: false), seat)
+            case .gameOffered(let seat, let gameId):
+                events = try apply(.offerGame(gameId: gameId.rawValue), seat)
+            case .gameDeclined(let seat):
+                events = try apply(.declineGame, seat)
             case .gameStarted(let gameId, let startingPlayer) where expectedOutcomes.first != stored.record:
                 // A game a player started (not one the launch workflow started as the outcome of an
                 // earlier record): `startGame` is its input. Any seated player may press start.

@@ -17,13 +17,13 @@ struct MatchMessages {
     }
 
     /// The messages every connection gets for `events`, in order, each with the next version.
-    /// `timeoutsLeft`: the time each seat without a connection has left (see `players`), asked only
-    /// for a `presence` (most events are moves, which need none).
+    /// `awayTimes`: the times of each seat without a connection (see `players`), asked only for a
+    /// `presence` (most events are moves, which need none).
     mutating func broadcasts(
-        for events: [MatchEvent], snapshot: MatchSnapshot, members: Members, timeoutsLeft: () -> [Seat: Duration] = { [:] }
+        for events: [MatchEvent], snapshot: MatchSnapshot, members: Members, awayTimes: () -> [Seat: AwayTimes] = { [:] }
     ) -> [ServerMessage] {
         events.compactMap { event in
-            if case .playersChanged = event { return presence(snapshot: snapshot, members: members, timeoutsLeft: timeoutsLeft()) }
+            if case .playersChanged = event { return presence(snapshot: snapshot, members: members, awayTimes: awayTimes()) }
             guard let message = event.broadcastMessage(v: version + 1) else { return nil }
             version += 1
             return message
@@ -31,23 +31,24 @@ struct MatchMessages {
     }
 
     /// A `presence` message with the next version.
-    mutating func presence(snapshot: MatchSnapshot, members: Members, timeoutsLeft: [Seat: Duration] = [:]) -> ServerMessage {
+    mutating func presence(snapshot: MatchSnapshot, members: Members, awayTimes: [Seat: AwayTimes] = [:]) -> ServerMessage {
         version += 1
-        return .presence(players: Self.players(snapshot, members, timeoutsLeft), spectators: members.spectatorCount, v: version)
+        return .presence(players: Self.players(snapshot, members, awayTimes), spectators: members.spectatorCount, v: version)
     }
 
     /// A `welcome` for a connection playing `seat` (nil: a spectator), at the current version.
-    func welcome(for seat: Seat?, snapshot: MatchSnapshot, members: Members, timeoutsLeft: [Seat: Duration] = [:]) -> ServerMessage
-    {
+    func welcome(for seat: Seat?, snapshot: MatchSnapshot, members: Members, awayTimes: [Seat: AwayTimes] = [:]) -> ServerMessage {
         .welcome(
             you: seat.map(WireSeat.init),
             snapshot: WireSnapshot(
                 phase: WirePhase(snapshot.phase),
-                players: Self.players(snapshot, members, timeoutsLeft),
+                players: Self.players(snapshot, members, awayTimes),
                 score: snapshot.score.map(WireScore.init),
                 board: snapshot.board?.wireBoard,
                 spectators: members.spectatorCount,
-                seatTimeout: Self.seconds(seatTimeout)
+                seatTimeout: Self.seconds(seatTimeout),
+                lastGame: snapshot.lastGame.map(WireLastGame.init),
+                offer: snapshot.offer.map(WireOffer.init)
             ),
             v: version
         )
@@ -65,18 +66,23 @@ struct MatchMessages {
     }
 
     /// The seated players, each marked connected when a connection plays its seat; a seat without one
-    /// with the time it has left, from `timeoutsLeft` (none in a summary: it would go stale there).
-    private static func players(_ snapshot: MatchSnapshot, _ members: Members, _ timeoutsLeft: [Seat: Duration] = [:]) -> [WirePlayer] {
+    /// with the time it has left, from `awayTimes` (none in a summary: it would go stale there), and
+    /// during a game the time before its opponent may claim it.
+    private static func players(_ snapshot: MatchSnapshot, _ members: Members, _ awayTimes: [Seat: AwayTimes] = [:]) -> [WirePlayer] {
         let connected = members.connectedSeats
+        let isPlaying = if case .playing = snapshot.phase { true } else { false }
         return snapshot.players.map { player in
             var wire = WirePlayer(player, connectedSeats: connected)
-            if !wire.connected { wire.seatTimeoutLeft = timeoutsLeft[player.seat].map(Self.seconds) }
+            if !wire.connected, let times = awayTimes[player.seat] {
+                wire.seatTimeoutLeft = Self.seconds(times.timeoutLeft)
+                if isPlaying { wire.claimableIn = Self.seconds(times.claimableIn) }
+            }
             return wire
         }
     }
 
     /// A duration as the wire counts it: seconds, never negative.
-    private static func seconds(_ duration: Duration) -> Double {
+    static func seconds(_ duration: Duration) -> Double {
         max(0, Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18)
     }
 }

@@ -41,15 +41,15 @@ package actor MatchRegistry {
     private var deletion: Task<[MatchID], any Error>?
 
     package init(
-        store: any MatchStore, games: GameCatalog, seatTimeout: Duration, maxConnectionsPerMatch: Int,
-        claimTimeout: Duration = .seconds(10),
+        store: any MatchStore, games: GameCatalog, seatTimeout: Duration, claimGrace: Duration = .seconds(20),
+        maxConnectionsPerMatch: Int, claimTimeout: Duration = .seconds(10),
         computerDelay: Duration = .milliseconds(600), trackRIBObjects: Bool, metrics: ServerMetrics,
         logger: Logger
     ) {
         self.store = store
         self.settings = MatchHost.Settings(
             games: games, seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil, metrics: metrics,
-            claimTimeout: claimTimeout, computerDelay: computerDelay)
+            claimTimeout: claimTimeout, computerDelay: computerDelay, claimGrace: claimGrace)
         self.trackRIBObjects = trackRIBObjects
         self.logger = logger
     }
@@ -67,8 +67,11 @@ package actor MatchRegistry {
     /// computer, or people the server paired), and game `gameID` asked for when given
     /// (`MatchHost.seat(_:launching:)`); returns once all of it is durable, with the match's id and the
     /// token of each person's seat.
-    package func create(seating: [SeatOccupant], launching gameID: String? = nil) async throws -> (id: MatchID, tokens: [Seat: String]) {
+    package func create(
+        seating: [SeatOccupant], launching gameID: String? = nil, listed: Bool = false
+    ) async throws -> (id: MatchID, tokens: [Seat: String]) {
         let id = try await create()
+        if listed { try await host(for: id).list() }
         guard !seating.isEmpty || gameID != nil else { return (id, [:]) }
         return (id, try await host(for: id).seat(seating, launching: gameID))
     }
@@ -240,18 +243,17 @@ package actor MatchRegistry {
     /// - Parameter cutoff: when given, only the matches someone was connected to at or after it: those of
     ///   the store's list, and the ones in memory here that it left out (older, but in use).
     package func openMatches(limit: Int, activeSince cutoff: Date? = nil) async throws -> [MatchSummary] {
-        let stored = try await store.listSummaries(withFreeSeat: true, limit: limit)
+        let stored = try await store.listSummaries(listedWithFreeSeat: true, limit: limit)
         let presence = try await store.presence(of: stored.map(\.id).filter { hosts[$0] == nil })
         var listed: [(createdAt: Date, match: MatchHost.Published)] = stored.compactMap { stored in
-            guard let host = hosts[stored.id] else { return (stored.createdAt, Self.published(stored, presence: presence[stored.id])) }
-            let live = host.published.withLock { $0 }
-            return live.summary.players.count < 2 ? (stored.createdAt, live) : nil
+            let match = hosts[stored.id].map { host in host.published.withLock { $0 } } ?? Self.published(stored, presence: presence[stored.id])
+            return match.isOpenInLobby ? (stored.createdAt, match) : nil
         }
         guard let cutoff else { return listed.map(\.match.summary) }
         let storeListed = Set(stored.map(\.id))
         for host in hosts.values where !storeListed.contains(host.id) {
             let live = host.published.withLock { $0 }
-            if live.summary.players.count < 2 { listed.append((host.createdAt, live)) }
+            if live.isOpenInLobby { listed.append((host.createdAt, live)) }
         }
         return
             listed
@@ -282,7 +284,7 @@ package actor MatchRegistry {
             spectators: presence.spectators
         )
         let lastSeen = max(presence.lastActive ?? stored.updatedAt, stored.updatedAt)
-        return MatchHost.Published(summary: summary, activity: presence.anyoneConnected ? .now : .since(lastSeen))
+        return MatchHost.Published(summary: summary, activity: presence.anyoneConnected ? .now : .since(lastSeen), listed: stored.summary.listed)
     }
 
     /// Whether match `id` exists, in memory or in the store.

@@ -22,6 +22,10 @@ struct MatchRoom {
     private var timersStarted: UInt64 = 0
     private var messages: MatchMessages
     private let seatTimeout: Duration
+    /// How long a seat must have had no connection before its opponent may claim the game.
+    private let claimGrace: Duration
+    /// Whether the creator asked for the match to be listed in the lobby (its log's `listed`).
+    private(set) var isListed: Bool
     /// When the last connection closed; until one opens, the log's last record.
     private var lastConnectionClosed: Date
     private let logger: Logger
@@ -33,9 +37,11 @@ struct MatchRoom {
     /// - Parameter seatTimeout: how long a seat without a connection is kept (told to the clients).
     /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
     init(
-        id: MatchID, records: [StoredRecord], games: GameCatalog, seatTimeout: Duration = .seconds(60), trackingTag: String?,
-        logger: Logger, metrics: ServerMetrics
+        id: MatchID, records: [StoredRecord], games: GameCatalog, seatTimeout: Duration = .seconds(60),
+        claimGrace: Duration = .seconds(20), trackingTag: String?, logger: Logger, metrics: ServerMetrics
     ) throws {
+        self.claimGrace = claimGrace
+        isListed = records.contains { $0.record == .listed }
         self.id = id
         self.games = games
         tree = try HostedTree(replaying: records, games: games, trackingTag: trackingTag)
@@ -71,7 +77,7 @@ struct MatchRoom {
     /// What the store keeps beside the log, for the lobby.
     var storedSummary: StoredSummary {
         let snapshot = tree.snapshot
-        return StoredSummary(phase: snapshot.phase, players: snapshot.players, score: snapshot.score)
+        return StoredSummary(phase: snapshot.phase, players: snapshot.players, score: snapshot.score, listed: isListed)
     }
 
     // MARK: - Connections
@@ -122,8 +128,8 @@ struct MatchRoom {
             return resume(token: token, member: member)
         case .claimWin:
             return claimWin(by: member)
-        case .login, .startGame, .play, .launchGame, .leave:
-            guard let input = MatchInput(message, games: games) else {
+        case .login, .startGame, .play, .launchGame, .leave, .resign, .offerDraw, .acceptDraw, .declineDraw, .offerGame, .declineGame:
+            guard let input = MatchInput(message, games: games, opponentAway: member.seat.map(isAway(opponentOf:)) ?? false) else {
                 // The reader took the message by a game's schema: only a game that reads its own message
                 // differently would get here.
                 return refuse(.error(.badMessage), to: member, reason: "no game reads \(message.type)")
@@ -145,24 +151,53 @@ struct MatchRoom {
     }
 
     /// The tree's refusal of `input`, in the words of its game when it has its own.
-    private func refuse(_ error: MatchError, of input: MatchInput, to member: Members.Member) -> MatchChange {
+    private func refuse(_ error: MatchError, of input: MatchInput, to member: Members.Member, sentence: String? = nil) -> MatchChange {
         let code = ErrorCode(error)
-        let sentence = games.sentence(refusing: error, of: input) ?? code.defaultMessage
-        return refuse(.error(code: code, message: sentence), to: member, reason: "\(error) on \(input)")
+        let sentence = sentence ?? games.sentence(refusing: error, of: input) ?? MatchWording.sentence(refusing: error, of: input)
+        return refuse(.error(code: code, message: sentence ?? code.defaultMessage), to: member, reason: "\(error) on \(input)")
     }
 
-    /// A seated player ends the game now, as the opponent's seat timeout would if that seat has no
-    /// connection: the tree checks the seat, the phase and the absence, in the protocol's order.
+    /// A seated player claims the game being played while the opponent's seat has no connection: after
+    /// the claim grace, the claimer wins it and both seats stay (the away player may still come back).
+    /// The tree checks the seat, the phase, the absence and the grace, in the protocol's order.
     private mutating func claimWin(by member: Members.Member) -> MatchChange {
-        guard let seat = member.seat else { return refuse(.notSeated, of: .claimWin(opponentAway: false), to: member) }
-        let input = MatchInput.claimWin(opponentAway: tokens.isTaken(seat.opponent) && !members.isConnected(seat.opponent))
+        guard let seat = member.seat else { return refuse(.notSeated, of: .claimWin(opponent: .connected), to: member) }
+        let waitLeft = claimableIn(seat.opponent)
+        let opponent: OpponentPresence =
+            switch waitLeft {
+            case nil: .connected
+            case let left? where left > .zero: .awayWithinGrace
+            default: .awayPastGrace
+            }
+        let input = MatchInput.claimWin(opponent: opponent)
         do {
-            let change = try timeOut(seat.opponent, through: input, by: seat)
-            logger.info("win claimed", metadata: ["seat": "\(seat.rawValue)"])
-            return change
+            let events = try tree.apply(input, by: seat)
+            logger.info("game claimed", metadata: ["seat": "\(seat.rawValue)"])
+            return accepted(input, by: seat, events: events, tokenHash: nil)
+        } catch .tooEarly {
+            let seconds = Int((MatchMessages.seconds(waitLeft ?? .zero)).rounded(.up))
+            return refuse(
+                .tooEarly, of: input, to: member,
+                sentence: "Your opponent may be back soon: you can claim the game in \(seconds) second\(seconds == 1 ? "" : "s").")
         } catch {
             return refuse(error, of: input, to: member)
         }
+    }
+
+    /// Whether the opponent of `seat` is a person whose seat has no connection: no game starts then.
+    private func isAway(opponentOf seat: Seat) -> Bool {
+        tokens.isTaken(seat.opponent) && !members.isConnected(seat.opponent)
+    }
+
+    /// How long until the opponent of `seat`'s player may claim the game, counted from when `seat`'s
+    /// connections all closed (or its host started); zero once they may; nil while a connection (or
+    /// the computer) plays `seat`.
+    private func claimableIn(_ seat: Seat) -> Duration? {
+        guard tokens.isTaken(seat), !members.isConnected(seat) else { return nil }
+        // A seat without a connection always has its timeout running; without one, nothing is known of
+        // when it went away, and it is not claimed on a guess.
+        guard let timer = tokens.timeout(of: seat) else { return claimGrace }
+        return max(.zero, timer.started + claimGrace - .now)
     }
 
     private mutating func resume(token: String, member: Members.Member) -> MatchChange {
@@ -243,6 +278,13 @@ struct MatchRoom {
         return (accepted(input, by: nil, events: events, tokenHash: tokenHash), seat, token)
     }
 
+    /// The creator asked for the match to be listed in the lobby (only when creating it).
+    mutating func list() -> MatchChange {
+        isListed = true
+        logger.info("match listed in the lobby")
+        return MatchChange(records: [.listed])
+    }
+
     /// Asks for game `gameID` on the server's behalf, as a deep link's `launchGame` does: the launch
     /// workflow starts it once both seats are taken. Throws, changing nothing, when the tree refuses.
     mutating func launch(_ gameID: String) throws(MatchError) -> MatchChange {
@@ -279,7 +321,8 @@ struct MatchRoom {
     /// gives back to `seatTimedOut`). It replaces (and cancels) the one running.
     mutating func startTimeout(_ seat: Seat, _ makeTask: (UInt64) -> Task<Void, Never>) {
         timersStarted += 1
-        let timer = SeatTimer(number: timersStarted, task: makeTask(timersStarted), deadline: .now + seatTimeout)
+        let now = ContinuousClock.now
+        let timer = SeatTimer(number: timersStarted, task: makeTask(timersStarted), started: now, deadline: now + seatTimeout)
         tokens.startTimeout(seat, timer)?.cancel()
     }
 
@@ -291,23 +334,18 @@ struct MatchRoom {
         guard tokens.timeout(of: seat)?.number == timer else { return nil }
         _ = tokens.stopTimeout(seat)
         guard tokens.isTaken(seat), !members.isConnected(seat) else { return nil }
+        // The tree gives the seat up as a leave, and a game being played ends with `seatTimeout`; the seat
+        // is freed and its token dies.
+        let events: [MatchEvent]
         do {
-            return try timeOut(seat, through: .leave, by: seat)
+            events = try tree.apply(.seatTimedOut, by: seat)
         } catch {
             logger.error("seat timeout refused by the tree", metadata: ["seat": "\(seat.rawValue)", "error": "\(error)"])
             return nil
         }
-    }
-
-    /// `seat` times out, by its timer (`input` is its `leave`) or by the opponent's `claimWin`
-    /// (`input`, from `sender`): the tree applies `input`, and the seat is freed, its token dead, and
-    /// recorded as `seatTimedOut` with the forfeit the tree produced. A refused input changes nothing.
-    private mutating func timeOut(_ seat: Seat, through input: MatchInput, by sender: Seat) throws(MatchError) -> MatchChange {
-        let events = try tree.apply(input, by: sender)
         releaseSeat(seat)
         logger.info("seat timed out", metadata: ["seat": "\(seat.rawValue)"])
-        metrics.applied(input, events)
-        return MatchChange(records: [.seatTimedOut(seat: seat)] + MatchLog.outcomeRecords(of: events), broadcasts: broadcasts(for: events))
+        return accepted(.seatTimedOut, by: seat, events: events, tokenHash: nil)
     }
 
     /// The seat's token dies and its connections become spectators.
@@ -328,28 +366,39 @@ struct MatchRoom {
     private mutating func broadcasts(for events: [MatchEvent]) -> [ServerMessage] {
         messages.broadcasts(
             for: events, snapshot: tree.snapshot, members: members,
-            timeoutsLeft: { [tokens, members] in Self.timeoutsLeft(tokens, members) })
+            awayTimes: { [tokens, members, claimGrace] in Self.awayTimes(tokens, members, claimGrace: claimGrace) })
     }
 
     private mutating func presence() -> ServerMessage {
-        messages.presence(snapshot: tree.snapshot, members: members, timeoutsLeft: timeoutsLeft())
+        messages.presence(snapshot: tree.snapshot, members: members, awayTimes: awayTimes())
     }
 
     private func welcome(for seat: Seat?) -> ServerMessage {
-        messages.welcome(for: seat, snapshot: tree.snapshot, members: members, timeoutsLeft: timeoutsLeft())
+        messages.welcome(for: seat, snapshot: tree.snapshot, members: members, awayTimes: awayTimes())
     }
 
-    /// How long each seat without a connection has left before it times out, from now.
-    private func timeoutsLeft() -> [Seat: Duration] { Self.timeoutsLeft(tokens, members) }
+    /// For each seat without a connection, from now: how long before it times out, and before its
+    /// opponent may claim the game.
+    private func awayTimes() -> [Seat: AwayTimes] { Self.awayTimes(tokens, members, claimGrace: claimGrace) }
 
-    private static func timeoutsLeft(_ tokens: SeatTokens<SeatTimer>, _ members: Members) -> [Seat: Duration] {
+    private static func awayTimes(_ tokens: SeatTokens<SeatTimer>, _ members: Members, claimGrace: Duration) -> [Seat: AwayTimes] {
         let now = ContinuousClock.now
-        var left: [Seat: Duration] = [:]
+        var times: [Seat: AwayTimes] = [:]
         for seat in tokens.takenSeats where !members.isConnected(seat) {
-            if let timer = tokens.timeout(of: seat) { left[seat] = timer.deadline - now }
+            if let timer = tokens.timeout(of: seat) {
+                times[seat] = AwayTimes(timeoutLeft: timer.deadline - now, claimableIn: max(.zero, timer.started + claimGrace - now))
+            }
         }
-        return left
+        return times
     }
+}
+
+/// How long a seat without a connection has, from when a message is built.
+struct AwayTimes {
+    /// Before the seat times out and is freed.
+    var timeoutLeft: Duration
+    /// Before the opponent may claim the game being played (zero once they may).
+    var claimableIn: Duration
 }
 
 /// A seat's running timeout: its task, and its number, which tells the timeout that fires from one
@@ -357,6 +406,8 @@ struct MatchRoom {
 struct SeatTimer {
     let number: UInt64
     let task: Task<Void, Never>
+    /// When it started: when the seat's last connection closed, or the host started without one.
+    let started: ContinuousClock.Instant
     /// When it fires.
     let deadline: ContinuousClock.Instant
 

@@ -59,18 +59,30 @@ extension ErrorCode {
         case .wrongPhase: self = .wrongPhase
         case .unknownGame: self = .unknownGame
         case .opponentConnected: self = .opponentConnected
+        case .tooEarly: self = .tooEarly
+        case .opponentAway: self = .opponentAway
+        case .noOffer: self = .noOffer
+        case .alreadyOffered: self = .alreadyOffered
+        // Not a state of the match but of the game chosen: the phase (a game of Random Win) refuses it.
+        case .notInThisGame: self = .wrongPhase
         }
     }
 }
 
 extension MatchInput {
     /// What `message` asks of the tree; nil for what the host answers itself (`sync`, `resume`), for
-    /// `claimWin` (the host adds whether the opponent is away), and for a game's message none of
-    /// `games` reads.
-    package init?(_ message: ClientMessage, games: GameCatalog) {
+    /// `claimWin` (the host adds how long the opponent has been away), and for a game's message none of
+    /// `games` reads. `opponentAway`: whether the sender's opponent is a person without a connection.
+    package init?(_ message: ClientMessage, games: GameCatalog, opponentAway: Bool = false) {
         switch message {
         case .login(let name): self = .login(name: name)
-        case .startGame(let gameId): self = .startGame(gameId: gameId)
+        case .startGame(let gameId): self = .startGame(gameId: gameId, opponentAway: opponentAway)
+        case .offerGame(let gameId): self = .offerGame(gameId: gameId, opponentAway: opponentAway)
+        case .declineGame: self = .declineGame
+        case .resign: self = .resign
+        case .offerDraw: self = .offerDraw
+        case .acceptDraw: self = .answerDraw(accept: true)
+        case .declineDraw: self = .answerDraw(accept: false)
         case .play(let message):
             guard let action = games.action(from: message) else { return nil }
             self = .play(action)
@@ -91,8 +103,13 @@ extension MatchEvent {
         case .score(let score): .score(WireScore(score), v: v)
         // Every game's board writes its wire form (its unit tests check it).
         case .board(let board): board.wireBoard.map { .board($0, v: v) }
-        case .gameOver(let winner, let line): .gameOver(winner: winner.map(WireSeat.init), line: line, v: v)
-        case .seated, .playersChanged, .gameStarted, .launchQueued: nil
+        case .gameOver(let winner, let line, let reason):
+            .gameOver(winner: winner.map(WireSeat.init), line: line, reason: reason.rawValue, v: v)
+        case .drawOffered(let seat): .drawOffered(seat: WireSeat(seat), v: v)
+        case .drawDeclined(let seat): .drawDeclined(seat: WireSeat(seat), v: v)
+        case .gameOffered(let seat, let gameId): .gameOffered(seat: WireSeat(seat), gameId: gameId.rawValue, v: v)
+        case .gameDeclined(let seat): .gameDeclined(seat: WireSeat(seat), v: v)
+        case .seated, .playersChanged, .gameStarted, .launchQueued, .drawOfferLapsed: nil
         }
     }
 }
@@ -120,5 +137,48 @@ extension LivePresence {
         self.init(
             connectedSeats: summary.players.filter { $0.connected && $0.computer != true }.compactMap { Seat(rawValue: $0.seat.rawValue) },
             spectators: summary.spectators, lastActive: lastActive)
+    }
+}
+
+extension WireLastGame {
+    package init(_ game: FinishedGame) {
+        self.init(
+            gameId: game.game.rawValue, winner: game.winner.map(WireSeat.init), reason: game.reason.rawValue, line: game.line,
+            board: game.board?.wireBoard)
+    }
+}
+
+extension WireOffer {
+    package init(_ offer: StandingOffer) {
+        switch offer {
+        case .draw(let seat): self.init(kind: .draw, seat: WireSeat(seat))
+        case .game(let game, let seat): self.init(kind: .game, seat: WireSeat(seat), gameId: game.rawValue)
+        }
+    }
+}
+
+/// The sentences of the refusals whose words depend on what was refused, beyond the code's default.
+enum MatchWording {
+    static func sentence(refusing error: MatchError, of input: MatchInput) -> String? {
+        switch (error, input) {
+        case (.notInThisGame, _):
+            "This game has no resignation or draw offers: it is decided by one roll."
+        case (.tooEarly, .offerDraw):
+            "Your last draw offer was declined: you can offer again after \(DrawOffers.movesBeforeOfferingAgain) more moves of your own."
+        case (.alreadyOffered, .offerDraw):
+            "A draw offer is already waiting for an answer."
+        case (.alreadyOffered, .offerGame):
+            "An offer of the next game is already waiting for an answer."
+        case (.noOffer, .declineGame):
+            "Your opponent has not offered a game to decline."
+        case (.noOffer, _):
+            "Your opponent has not offered a draw."
+        case (.wrongPhase, .resign), (.wrongPhase, .offerDraw), (.wrongPhase, .answerDraw):
+            "No game is being played."
+        case (.wrongPhase, .offerGame), (.wrongPhase, .declineGame):
+            "A next game can be offered only between games."
+        default:
+            nil
+        }
     }
 }

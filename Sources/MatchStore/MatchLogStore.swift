@@ -23,9 +23,10 @@ public protocol MatchLogStore: Sendable {
     /// was stored.
     func match(_ id: MatchID) async throws -> StoredMatch?
 
-    /// Stored matches, newest first (by creation), at most `limit` of them. With `withFreeSeat` true,
-    /// only those whose summary has fewer than two players (the lobby's list); else all of them.
-    func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch]
+    /// Stored matches, newest first (by creation), at most `limit` of them. With `listedWithFreeSeat`
+    /// true, only those the lobby may list: listed by their creator, with fewer than two players
+    /// (`StoredSummary.isInLobby`); else all of them.
+    func listSummaries(listedWithFreeSeat: Bool, limit: Int) async throws -> [StoredMatch]
 
     /// Deletes, with their logs, the stored matches whose summary last changed before `date`
     /// (`StoredMatch.updatedAt`: a seat taken or freed, a game started or ended, which follows every

@@ -25,6 +25,24 @@ public enum MatchRecord: Sendable, Hashable, Codable {
     case left(seat: Seat)
     /// Nobody reconnected to `seat` within the seat timeout: counts as `left`.
     case seatTimedOut(seat: Seat)
+    /// The match's creator asked for it to be listed in the lobby (`POST /api/matches` with
+    /// `"listed": true`); written right after `created`.
+    case listed
+    /// The player of `seat` claimed the game being played while the opponent was away past the grace:
+    /// `seat` wins it; both seats and the pair stay.
+    case gameClaimed(seat: Seat)
+    /// The player of `seat` resigned the game being played; the seat and the pair stay.
+    case resigned(seat: Seat)
+    /// The player of `seat` offered a draw.
+    case drawOffered(seat: Seat)
+    /// The player of `seat` accepted the draw the opponent offered (the game ends drawn).
+    case drawAccepted(seat: Seat)
+    /// The player of `seat` declined the draw the opponent offered.
+    case drawDeclined(seat: Seat)
+    /// Between games, the player of `seat` offered to play `gameId` next.
+    case gameOffered(seat: Seat, gameId: GameID)
+    /// The player of `seat` declined the game the opponent offered.
+    case gameDeclined(seat: Seat)
 }
 
 /// A log entry with its position in the match's log and when it was written.
@@ -53,12 +71,24 @@ public struct StoredSummary: Sendable, Hashable, Codable {
     public var players: [SeatedPlayer]
     /// The pair's score; nil while nobody is logged in as a pair (`loggedOut`).
     public var score: Score?
+    /// `true` when the creator asked for the match to be listed in the lobby; absent (nil) for a
+    /// private match, so that the summaries written before listing existed read as private.
+    private var listedField: Bool?
+
+    /// Whether the creator asked for the match to be listed in the lobby.
+    public var listed: Bool { listedField == true }
 
     /// A summary of a match's state.
-    public init(phase: Phase, players: [SeatedPlayer], score: Score?) {
+    public init(phase: Phase, players: [SeatedPlayer], score: Score?, listed: Bool = false) {
         self.phase = phase
         self.players = players
         self.score = score
+        listedField = listed ? true : nil
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case phase, players, score
+        case listedField = "listed"
     }
 
     /// A match that was just created: nobody seated yet.
@@ -70,5 +100,6 @@ extension MatchRecord {
     /// none of these.
     public static let ownKinds: Set<String> = [
         "created", "seatTaken", "computerSeated", "launchRequested", "gameStarted", "played", "gameEnded", "left", "seatTimedOut",
+        "listed", "gameClaimed", "resigned", "drawOffered", "drawAccepted", "drawDeclined", "gameOffered", "gameDeclined",
     ]
 }

@@ -28,6 +28,14 @@ extension StoredSummary {
         Seat.allCases.filter { seat in !players.contains { $0.seat == seat } }
     }
 
-    /// Whether someone can still log in: the lobby lists only such matches.
+    /// Whether someone can still log in.
     public var hasFreeSeat: Bool { !freeSeats.isEmpty }
+
+    /// The free seats the lobby offers: those of a match its creator asked to be listed while someone
+    /// sits in it, none of a private one or of one its last player left. What the stores' lobby column
+    /// keeps (`freeSeats`, `free_seats`).
+    public var lobbySeats: Int { listed && !players.isEmpty ? freeSeats.count : 0 }
+
+    /// Whether the lobby may list the match (if its creator is connected, which only a host knows).
+    public var isInLobby: Bool { lobbySeats > 0 }
 }

@@ -208,10 +208,10 @@ public final class PostgresMatchStore: MatchStore {
         }
     }
 
-    public func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
+    public func listSummaries(listedWithFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
         try checkOpen()
         return try await pool.withConnection { [logger] connection in
-            try await PostgresReads.list(withFreeSeat: withFreeSeat, limit: limit, on: connection, logger: logger)
+            try await PostgresReads.list(listedWithFreeSeat: listedWithFreeSeat, limit: limit, on: connection, logger: logger)
         }
     }
 

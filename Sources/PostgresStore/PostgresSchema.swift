@@ -20,6 +20,7 @@ import PostgresNIO
 /// pairing_queue(ticket_hash text PRIMARY KEY, joined_order bigint IDENTITY, name text,
 ///               joined_at, renewed_at timestamptz,
 ///               match_id text, seat text, seat_token text, paired_at timestamptz)  -- set once paired
+/// -- migration 5: match.free_seats counts only the free seats the lobby offers (0: a private match)
 /// ```
 ///
 /// The JSON is `StorageCoding`'s, byte for byte the SQLite store's, kept as `text` (not `jsonb`, which
@@ -117,6 +118,14 @@ enum PostgresSchema {
                 )
                 """,
                 "CREATE INDEX pairing_queue_waiting ON pairing_queue (joined_order) WHERE match_id IS NULL",
+            ]),
+        Migration(
+            version: 5, name: "only listed matches in the lobby",
+            statements: [
+                // `free_seats` counts the free seats the lobby offers since matches became private unless
+                // their creator asks to list them (StoredSummary.lobbySeats); every match stored before
+                // was made without asking.
+                "UPDATE match SET free_seats = 0"
             ]),
     ]
 

@@ -73,8 +73,8 @@ public final class ReadOnlySQLiteMatchStore: MatchStore {
         try await read { try SQLiteReads.match(id, in: $0) }
     }
 
-    public func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
-        try await read { try SQLiteReads.list(withFreeSeat: withFreeSeat, limit: limit, in: $0) }
+    public func listSummaries(listedWithFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
+        try await read { try SQLiteReads.list(listedWithFreeSeat: listedWithFreeSeat, limit: limit, in: $0) }
     }
 
     /// Nothing: one connection with SQLite's default cache, whose release (`DatabaseQueue.releaseMemory`)

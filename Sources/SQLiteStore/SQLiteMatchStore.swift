@@ -142,9 +142,9 @@ public final class SQLiteMatchStore: MatchStore {
         try await read { try SQLiteReads.match(id, in: $0) }
     }
 
-    /// Stored matches, newest first, at most `limit`; only those with a free seat when `withFreeSeat`.
-    public func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
-        try await read { try SQLiteReads.list(withFreeSeat: withFreeSeat, limit: limit, in: $0) }
+    /// Stored matches, newest first, at most `limit`; only those with a free seat when `listedWithFreeSeat`.
+    public func listSummaries(listedWithFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
+        try await read { try SQLiteReads.list(listedWithFreeSeat: listedWithFreeSeat, limit: limit, in: $0) }
     }
 
     /// Refuses new writes, waits until every queued write is committed, then closes the file.

@@ -45,8 +45,8 @@ enum SQLiteReads {
 
     /// Newest first; `rowid` breaks ties between matches created in the same millisecond. Each filter
     /// walks its own index (`match_with_free_seat`, `match_by_creation`) backwards, without sorting.
-    static func list(withFreeSeat: Bool, limit: Int, in db: Database) throws -> [StoredMatch] {
-        let filter = withFreeSeat ? "WHERE freeSeats > 0" : ""
+    static func list(listedWithFreeSeat: Bool, limit: Int, in db: Database) throws -> [StoredMatch] {
+        let filter = listedWithFreeSeat ? "WHERE freeSeats > 0" : ""
         let rows = try Row.fetchCursor(
             db.cachedStatement(
                 sql: """

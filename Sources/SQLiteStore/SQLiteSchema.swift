@@ -21,7 +21,9 @@ import GRDB
 /// the union of the three tables.
 ///
 /// Dates are GRDB's UTC text, `yyyy-MM-dd HH:mm:ss.SSS`. `phase` and `freeSeats` repeat what the
-/// summary says, for the lobby's query and for people reading the file with the sqlite3 CLI.
+/// summary says, for the lobby's query and for people reading the file with the sqlite3 CLI; since v3,
+/// `freeSeats` counts only the free seats the lobby offers (`StoredSummary.lobbySeats`: 0 for a
+/// private match).
 enum SQLiteSchema {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
@@ -64,6 +66,11 @@ enum SQLiteSchema {
                         )
                         """)
             }
+        }
+        migrator.registerMigration("v3: only listed matches in the lobby") { db in
+            // `freeSeats` counts the free seats the lobby offers since matches became private unless
+            // their creator asks to list them; every match stored before was made without asking.
+            try db.execute(sql: "UPDATE match SET freeSeats = 0")
         }
         return migrator
     }

@@ -181,7 +181,7 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
             if case .offGame = screen { offGame() }
         case .board(let board, _):
             boardArrived(board)
-        case .gameOver(let winner, _, _):
+        case .gameOver(let winner, _, _, _):
             plannedFor = nil
             gamesOverSeen += 1
             if seat == .player1 {
@@ -194,7 +194,7 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
                 // Refused unread: send it again once the server's window has passed.
                 retry(action)
             }
-        case .presence, .score:
+        case .presence, .score, .drawOffered, .drawDeclined, .gameOffered, .gameDeclined:
             break
         }
     }

@@ -43,6 +43,12 @@ struct ServeCommand: AsyncParsableCommand {
     var seatTimeout: Double?
 
     @Option(
+        help:
+            "Seconds a player's seat must have had no connection before the opponent may claim the game being played (default 20). Env: TICTACTOE_CLAIM_GRACE."
+    )
+    var claimGrace: Double?
+
+    @Option(
         name: .customLong("allowed-origin"),
         help:
             "An origin allowed to open WebSockets and create matches besides the server's own host; repeatable. Env: TICTACTOE_ALLOWED_ORIGINS (comma-separated)."
@@ -177,6 +183,7 @@ struct ServeCommand: AsyncParsableCommand {
         set("synchronous", synchronous.map { .string($0) })
         set("public", publicDirectory.map { .string($0) })
         set("seatTimeout", seatTimeout.map { .double($0) })
+        set("claimGrace", claimGrace.map { .double($0) })
         set("allowedOrigins", allowedOrigins.isEmpty ? nil : .stringArray(allowedOrigins))
         set("allowedHosts", allowedHosts.isEmpty ? nil : .stringArray(allowedHosts))
         set("trustedProxies", trustedProxies.isEmpty ? nil : .stringArray(trustedProxies))

@@ -40,7 +40,7 @@ struct HostedTreeTests {
         _ = try tree.apply(.startGame(gameId: "randomWin"), by: .player1)
         #expect(tree.takeDrawn() == [])
         let events = try tree.apply(.roll, by: .player2)
-        let winner = events.lazy.compactMap { if case .gameOver(let winner, _) = $0 { winner } else { nil } }.first
+        let winner = events.lazy.compactMap { if case .gameOver(let winner, _, _) = $0 { winner } else { nil } }.first
         #expect(tree.takeDrawn() == [winner].compactMap { $0 })
         #expect(tree.takeDrawn() == [], "taken once")
     }

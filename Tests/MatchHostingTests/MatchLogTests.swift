@@ -49,7 +49,7 @@ struct MatchLogTests {
     }
 
     @Test func test_recordsForAMoveThatEndsTheGame_moveThenGameEnded() {
-        let events: [MatchEvent] = [.gameOver(winner: .player1, line: nil), .screen(.offGame(games: []))]
+        let events: [MatchEvent] = [.gameOver(winner: .player1, line: nil, reason: .line), .screen(.offGame(games: []))]
         let records = MatchLog.records(
             for: .move(row: 2, col: 0), by: .player1, events: events, tokenHash: nil, drawn: [], games: .hostingTests)
         #expect(records == [.moved(seat: .player1, row: 2, col: 0), .gameEnded(winner: .player1)])
@@ -57,14 +57,15 @@ struct MatchLogTests {
 
     @Test func test_recordsForARoll_keepTheDrawnWinner() {
         let records = MatchLog.records(
-            for: .roll, by: .player2, events: [.gameOver(winner: .player1, line: nil)], tokenHash: nil, drawn: [.player1],
+            for: .roll, by: .player2, events: [.gameOver(winner: .player1, line: nil, reason: .roll)], tokenHash: nil, drawn: [.player1],
             games: .hostingTests)
         #expect(records == [.rolled(seat: .player2, winner: .player1), .gameEnded(winner: .player1)])
     }
 
     @Test func test_recordsForALeave_leaveThenTheForfeitedGame() {
         let records = MatchLog.records(
-            for: .leave, by: .player1, events: [.gameOver(winner: .player2, line: nil)], tokenHash: nil, drawn: [], games: .hostingTests)
+            for: .leave, by: .player1, events: [.gameOver(winner: .player2, line: nil, reason: .left)], tokenHash: nil, drawn: [],
+            games: .hostingTests)
         #expect(records == [.left(seat: .player1), .gameEnded(winner: .player2)])
     }
 

@@ -67,13 +67,16 @@ struct MatchMessagesTests {
         let alice = Connection(remoteAddress: "alice", queueLimit: 8)
         members.add(alice)
         members.seat(alice.id, in: .player1)
-        let left: [Seat: Duration] = [.player2: .milliseconds(42_250), .player1: .seconds(9)]
-        guard case .presence(let players, _, _) = messages.presence(snapshot: Self.snapshot, members: members, timeoutsLeft: left) else {
+        let left: [Seat: AwayTimes] = [
+            .player2: AwayTimes(timeoutLeft: .milliseconds(42_250), claimableIn: .seconds(3)),
+            .player1: AwayTimes(timeoutLeft: .seconds(9), claimableIn: .zero),
+        ]
+        guard case .presence(let players, _, _) = messages.presence(snapshot: Self.snapshot, members: members, awayTimes: left) else {
             Issue.record("no presence")
             return
         }
         #expect(players.map(\.seatTimeoutLeft) == [nil, 42.25], "only the seat without a connection counts down")
-        let welcome = messages.welcome(for: nil, snapshot: Self.snapshot, members: members, timeoutsLeft: left)
+        let welcome = messages.welcome(for: nil, snapshot: Self.snapshot, members: members, awayTimes: left)
         #expect(welcome.jsonText().contains(#""seat":"player2","seatTimeoutLeft":42.25}"#), "\(welcome.jsonText())")
         #expect(welcome.jsonText().contains(#""seatTimeout":90.5,"spectators":0}"#), "\(welcome.jsonText())")
         #expect(ServerMessage.decode(welcome.jsonText()) == .success(welcome))

@@ -76,7 +76,7 @@ public enum MatchStoreContract {
                     try await store.append([Sample.marker(1)], summary: nil, to: gone, at: Sample.date(30))
                 }
             }
-            #expect(try await store.listSummaries(withFreeSeat: false, limit: 50).map(\.id) == ["m5", "m4", "m2", "m0"])
+            #expect(try await store.listSummaries(listedWithFreeSeat: false, limit: 50).map(\.id) == ["m5", "m4", "m2", "m0"])
             #expect(try await store.records(of: "m0")?.count == 1)
 
             try await store.createMatch(id: "m1", at: Sample.date(40))
@@ -153,7 +153,7 @@ public enum MatchStoreContract {
                 try await store.append([.left(seat: .player1)], summary: Sample.oneSeated, to: "nope", at: Sample.date(1))
             }
             let records = try await store.records(of: "nope")
-            let listed = try await store.listSummaries(withFreeSeat: false, limit: 50)
+            let listed = try await store.listSummaries(listedWithFreeSeat: false, limit: 50)
             #expect(records == nil)
             #expect(listed.isEmpty)
         }
@@ -179,20 +179,25 @@ public enum MatchStoreContract {
             }
             try await store.append([], summary: Sample.twoSeated, to: "m1", at: Sample.date(10))
             try await store.append([], summary: Sample.twoSeated, to: "m4", at: Sample.date(11))
-            try await store.append([], summary: Sample.oneSeated, to: "m5", at: Sample.date(12))
+            try await store.append([], summary: Sample.listedOneSeated, to: "m5", at: Sample.date(12))
+            // Private, however many seats are free; listed but left by its last player.
+            try await store.append([], summary: Sample.oneSeated, to: "m3", at: Sample.date(13))
+            try await store.append([], summary: Sample.listedEmpty, to: "m2", at: Sample.date(14))
+            try await store.append([], summary: Sample.listedOneSeated, to: "m0", at: Sample.date(15))
 
-            let all = try await store.listSummaries(withFreeSeat: false, limit: 50)
+            let all = try await store.listSummaries(listedWithFreeSeat: false, limit: 50)
             #expect(all.map(\.id) == ["m5", "m4", "m3", "m2", "m1", "m0"])
             #expect(all[1] == StoredMatch(id: "m4", createdAt: Sample.date(4), updatedAt: Sample.date(11), summary: Sample.twoSeated))
 
-            let lobby = try await store.listSummaries(withFreeSeat: true, limit: 3)
-            #expect(lobby.map(\.id) == ["m5", "m3", "m2"])
-            #expect(lobby.first?.summary == Sample.oneSeated)
-            #expect(try await store.listSummaries(withFreeSeat: true, limit: 0).isEmpty)
+            let lobby = try await store.listSummaries(listedWithFreeSeat: true, limit: 3)
+            #expect(lobby.map(\.id) == ["m5", "m0"])
+            #expect(lobby.first?.summary == Sample.listedOneSeated)
+            #expect(try await store.listSummaries(listedWithFreeSeat: true, limit: 1).map(\.id) == ["m5"])
+            #expect(try await store.listSummaries(listedWithFreeSeat: true, limit: 0).isEmpty)
             // One match, as the list gives it: its dates and its summary.
             #expect(try await store.match("m4") == all[1])
             #expect(
-                try await store.match("m3") == StoredMatch(id: "m3", createdAt: Sample.date(3), updatedAt: Sample.date(3), summary: .empty))
+                try await store.match("m3") == StoredMatch(id: "m3", createdAt: Sample.date(3), updatedAt: Sample.date(13), summary: Sample.oneSeated))
             #expect(try await store.match("nope") == nil)
         }
     }
@@ -201,8 +206,9 @@ public enum MatchStoreContract {
         try await withStore(open) { store in
             for id: MatchID in ["b", "a", "c"] {
                 try await store.createMatch(id: id, at: Sample.date(0))
+                try await store.append([], summary: Sample.listedOneSeated, to: id, at: Sample.date(1))
             }
-            #expect(try await store.listSummaries(withFreeSeat: true, limit: 50).map(\.id) == ["c", "a", "b"])
+            #expect(try await store.listSummaries(listedWithFreeSeat: true, limit: 50).map(\.id) == ["c", "a", "b"])
         }
     }
 
@@ -218,7 +224,7 @@ public enum MatchStoreContract {
             }
             await #expect(throws: MatchStoreError.closed) { try await store.records(of: "m1") }
             await #expect(throws: MatchStoreError.closed) { try await store.summary(of: "m1") }
-            await #expect(throws: MatchStoreError.closed) { try await store.listSummaries(withFreeSeat: true, limit: 1) }
+            await #expect(throws: MatchStoreError.closed) { try await store.listSummaries(listedWithFreeSeat: true, limit: 1) }
             try await store.close()
         }
     }

@@ -19,6 +19,10 @@ public enum Sample {
 
     /// One seat taken: the lobby still lists it.
     public static let oneSeated = StoredSummary(phase: .loggedOut, players: [ann], score: nil)
+    /// One player waiting in a match its creator asked the lobby to list.
+    public static let listedOneSeated = StoredSummary(phase: .loggedOut, players: [ann], score: nil, listed: true)
+    /// A listed match its last player left.
+    public static let listedEmpty = StoredSummary(phase: .loggedOut, players: [], score: nil, listed: true)
 
     /// Both seats taken, with a score.
     public static let twoSeated = StoredSummary(

@@ -22,7 +22,7 @@ struct SQLiteMatchStoreTests {
             try await withSQLiteStore(at: path) { store in
                 #expect(try await store.records(of: "m1")?.map(\.record) == [.created] + Sample.everyKind)
                 #expect(try await store.summary(of: "m1") == Sample.twoSeated)
-                #expect(try await store.listSummaries(withFreeSeat: false, limit: 50).map(\.id) == ["m2", "m1"])
+                #expect(try await store.listSummaries(listedWithFreeSeat: false, limit: 50).map(\.id) == ["m2", "m1"])
                 try await store.append([Sample.marker(7)], summary: Sample.oneSeated, to: "m1", at: Sample.date(3))
                 #expect(try await store.records(of: "m1")?.last == StoredRecord(sequence: 12, record: Sample.marker(7), at: Sample.date(3)))
             }

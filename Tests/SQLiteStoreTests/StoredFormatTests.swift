@@ -40,6 +40,17 @@ struct StoredFormatTests {
         (.gameEnded(winner: nil), "gameEnded", #"{"gameEnded":{}}"#),
         (.left(seat: .player1), "left", #"{"left":{"seat":"player1"}}"#),
         (.seatTimedOut(seat: .player2), "seatTimedOut", #"{"seatTimedOut":{"seat":"player2"}}"#),
+        (.listed, "listed", #"{"listed":{}}"#),
+        (.gameClaimed(seat: .player1), "gameClaimed", #"{"gameClaimed":{"seat":"player1"}}"#),
+        (.resigned(seat: .player2), "resigned", #"{"resigned":{"seat":"player2"}}"#),
+        (.drawOffered(seat: .player1), "drawOffered", #"{"drawOffered":{"seat":"player1"}}"#),
+        (.drawAccepted(seat: .player2), "drawAccepted", #"{"drawAccepted":{"seat":"player2"}}"#),
+        (.drawDeclined(seat: .player2), "drawDeclined", #"{"drawDeclined":{"seat":"player2"}}"#),
+        (
+            .gameOffered(seat: .player1, gameId: .ticTacToe), "gameOffered",
+            #"{"gameOffered":{"gameId":"ticTacToe","seat":"player1"}}"#
+        ),
+        (.gameDeclined(seat: .player2), "gameDeclined", #"{"gameDeclined":{"seat":"player2"}}"#),
     ]
 
     @Test func test_everyRecordKind_isWrittenAsItsGoldenJSON() throws {
@@ -61,7 +72,8 @@ struct StoredFormatTests {
         #expect(
             kinds == [
                 "created", "seatTaken", "computerSeated", "launchRequested", "gameStarted", "moved", "rolled", "gameEnded", "left",
-                "seatTimedOut",
+                "seatTimedOut", "listed", "gameClaimed", "resigned", "drawOffered", "drawAccepted", "drawDeclined", "gameOffered",
+                "gameDeclined",
             ])
     }
 

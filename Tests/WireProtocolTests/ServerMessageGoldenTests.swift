@@ -17,6 +17,7 @@ struct ServerMessageGoldenTests {
 
     static let alice = WirePlayer(seat: .player1, name: "Alice", connected: true)
     static let bob = WirePlayer(seat: .player2, name: "Bøb 🎲", connected: false)
+    static let awayBob = WirePlayer(seat: .player2, name: "Bøb 🎲", connected: false, seatTimeoutLeft: 40, claimableIn: 12.5)
     static let score = WireScore(player1: .init(name: "Alice", wins: 2), player2: .init(name: "Bøb 🎲", wins: 1), draws: 3)
     static let emptyBoard = WireBoard(cells: Array(repeating: nil, count: 9), turn: .player1, last: nil)
     static let playedBoard = WireBoard(
@@ -60,6 +61,31 @@ struct ServerMessageGoldenTests {
             ),
             text:
                 #"{"snapshot":{"board":null,"phase":"offGame","players":[{"connected":true,"name":"Alice","seat":"player1"}],"score":{"draws":3,"player1":{"name":"Alice","wins":2},"player2":{"name":"Bøb 🎲","wins":1}},"spectators":1},"type":"welcome","v":9,"you":{"seat":"player1"}}"#
+        ),
+        // Between games (extension): the last game stays with its final board, and an offer waits.
+        Golden(
+            message: .welcome(
+                you: .player1,
+                snapshot: WireSnapshot(
+                    phase: .offGame, players: [alice, awayBob], score: score, board: nil, spectators: 0,
+                    lastGame: WireLastGame(gameId: "ticTacToe", winner: .player1, reason: "line", line: [[0, 0], [1, 1], [2, 2]], board: finishedBoard),
+                    offer: WireOffer(kind: .game, seat: .player1, gameId: "kalah")),
+                v: 30
+            ),
+            text:
+                #"{"snapshot":{"board":null,"lastGame":{"board":{"cells":["player1","player2",null,null,"player1","player2",null,null,"player1"],"last":{"col":2,"row":2,"seat":"player1"},"turn":null},"gameId":"ticTacToe","line":[[0,0],[1,1],[2,2]],"reason":"line","winner":"player1"},"offer":{"gameId":"kalah","kind":"game","seat":"player1"},"phase":"offGame","players":[{"connected":true,"name":"Alice","seat":"player1"},{"claimableIn":12.5,"connected":false,"name":"Bøb 🎲","seat":"player2","seatTimeoutLeft":40}],"score":{"draws":3,"player1":{"name":"Alice","wins":2},"player2":{"name":"Bøb 🎲","wins":1}},"spectators":0},"type":"welcome","v":30,"you":{"seat":"player1"}}"#
+        ),
+        Golden(
+            message: .welcome(
+                you: nil,
+                snapshot: WireSnapshot(
+                    phase: .offGame, players: [], score: nil, board: nil, spectators: 2,
+                    lastGame: WireLastGame(gameId: "randomWin", winner: nil, reason: "drawAgreed", line: nil, board: nil),
+                    offer: WireOffer(kind: .draw, seat: .player2)),
+                v: 31
+            ),
+            text:
+                #"{"snapshot":{"board":null,"lastGame":{"board":null,"gameId":"randomWin","line":null,"reason":"drawAgreed","winner":null},"offer":{"kind":"draw","seat":"player2"},"phase":"offGame","players":[],"score":null,"spectators":2},"type":"welcome","v":31,"you":{"seat":null}}"#
         ),
         // seated: no v
         Golden(
@@ -139,17 +165,25 @@ struct ServerMessageGoldenTests {
         ),
         // gameOver
         Golden(
-            message: .gameOver(winner: .player1, line: [[0, 0], [1, 1], [2, 2]], v: 9),
-            text: #"{"line":[[0,0],[1,1],[2,2]],"type":"gameOver","v":9,"winner":"player1"}"#
+            message: .gameOver(winner: .player1, line: [[0, 0], [1, 1], [2, 2]], reason: "line", v: 9),
+            text: #"{"line":[[0,0],[1,1],[2,2]],"reason":"line","type":"gameOver","v":9,"winner":"player1"}"#
         ),
         Golden(
-            message: .gameOver(winner: nil, line: nil, v: 10),
-            text: #"{"line":null,"type":"gameOver","v":10,"winner":null}"#
+            message: .gameOver(winner: nil, line: nil, reason: "drawAgreed", v: 10),
+            text: #"{"line":null,"reason":"drawAgreed","type":"gameOver","v":10,"winner":null}"#
         ),
         Golden(
-            message: .gameOver(winner: .player2, line: nil, v: 11),
-            text: #"{"line":null,"type":"gameOver","v":11,"winner":"player2"}"#
+            message: .gameOver(winner: .player2, line: nil, reason: "claimed", v: 11),
+            text: #"{"line":null,"reason":"claimed","type":"gameOver","v":11,"winner":"player2"}"#
         ),
+        // fair play (extensions)
+        Golden(message: .drawOffered(seat: .player1, v: 21), text: #"{"seat":"player1","type":"drawOffered","v":21}"#),
+        Golden(message: .drawDeclined(seat: .player2, v: 22), text: #"{"seat":"player2","type":"drawDeclined","v":22}"#),
+        Golden(
+            message: .gameOffered(seat: .player2, gameId: "connectFour", v: 23),
+            text: #"{"gameId":"connectFour","seat":"player2","type":"gameOffered","v":23}"#
+        ),
+        Golden(message: .gameDeclined(seat: .player1, v: 24), text: #"{"seat":"player1","type":"gameDeclined","v":24}"#),
         // presence
         Golden(
             message: .presence(players: [alice, bob], spectators: 2, v: 12),
@@ -196,7 +230,11 @@ struct ServerMessageGoldenTests {
 
     @Test func test_goldens_coverEveryKindAndScreen() {
         let kinds = Set(Self.goldens.map(\.message.type))
-        #expect(kinds == ["welcome", "seated", "screen", "score", "board", "gameOver", "presence", "error"])
+        #expect(
+            kinds == [
+                "welcome", "seated", "screen", "score", "board", "gameOver", "presence", "error", "drawOffered", "drawDeclined", "gameOffered",
+                "gameDeclined",
+            ])
         let screens = Set(
             Self.goldens.compactMap { golden -> WirePhase? in
                 if case .screen(let screen, _) = golden.message { screen.phase } else { nil }

@@ -10,6 +10,8 @@ public struct RandomWin: GameUnit {
 
     public var id: GameID { Self.id }
     public var name: String { "Random Win" }
+    /// One roll decides it: there is nothing to resign or to agree a draw in.
+    public var offersResignationAndDraws: Bool { false }
 
     public init() {}
 

@@ -124,7 +124,7 @@ public final class ServerMetrics: Sendable {
     /// that ended.
     package func applied(_ input: MatchInput, _ events: [MatchEvent]) {
         if case .play = input { moves.increment() }
-        for case .gameOver(let winner, _) in events {
+        for case .gameOver(let winner, _, _) in events {
             switch winner {
             case .player1: player1Wins.increment()
             case .player2: player2Wins.increment()

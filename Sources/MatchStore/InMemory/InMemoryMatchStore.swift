@@ -92,12 +92,12 @@ public final class InMemoryMatchStore: MatchStore {
         }
     }
 
-    /// Stored matches, newest first, at most `limit`; only those with a free seat when `withFreeSeat`.
-    public func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
+    /// Stored matches, newest first, at most `limit`; only those with a free seat when `listedWithFreeSeat`.
+    public func listSummaries(listedWithFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
         let matches = try state.withLock { try $0.openMatches() }
         return
             matches
-            .filter { !withFreeSeat || $0.value.summary.hasFreeSeat }
+            .filter { !listedWithFreeSeat || $0.value.summary.isInLobby }
             .sorted { $0.value.order > $1.value.order }
             .prefix(max(limit, 0))
             .map { StoredMatch(id: $0.key, createdAt: $0.value.createdAt, updatedAt: $0.value.updatedAt, summary: $0.value.summary) }

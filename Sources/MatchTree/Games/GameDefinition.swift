@@ -11,6 +11,13 @@ public protocol GameDefinition: Sendable {
     var name: String { get }
     /// The builder of the game's RIB, in LoggedIn's scope.
     func makeBuilder(dependency: GameDependency) -> GameBuildable
+    /// Whether a player may resign a game of it or offer a draw: not in a game decided by one roll.
+    var offersResignationAndDraws: Bool { get }
+}
+
+extension GameDefinition {
+    /// Most games can be resigned and drawn by agreement.
+    public var offersResignationAndDraws: Bool { true }
 }
 
 /// A move in a game, as the game defines its moves (a mark on a cell, a roll, a disc in a column).
@@ -43,9 +50,13 @@ public protocol GameListener: AnyObject {
 
 /// What LoggedIn asks of a running game.
 public protocol GameSession: AnyObject {
-    /// `leaver` gave up: the game presents the opponent as winner and accepts nothing more. It does
-    /// not tell its listener, which ends the game itself.
-    func forfeit(by leaver: Seat)
+    /// The game ends before its rules end it (a player left, resigned, was claimed against, or both
+    /// agreed to a draw): it presents `winner` (nil: a draw) with `reason` and accepts nothing more.
+    /// It does not tell its listener, which ends the game itself. Does nothing once the game is over.
+    func end(winner: Seat?, reason: GameEndReason)
+
+    /// The seat whose turn it is; nil when either may act (Random Win's roll) or the game is over.
+    var turn: Seat? { get }
 
     /// The move the computer playing `seat` at `level` makes now, chosen by the game's rules (`pick`
     /// chooses among moves they find equally good); nil when `seat` has nothing to play (not its

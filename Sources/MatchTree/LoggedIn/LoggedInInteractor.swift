@@ -15,10 +15,34 @@ protocol LoggedInRouting: Routing {
 
 /// What LoggedIn presents, through its parent's view since it has none.
 protocol LoggedInPresentable: AnyObject {
+    /// Where the view sends a player's resignation, draw offers and claims: LoggedIn's interactor.
+    var pairListener: LoggedInPresentableListener? { get set }
     /// The pair's score, on every change.
     func present(score: Score)
     /// A game is starting.
     func presentGameStarted(gameId: GameID, startingPlayer: Seat)
+    /// `seat` offered a draw.
+    func presentDrawOffered(by seat: Seat)
+    /// `seat` declined the draw offered to it.
+    func presentDrawDeclined(by seat: Seat)
+    /// The draw offer standing lapsed (its opponent moved instead).
+    func presentDrawOfferLapsed()
+}
+
+/// What LoggedIn's view (its parent's) forwards to LoggedIn's interactor: the buttons beside a game.
+protocol LoggedInPresentableListener: AnyObject {
+    /// `seat` gives up the game being played: the opponent wins it; the pair stays. Throws
+    /// `wrongPhase` between games, `notInThisGame` in a game that cannot be resigned.
+    func resign(by seat: Seat) throws(MatchError)
+    /// `seat` offers a draw (`DrawOffers.offer` says when it may).
+    func offerDraw(by seat: Seat) throws(MatchError)
+    /// `seat` accepts (the game ends drawn) or declines the opponent's offer; `noOffer` without one.
+    func answerDraw(by seat: Seat, accept: Bool) throws(MatchError)
+    /// `seat` claims the game being played, its opponent being away past the grace (checked by the
+    /// caller): `seat` wins it; the pair and both seats stay.
+    func claimGame(by seat: Seat) throws(MatchError)
+    /// A move of `seat` was accepted in the game being played.
+    func movePlayed(by seat: Seat)
 }
 
 /// What LoggedIn tells its parent: nothing; the parent decides when the pair breaks up.
@@ -26,8 +50,9 @@ protocol LoggedInListener: AnyObject {}
 
 /// What LoggedIn's parent asks of it: the workflow's step, and a leave.
 protocol LoggedInSession: LoggedInActionableItem {
-    /// `leaver` leaves the pair: a game being played is forfeited (the opponent wins and scores).
-    func forfeitGame(by leaver: Seat)
+    /// `leaver` leaves the pair: a game being played is forfeited (the opponent wins and scores), with
+    /// `reason` (`left` or `seatTimeout`).
+    func forfeitGame(by leaver: Seat, reason: GameEndReason)
     /// Whether a game is being played: a launch then starts nothing.
     var isGameInProgress: Bool { get }
     /// The move the pair's computer is to play now in the game being played; nil when none is due.
@@ -35,7 +60,9 @@ protocol LoggedInSession: LoggedInActionableItem {
 }
 
 /// LoggedIn: the pair's score and games. OffGame between games, one game at a time.
-final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, LoggedInInteractable, LoggedInSession {
+final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, LoggedInInteractable, LoggedInSession,
+    LoggedInPresentableListener
+{
     weak var router: LoggedInRouting?
     weak var listener: LoggedInListener?
 
@@ -43,6 +70,9 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
     private let mutableScoreStream: MutableScoreStream
     private var startingPlayers = StartingPlayerRotation()
     private var gameInProgress: GameSession?
+    /// The game being played, for what a player may do beside its moves.
+    private var gameBeingPlayed: Game?
+    private var drawOffers = DrawOffers()
     private let computerPlayer: ComputerPlayer?
     private var computer: ComputerSession?
 
@@ -51,6 +81,7 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
         self.mutableScoreStream = mutableScoreStream
         computerPlayer = computer
         super.init(presenter: presenter)
+        presenter.pairListener = self
     }
 
     override func didBecomeActive() {
@@ -69,7 +100,9 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
     override func willResignActive() {
         super.willResignActive()
         gameInProgress = nil
+        gameBeingPlayed = nil
         computer = nil
+        if presenter.pairListener === self { presenter.pairListener = nil }
         router?.cleanupViews()
     }
 
@@ -83,6 +116,7 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
 
     func gameDidEnd(withWinner winner: Seat?) {
         gameInProgress = nil
+        gameBeingPlayed = nil
         mutableScoreStream.updateScore(withWinner: winner)
         routeToOffGame()
     }
@@ -106,11 +140,45 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
         return computer.move(in: gameInProgress)
     }
 
-    func forfeitGame(by leaver: Seat) {
+    func forfeitGame(by leaver: Seat, reason: GameEndReason) {
         guard let game = gameInProgress else { return }
         gameInProgress = nil
-        game.forfeit(by: leaver)
+        gameBeingPlayed = nil
+        game.end(winner: leaver.opponent, reason: reason)
         mutableScoreStream.updateScore(withWinner: leaver.opponent)
+    }
+
+    // MARK: - LoggedInPresentableListener
+
+    func resign(by seat: Seat) throws(MatchError) {
+        _ = try gameWithResignationAndDraws()
+        endGame(winner: seat.opponent, reason: .resigned)
+    }
+
+    func offerDraw(by seat: Seat) throws(MatchError) {
+        let session = try gameWithResignationAndDraws()
+        try drawOffers.offer(by: seat, turn: session.turn)
+        presenter.presentDrawOffered(by: seat)
+    }
+
+    func answerDraw(by seat: Seat, accept: Bool) throws(MatchError) {
+        _ = try gameWithResignationAndDraws()
+        try drawOffers.answer(by: seat, accept: accept)
+        if accept {
+            endGame(winner: nil, reason: .drawAgreed)
+        } else {
+            presenter.presentDrawDeclined(by: seat)
+        }
+    }
+
+    func claimGame(by seat: Seat) throws(MatchError) {
+        guard gameInProgress != nil else { throw .wrongPhase }
+        endGame(winner: seat, reason: .claimed)
+    }
+
+    func movePlayed(by seat: Seat) {
+        guard gameInProgress != nil else { return }
+        if drawOffers.moved(by: seat) { presenter.presentDrawOfferLapsed() }
     }
 
     // MARK: - Private
@@ -122,6 +190,24 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
     private func launch(_ game: Game) {
         let startingPlayer = startingPlayers.nextStartingPlayer()
         presenter.presentGameStarted(gameId: game.id, startingPlayer: startingPlayer)
+        drawOffers = DrawOffers()
+        gameBeingPlayed = game
         gameInProgress = router?.routeToGame(with: game.builder, startingPlayer: startingPlayer)
+    }
+
+    /// The game being played, if its players may resign it and agree a draw: `wrongPhase` between
+    /// games, `notInThisGame` in Random Win.
+    private func gameWithResignationAndDraws() throws(MatchError) -> GameSession {
+        guard let gameInProgress, let gameBeingPlayed else { throw .wrongPhase }
+        guard gameBeingPlayed.definition.offersResignationAndDraws else { throw .notInThisGame }
+        return gameInProgress
+    }
+
+    /// Ends the game being played before its rules do, as a game ending by its rules does: the result,
+    /// the score, then OffGame.
+    private func endGame(winner: Seat?, reason: GameEndReason) {
+        guard let game = gameInProgress else { return }
+        game.end(winner: winner, reason: reason)
+        gameDidEnd(withWinner: winner)
     }
 }

@@ -18,8 +18,21 @@ public enum MatchEvent: Sendable, Hashable {
     /// A game started or a move was accepted: the board as its game shows it.
     case board(AnyGameBoard)
     /// A game ended. `winner` nil is a draw; `line` is what won, as its game numbers its places (for a
-    /// game won by a line on a grid, `[row, column]` of each cell in reading order), else nil.
-    case gameOver(winner: Seat?, line: [[Int]]?)
+    /// game won by a line on a grid, `[row, column]` of each cell in reading order), else nil; `reason`
+    /// is why it ended.
+    case gameOver(winner: Seat?, line: [[Int]]?, reason: GameEndReason)
+    /// `seat` offered a draw in the game being played.
+    case drawOffered(Seat)
+    /// `seat` declined the draw its opponent offered.
+    case drawDeclined(Seat)
+    /// The draw offer standing lapsed: the opponent of the seat that offered it moved instead of
+    /// answering. Not a wire message (the protocol lapses an offer silently): the snapshot forgets the
+    /// offer, and a replay reaches the same state by replaying the move.
+    case drawOfferLapsed
+    /// Between games, `seat` offered to play `gameId` next.
+    case gameOffered(Seat, GameID)
+    /// `seat` declined the game its opponent offered.
+    case gameDeclined(Seat)
 
     /// A board as the game shows it.
     public static func board(_ board: some GameBoard) -> MatchEvent { .board(AnyGameBoard(board)) }

@@ -4,18 +4,44 @@ import MatchWords
 public enum MatchInput: Sendable {
     /// Take the first free seat. The name is trimmed; nil or empty becomes the seat's default name.
     case login(name: String?)
-    case startGame(gameId: String)
+    /// Start a game from OffGame. `opponentAway` is what only the host knows: whether the opponent's
+    /// seat is a person's with no connection (then no game starts: nobody would play it).
+    case startGame(gameId: String, opponentAway: Bool = false)
     /// A move in the game being played, as that game defines its moves.
     case play(any GameAction)
     /// Tutorial 4's deep link: wait until both players are logged in, then launch the game.
     case launchGame(gameId: String)
     /// Give up the seat; during a game the leaver forfeits it.
     case leave
-    /// End the game being played now, as the opponent's seat timeout would: the opponent forfeits it
-    /// and leaves. `opponentAway` is what only the host knows: whether the opponent's seat has no
-    /// connection (only then may the win be claimed).
-    case claimWin(opponentAway: Bool)
+    /// Nobody came back to the sender's seat within the seat timeout: the seat is given up as by
+    /// `leave`, and a game being played ends with reason `seatTimeout`. Asked by the host, never by a
+    /// client.
+    case seatTimedOut
+    /// End the game being played in the sender's favour while the opponent is away: it counts in the
+    /// score, and the pair and both seats stay. `opponent` is what only the host knows.
+    case claimWin(opponent: OpponentPresence)
+    /// Give up the game being played (the opponent wins); the seat and the pair stay.
+    case resign
+    /// Offer a draw in the game being played, on one's own turn.
+    case offerDraw
+    /// Accept (true) or decline (false) the draw the opponent offered.
+    case answerDraw(accept: Bool)
+    /// Between games, offer to play `gameId` next; the opponent answers with `startGame` or
+    /// `declineGame`. `opponentAway` as for `startGame`.
+    case offerGame(gameId: String, opponentAway: Bool = false)
+    /// Decline the game the opponent offered.
+    case declineGame
     /// Seats the computer at `level` in the last free seat (the second one of a new match). Asked by the
     /// server, never by a client: no client message maps to it. The computer never leaves its seat.
     case seatComputer(level: ComputerLevel)
+}
+
+/// Where the opponent of a player who claims a game is, as the host sees it.
+public enum OpponentPresence: Sendable, Hashable {
+    /// A connection plays the opponent's seat (or the computer does).
+    case connected
+    /// The opponent's seat has had no connection for less than the claim grace.
+    case awayWithinGrace
+    /// The opponent's seat has had no connection for the claim grace or longer.
+    case awayPastGrace
 }

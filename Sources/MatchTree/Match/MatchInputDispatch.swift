@@ -15,27 +15,59 @@ struct MatchInputDispatch {
         case .login(let name):
             guard seat == nil else { throw .alreadySeated }
             try presented(LoggedOutViewController.self, otherwise: .matchFull).login(name: name)
-        case .startGame(let gameId):
-            _ = try seated(seat)
-            guard knownGames.contains(GameID(rawValue: gameId)) else { throw .unknownGame }
-            try presented(OffGameViewController.self, otherwise: .wrongPhase).startGame(withId: gameId)
+        case .startGame(let gameId, let opponentAway):
+            try offGame(for: gameId, by: seat, opponentAway: opponentAway).startGame(withId: gameId)
+        case .offerGame(let gameId, let opponentAway):
+            let seat = try seated(seat)
+            try offGame(for: gameId, by: seat, opponentAway: opponentAway).offerGame(withId: gameId, by: seat)
+        case .declineGame:
+            let seat = try seated(seat)
+            try presented(OffGameViewController.self, otherwise: .wrongPhase).declineGame(by: seat)
         case .play(let action):
             let seat = try seated(seat)
             try presented((any GameViewControllable).self, otherwise: .wrongPhase).play(action, by: seat)
+            rootViewController.movePlayed(by: seat)
         case .launchGame(let gameId):
             try urlHandler.launchGame(withId: gameId)
         case .leave:
-            try rootViewController.leave(seat: seated(seat))
-        case .claimWin(let opponentAway):
+            try rootViewController.leave(seat: seated(seat), reason: .left)
+        case .seatTimedOut:
+            try rootViewController.leave(seat: seated(seat), reason: .seatTimeout)
+        case .claimWin(let opponent):
             let seat = try seated(seat)
             _ = try presented((any GameViewControllable).self, otherwise: .wrongPhase)
-            guard opponentAway else { throw .opponentConnected }
-            // The opponent's seat timing out is their leave; claiming the win only brings it forward.
-            try rootViewController.leave(seat: seat.opponent)
+            switch opponent {
+            case .connected: throw .opponentConnected
+            case .awayWithinGrace: throw .tooEarly
+            case .awayPastGrace: try rootViewController.claimGame(by: seat)
+            }
+        case .resign:
+            let seat = try seated(seat)
+            _ = try presented((any GameViewControllable).self, otherwise: .wrongPhase)
+            try rootViewController.resign(by: seat)
+        case .offerDraw:
+            let seat = try seated(seat)
+            _ = try presented((any GameViewControllable).self, otherwise: .wrongPhase)
+            try rootViewController.offerDraw(by: seat)
+        case .answerDraw(let accept):
+            let seat = try seated(seat)
+            _ = try presented((any GameViewControllable).self, otherwise: .wrongPhase)
+            try rootViewController.answerDraw(by: seat, accept: accept)
         case .seatComputer(let level):
             guard seat == nil else { throw .alreadySeated }
             try presented(LoggedOutViewController.self, otherwise: .matchFull).seatComputer(level: level)
         }
+    }
+
+    /// OffGame, for a seated player to start or offer `gameId`: checks the seat, the game, the phase and
+    /// the opponent's presence, in that order.
+    private func offGame(for gameId: String, by seat: Seat?, opponentAway: Bool) throws(MatchError) -> OffGameViewController {
+        _ = try seated(seat)
+        guard knownGames.contains(GameID(rawValue: gameId)) else { throw .unknownGame }
+        let view = try presented(OffGameViewController.self, otherwise: .wrongPhase)
+        // Nobody would play the game: the absent player would only lose it to a claim.
+        guard !opponentAway else { throw .opponentAway }
+        return view
     }
 
     private func seated(_ seat: Seat?) throws(MatchError) -> Seat {

@@ -100,14 +100,14 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
 
     // MARK: - RootPresentableListener
 
-    func leave(seat: Seat) throws(MatchError) {
+    func leave(seat: Seat, reason: GameEndReason) throws(MatchError) {
         switch stage {
         case .noChild:
             throw .notSeated
         case .loggedOut(let seating):
             try seating.freeSeat(seat)
         case .loggedIn(let session, let pair):
-            session.forfeitGame(by: seat)
+            session.forfeitGame(by: seat, reason: reason)
             loggedInActionableItemRelay.reset()
             routeToLoggedOut(seatedPlayers: pair.filter { $0.seat != seat })
         }

@@ -22,6 +22,8 @@ public struct ServerConfiguration: Sendable {
     public var publicDirectory: String = "Public"
     /// How long a seat whose connections all closed is kept for a `resume`.
     public var seatTimeout: Duration = .seconds(60)
+    /// How long a seat must have had no connection before its opponent may claim the game being played.
+    public var claimGrace: Duration = .seconds(20)
     /// Origins allowed to open a WebSocket or create a match besides the server's own host.
     public var allowedOrigins: [String] = []
     /// Host names the server answers for (the `Host` header) besides IP addresses, `localhost` and the

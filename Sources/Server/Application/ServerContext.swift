@@ -51,6 +51,7 @@ struct ServerContext: Sendable {
         let registry = MatchRegistry(
             store: store, games: games,
             seatTimeout: configuration.seatTimeout,
+            claimGrace: configuration.claimGrace,
             maxConnectionsPerMatch: configuration.connectionsPerMatchCap,
             // A connection let in for a player coming back must resume as soon as a new connection
             // must send its first request.

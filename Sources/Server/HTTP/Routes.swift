@@ -94,25 +94,27 @@ struct Routes: Sendable {
         try requireReady()
         try checkOrigin(request, context, refusing: "This origin may not create a match here.")
         // A bad body is refused before the limit counts a match it will not create.
-        let seating = try await requestedSeating(request, context)
+        let asked = try await requestedMatch(request, context)
         try checkCreationLimit(context)
-        let id = try await createStored(seating: seating)
+        let id = try await createStored(seating: asked.seating, listed: asked.listed)
         return .json(CreatedMatch(matchId: id.rawValue, url: "/m/\(id)"), status: .created, headers: [.location: "/m/\(id)"])
     }
 
     /// Who the body of `POST /api/matches` asks to seat at once (docs/PROTOCOL.md, "Playing the
-    /// computer"): nobody without a body; `400` with the error body for one that cannot be read.
-    private func requestedSeating(_ request: Request, _ context: AppRequestContext) async throws -> [SeatOccupant] {
+    /// computer") and whether it asks for the lobby to list the match: nobody and private without a
+    /// body; `400` with the error body for one that cannot be read.
+    private func requestedMatch(_ request: Request, _ context: AppRequestContext) async throws -> (seating: [SeatOccupant], listed: Bool) {
         var request = request
         // `BodyLimitMiddleware` read the body already, refusing one over its limit.
         let body = try await request.collectBody(upTo: .max)
         let refusal: String
         switch NewMatch.read(body: String(buffer: body)) {
         case .success(nil):
-            return []
+            return ([], false)
         case .success(let asked?):
-            if let level = ComputerLevel(rawValue: asked.level) { return [.computer(level)] }
-            refusal = "There is no level \"\(asked.level.prefix(40))\"; the levels are \(Self.levelNames)."
+            guard let levelName = asked.level else { return ([], asked.listed == true) }
+            if let level = ComputerLevel(rawValue: levelName) { return ([.computer(level)], false) }
+            refusal = "There is no level \"\(levelName.prefix(40))\"; the levels are \(Self.levelNames)."
         case .failure(let unreadable):
             refusal = unreadable.reason
         }
@@ -124,9 +126,9 @@ struct Routes: Sendable {
 
     /// A new match, stored with `seating` seated; `503` with the error body when the store cannot write
     /// (a full disk).
-    private func createStored(seating: [SeatOccupant] = []) async throws -> MatchID {
+    private func createStored(seating: [SeatOccupant] = [], listed: Bool = false) async throws -> MatchID {
         do {
-            return try await registry.create(seating: seating).id
+            return try await registry.create(seating: seating, listed: listed).id
         } catch {
             throw APIError(.serviceUnavailable, .matchNotFound, "The server cannot store a new match right now; try again later.")
         }

@@ -17,7 +17,10 @@ public struct ClientMessageReader: Sendable {
     }
 
     /// The `type`s of the messages every match has.
-    static let coreTypes: Set<String> = ["login", "resume", "startGame", "launchGame", "leave", "claimWin", "sync"]
+    static let coreTypes: Set<String> = [
+        "login", "resume", "startGame", "launchGame", "leave", "claimWin", "sync", "resign", "offerDraw", "acceptDraw", "declineDraw",
+        "offerGame", "declineGame",
+    ]
 
     /// Reads a client message from the text of a WebSocket frame, with `JSONDecoder`.
     ///
@@ -97,6 +100,12 @@ private struct DecodedClientMessage: Decodable {
         case "leave": message = .leave
         case "claimWin": message = .claimWin
         case "sync": message = .sync
+        case "resign": message = .resign
+        case "offerDraw": message = .offerDraw
+        case "acceptDraw": message = .acceptDraw
+        case "declineDraw": message = .declineDraw
+        case "offerGame": message = .offerGame(gameId: try fields.string(.gameId))
+        case "declineGame": message = .declineGame
         default:
             let gameMessages = decoder.userInfo[Self.gameMessagesKey] as? [String: GameMessageSchema] ?? [:]
             guard let schema = gameMessages[type] else { throw WireDecodingError.unknownType(type) }

@@ -19,6 +19,18 @@ public enum ClientMessage: Hashable, Sendable {
     case claimWin
     /// Ask for a fresh `welcome`.
     case sync
+    /// (Extension.) Give up the game being played; the seat stays.
+    case resign
+    /// (Extension.) Offer a draw in the game being played.
+    case offerDraw
+    /// (Extension.) Accept the draw the opponent offered.
+    case acceptDraw
+    /// (Extension.) Decline the draw the opponent offered.
+    case declineDraw
+    /// (Extension.) Between games, offer to play `gameId` next.
+    case offerGame(gameId: String)
+    /// (Extension.) Decline the game the opponent offered.
+    case declineGame
 
     /// The value of the `type` field for this message.
     public var type: String {
@@ -31,6 +43,12 @@ public enum ClientMessage: Hashable, Sendable {
         case .leave: "leave"
         case .claimWin: "claimWin"
         case .sync: "sync"
+        case .resign: "resign"
+        case .offerDraw: "offerDraw"
+        case .acceptDraw: "acceptDraw"
+        case .declineDraw: "declineDraw"
+        case .offerGame: "offerGame"
+        case .declineGame: "declineGame"
         }
     }
 
@@ -39,13 +57,13 @@ public enum ClientMessage: Hashable, Sendable {
     public func encoded() -> String {
         let prefix = "{\"type\":\(type.jsonStringLiteral)"
         switch self {
-        case .login(name: nil), .leave, .claimWin, .sync:
+        case .login(name: nil), .leave, .claimWin, .sync, .resign, .offerDraw, .acceptDraw, .declineDraw, .declineGame:
             return prefix + "}"
         case .login(name: let name?):
             return prefix + ",\"name\":\(name.jsonStringLiteral)}"
         case .resume(let token):
             return prefix + ",\"token\":\(token.jsonStringLiteral)}"
-        case .startGame(let gameId), .launchGame(let gameId):
+        case .startGame(let gameId), .launchGame(let gameId), .offerGame(let gameId):
             return prefix + ",\"gameId\":\(gameId.jsonStringLiteral)}"
         case .play(let message):
             return message.fields.reduce(prefix) { text, field in

@@ -61,14 +61,19 @@ public struct MatchGames: WireCodable, Hashable {
         /// The winning line as its game writes it (a grid game: its cells, `{"row","col"}` in reading
         /// order); `null` for a game won without one.
         @ExplicitNull public var line: WireValue?
-        /// The seat that left (or whose seat timed out) during the game, giving it to the other; else `null`.
+        /// The seat that gave the game to the other by leaving, timing out, resigning or being claimed
+        /// against while away; else `null`.
         @ExplicitNull public var forfeitBy: WireSeat?
+        /// (Extension.) Why the game ended, as `gameOver` says it (`line`, `score`, `draw`, `roll`,
+        /// `resigned`, `drawAgreed`, `left`, `seatTimeout`, `claimed`).
+        public var reason: String
 
         /// A result.
-        public init(winner: WireSeat?, line: WireValue?, forfeitBy: WireSeat?) {
+        public init(winner: WireSeat?, line: WireValue?, forfeitBy: WireSeat?, reason: String) {
             self.winner = winner
             self.line = line
             self.forfeitBy = forfeitBy
+            self.reason = reason
         }
     }
 

@@ -1,17 +1,22 @@
 import Foundation
 
-/// **(extension)** The body `POST /api/matches` may carry: who plays the second seat. Without a body
-/// (or with an empty one) the match waits for two people, as version 1 of the contract has it.
+/// **(extension)** The body `POST /api/matches` may carry: who plays the second seat, and whether the
+/// lobby lists the match. Without a body (or with an empty one) the match waits for two people and is
+/// private: only those given its link find it.
 ///
 /// `{"opponent": "computer", "level": "easy"}`: the computer takes the second seat at once and plays
-/// at `level`. Every field is checked: an unknown field, a field of the wrong type or an opponent
-/// other than `"computer"` is refused, so that a typing mistake does not create the wrong match.
+/// at `level`. `{"listed": true}`: the lobby lists the match while its creator waits in it. Every field
+/// is checked: an unknown field, a field of the wrong type, an opponent other than `"computer"`, a
+/// level without an opponent or a listed match against the computer is refused, so that a typing
+/// mistake does not create the wrong match.
 public struct NewMatch: WireCodable, StrictBody, Hashable {
-    /// Who plays the second seat: `"computer"`.
-    public var opponent: String
+    /// Who plays the second seat: `"computer"`, or nil for a person.
+    public var opponent: String?
     /// The computer's level, as the server names its levels (`"easy"`, `"perfect"`); the server checks
-    /// the name.
-    public var level: String
+    /// the name. Present exactly when `opponent` is.
+    public var level: String?
+    /// Whether the lobby lists the match; absent means private.
+    public var listed: Bool?
 
     /// A request for a match against the computer at `level`.
     public init(opponent: String = "computer", level: String) {
@@ -19,24 +24,44 @@ public struct NewMatch: WireCodable, StrictBody, Hashable {
         self.level = level
     }
 
+    /// A request for a match between people, listed in the lobby or not.
+    public init(listed: Bool) {
+        self.listed = listed
+    }
+
     /// The one opponent a body may name.
     public static let computer = "computer"
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case opponent, level
+        case opponent, level, listed
     }
 
     public static let fields = CodingKeys.allCases.map(\.rawValue)
+    public static let booleanFields: Set<String> = [CodingKeys.listed.rawValue]
 
     public init(from decoder: any Decoder) throws {
         try Self.refuseUnknownFields(in: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        opponent = try container.decode(String.self, forKey: .opponent)
-        guard opponent == Self.computer else {
+        opponent = try container.decodeIfPresent(String.self, forKey: .opponent)
+        level = try container.decodeIfPresent(String.self, forKey: .level)
+        listed = try container.decodeIfPresent(Bool.self, forKey: .listed)
+        if let opponent {
+            guard opponent == Self.computer else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .opponent, in: container, debugDescription: "The opponent can only be \"computer\".")
+            }
+            guard level != nil else {
+                throw DecodingError.keyNotFound(
+                    CodingKeys.level, .init(codingPath: [], debugDescription: "A match against the computer needs a \"level\"."))
+            }
+            guard listed != true else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .listed, in: container, debugDescription: "A match against the computer is never listed in the lobby.")
+            }
+        } else if level != nil {
             throw DecodingError.dataCorruptedError(
-                forKey: .opponent, in: container, debugDescription: "The opponent can only be \"computer\".")
+                forKey: .level, in: container, debugDescription: "A \"level\" is for a match against the computer: add \"opponent\": \"computer\".")
         }
-        level = try container.decode(String.self, forKey: .level)
     }
 
     /// Reads a request body: nil for an empty one (or only whitespace) or an empty JSON object, a plain
@@ -49,7 +74,8 @@ public struct NewMatch: WireCodable, StrictBody, Hashable {
     }
 
     /// What a body must look like.
-    public static let expectedShape = #"The body must be empty or a JSON object such as {"opponent": "computer", "level": "easy"}."#
+    public static let expectedShape =
+        #"The body must be empty or a JSON object such as {"listed": true} or {"opponent": "computer", "level": "easy"}."#
 }
 
 /// A `POST /api/matches` body that cannot be read.

@@ -8,6 +8,8 @@ public protocol StrictBody: Decodable, Sendable {
     static var fields: [String] { get }
     /// What a body must look like, for the error body when it is not a JSON object of that shape.
     static var expectedShape: String { get }
+    /// The fields that hold `true` or `false`; every other field holds a string.
+    static var booleanFields: Set<String> { get }
 }
 
 /// A request body that cannot be read.
@@ -17,6 +19,8 @@ public struct BodyRefusal: Error, Sendable, Hashable {
 }
 
 extension StrictBody {
+    public static var booleanFields: Set<String> { [] }
+
     /// Throws, naming it, when the JSON object `decoder` reads has a field that is not in `fields`.
     public static func refuseUnknownFields(in decoder: any Decoder) throws {
         let keys = try decoder.container(keyedBy: DynamicCodingKey.self).allKeys.map(\.stringValue)
@@ -24,6 +28,11 @@ extension StrictBody {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: [DynamicCodingKey(stringValue: unknown)], debugDescription: "There is no field \"\(unknown)\"."))
         }
+    }
+
+    /// The sentence for a field of the wrong type: every field is a string but a body's flags.
+    private static func mistyped(_ field: String) -> String {
+        booleanFields.contains(field) ? "The field \"\(field)\" must be true or false." : "The field \"\(field)\" must be a string."
     }
 
     /// `text` read as a body; why not, in a sentence.
@@ -35,9 +44,9 @@ extension StrictBody {
         } catch DecodingError.keyNotFound(let key, _) {
             return .failure(BodyRefusal(reason: "The field \"\(key.stringValue)\" is missing."))
         } catch DecodingError.typeMismatch(_, let context) where !context.codingPath.isEmpty {
-            return .failure(BodyRefusal(reason: "The field \"\(context.codingPath[0].stringValue)\" must be a string."))
+            return .failure(BodyRefusal(reason: mistyped(context.codingPath[0].stringValue)))
         } catch DecodingError.valueNotFound(_, let context) where !context.codingPath.isEmpty {
-            return .failure(BodyRefusal(reason: "The field \"\(context.codingPath[0].stringValue)\" must be a string."))
+            return .failure(BodyRefusal(reason: mistyped(context.codingPath[0].stringValue)))
         } catch {
             return .failure(BodyRefusal(reason: expectedShape))
         }

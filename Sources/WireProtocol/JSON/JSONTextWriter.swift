@@ -31,6 +31,11 @@ struct JSONTextWriter {
         for (index, player) in players.enumerated() {
             if index > 0 { text += "," }
             text += "{"
+            if let claimableIn = player.claimableIn {
+                text += #""claimableIn":"#
+                seconds(claimableIn)
+                text += ","
+            }
             if let computer = player.computer {
                 text += #""computer":"#
                 bool(computer)
@@ -147,9 +152,54 @@ struct JSONTextWriter {
         }
     }
 
+    /// What won, as `gameOver` gives it: `[[row, col], …]` or `null`.
+    mutating func line(_ line: [[Int]]?) {
+        guard let line else {
+            text += "null"
+            return
+        }
+        text += "["
+        for (index, cell) in line.enumerated() {
+            if index > 0 { text += "," }
+            text += "["
+            for (inner, value) in cell.enumerated() {
+                if inner > 0 { text += "," }
+                integer(value)
+            }
+            text += "]"
+        }
+        text += "]"
+    }
+
     mutating func snapshot(_ snapshot: WireSnapshot) {
         text += #"{"board":"#
         if let board = snapshot.board { self.board(board) } else { text += "null" }
+        if let lastGame = snapshot.lastGame {
+            text += #","lastGame":{"board":"#
+            if let board = lastGame.board { self.board(board) } else { text += "null" }
+            text += #","gameId":"#
+            string(lastGame.gameId)
+            text += #","line":"#
+            line(lastGame.line)
+            text += #","reason":"#
+            string(lastGame.reason)
+            text += #","winner":"#
+            seat(lastGame.winner)
+            text += "}"
+        }
+        if let offer = snapshot.offer {
+            text += #","offer":{"#
+            if let gameId = offer.gameId {
+                text += #""gameId":"#
+                string(gameId)
+                text += ","
+            }
+            text += #""kind":"#
+            string(offer.kind.rawValue)
+            text += #","seat":"#
+            seat(offer.seat)
+            text += "}"
+        }
         text += #","phase":"#
         string(snapshot.phase.rawValue)
         text += #","players":"#

@@ -4,7 +4,7 @@
 
 extension ServerMessage {
     private enum CodingKeys: String, CodingKey {
-        case type, v, you, snapshot, seat, name, token, winner, line, players, spectators, code, message
+        case type, v, you, snapshot, seat, name, token, winner, line, reason, gameId, players, spectators, code, message
     }
 
     private enum YouKeys: String, CodingKey {
@@ -40,8 +40,19 @@ extension ServerMessage {
             self = .gameOver(
                 winner: try container.decode(WireSeat?.self, forKey: .winner),
                 line: try container.decode([[Int]]?.self, forKey: .line),
+                reason: try container.decode(String.self, forKey: .reason),
                 v: try version()
             )
+        case "drawOffered":
+            self = .drawOffered(seat: try container.decode(WireSeat.self, forKey: .seat), v: try version())
+        case "drawDeclined":
+            self = .drawDeclined(seat: try container.decode(WireSeat.self, forKey: .seat), v: try version())
+        case "gameOffered":
+            self = .gameOffered(
+                seat: try container.decode(WireSeat.self, forKey: .seat), gameId: try container.decode(String.self, forKey: .gameId),
+                v: try version())
+        case "gameDeclined":
+            self = .gameDeclined(seat: try container.decode(WireSeat.self, forKey: .seat), v: try version())
         case "presence":
             self = .presence(
                 players: try container.decode([WirePlayer].self, forKey: .players),

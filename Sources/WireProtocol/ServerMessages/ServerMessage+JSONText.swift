@@ -67,27 +67,31 @@ extension ServerMessage {
         case .board(let board, let v):
             // The game's fields with `type` and `v`, in sorted order as every message's keys are.
             out.object(board.fields, merging: [("type", .string("board")), ("v", .integer(v))])
-        case .gameOver(let winner, let line, let v):
+        case .gameOver(let winner, let line, let reason, let v):
             out.raw(#"{"line":"#)
-            if let line {
-                out.raw("[")
-                for (index, cell) in line.enumerated() {
-                    if index > 0 { out.raw(",") }
-                    out.raw("[")
-                    for (inner, value) in cell.enumerated() {
-                        if inner > 0 { out.raw(",") }
-                        out.integer(value)
-                    }
-                    out.raw("]")
-                }
-                out.raw("]")
-            } else {
-                out.raw("null")
-            }
+            out.line(line)
+            out.raw(#","reason":"#)
+            out.string(reason)
             out.raw(#","type":"gameOver","v":"#)
             out.integer(v)
             out.raw(#","winner":"#)
             out.seat(winner)
+            out.raw("}")
+        case .drawOffered(let seat, let v), .drawDeclined(let seat, let v), .gameDeclined(let seat, let v):
+            out.raw(#"{"seat":"#)
+            out.seat(seat)
+            out.raw(#","type":"#)
+            out.string(type)
+            out.raw(#","v":"#)
+            out.integer(v)
+            out.raw("}")
+        case .gameOffered(let seat, let gameId, let v):
+            out.raw(#"{"gameId":"#)
+            out.string(gameId)
+            out.raw(#","seat":"#)
+            out.seat(seat)
+            out.raw(#","type":"gameOffered","v":"#)
+            out.integer(v)
             out.raw("}")
         case .presence(let players, let spectators, let v):
             out.raw(#"{"players":"#)

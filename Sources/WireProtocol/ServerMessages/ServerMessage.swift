@@ -14,9 +14,17 @@ public enum ServerMessage: WireDecodable, Hashable {
     case score(WireScore, v: Int)
     /// A game started or a move was accepted.
     case board(WireBoard, v: Int)
-    /// A game ended: the winner (`nil` for a draw) and the places that won as its game names them (a
-    /// grid game's `[row, col]` each), `nil` if none.
-    case gameOver(winner: WireSeat?, line: [[Int]]?, v: Int)
+    /// A game ended: the winner (`nil` for a draw), the places that won as its game names them (a
+    /// grid game's `[row, col]` each), `nil` if none, and (extension) why it ended.
+    case gameOver(winner: WireSeat?, line: [[Int]]?, reason: String, v: Int)
+    /// (Extension.) `seat` offered a draw.
+    case drawOffered(seat: WireSeat, v: Int)
+    /// (Extension.) `seat` declined the draw its opponent offered.
+    case drawDeclined(seat: WireSeat, v: Int)
+    /// (Extension.) Between games, `seat` offered to play `gameId` next.
+    case gameOffered(seat: WireSeat, gameId: String, v: Int)
+    /// (Extension.) `seat` declined the game its opponent offered.
+    case gameDeclined(seat: WireSeat, v: Int)
     /// Someone connected, disconnected, logged in or left.
     case presence(players: [WirePlayer], spectators: Int, v: Int)
     /// To the sender only: what was wrong, as a code and a sentence for a person. No `v`.
@@ -36,6 +44,10 @@ public enum ServerMessage: WireDecodable, Hashable {
         case .score: "score"
         case .board: "board"
         case .gameOver: "gameOver"
+        case .drawOffered: "drawOffered"
+        case .drawDeclined: "drawDeclined"
+        case .gameOffered: "gameOffered"
+        case .gameDeclined: "gameDeclined"
         case .presence: "presence"
         case .error: "error"
         }
@@ -46,7 +58,8 @@ public enum ServerMessage: WireDecodable, Hashable {
     public var version: Int? {
         switch self {
         case .welcome(_, _, let v), .screen(_, let v), .score(_, let v), .board(_, let v),
-            .gameOver(_, _, let v), .presence(_, _, let v):
+            .gameOver(_, _, _, let v), .presence(_, _, let v), .drawOffered(_, let v), .drawDeclined(_, let v),
+            .gameOffered(_, _, let v), .gameDeclined(_, let v):
             v
         case .seated, .error:
             nil

@@ -13,15 +13,23 @@ public struct WireSnapshot: Decodable, Hashable, Sendable {
     public var spectators: Int
     /// (Extension.) The server's seat timeout in seconds: how long a seat without a connection is kept.
     public var seatTimeout: Double?
+    /// (Extension.) Between games, how the pair's last game ended; absent otherwise.
+    public var lastGame: WireLastGame?
+    /// (Extension.) The offer that waits for an answer; absent when none does.
+    public var offer: WireOffer?
 
     /// A snapshot.
-    public init(phase: WirePhase, players: [WirePlayer], score: WireScore?, board: WireBoard?, spectators: Int, seatTimeout: Double? = nil)
-    {
+    public init(
+        phase: WirePhase, players: [WirePlayer], score: WireScore?, board: WireBoard?, spectators: Int, seatTimeout: Double? = nil,
+        lastGame: WireLastGame? = nil, offer: WireOffer? = nil
+    ) {
         self.phase = phase
         self.players = players
         self.score = score
         self.board = board
         self.spectators = spectators
         self.seatTimeout = seatTimeout
+        self.lastGame = lastGame
+        self.offer = offer
     }
 }

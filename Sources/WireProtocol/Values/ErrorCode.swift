@@ -28,6 +28,15 @@ public enum ErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
     case matchNotFound
     /// (Extension.) `claimWin` while the opponent's seat has a connection.
     case opponentConnected
+    /// (Extension.) `claimWin` before the claim grace has passed; a draw offered again too soon after
+    /// the last one was declined.
+    case tooEarly
+    /// (Extension.) `startGame` or `offerGame` while the opponent's seat has no connection.
+    case opponentAway
+    /// (Extension.) `acceptDraw`, `declineDraw` or `declineGame` with no offer of the opponent standing.
+    case noOffer
+    /// (Extension.) `offerDraw` or `offerGame` while an offer waits for an answer.
+    case alreadyOffered
 
     /// A sentence for a person that the server can send with this code; a game gives its own for the
     /// moves it refuses.
@@ -47,6 +56,10 @@ public enum ErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
         case .rateLimited: "You are sending too many messages; slow down."
         case .matchNotFound: "There is no match with that id."
         case .opponentConnected: "Your opponent is connected: the win can be claimed only while their seat has no connection."
+        case .tooEarly: "It is too early for that; wait a little."
+        case .opponentAway: "Your opponent is away: a game can start only while they are connected."
+        case .noOffer: "There is no offer from your opponent to answer."
+        case .alreadyOffered: "An offer is already waiting for an answer."
         }
     }
 }

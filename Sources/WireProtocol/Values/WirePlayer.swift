@@ -9,6 +9,10 @@ public struct WirePlayer: Codable, Hashable, Sendable {
     /// (Extension.) In `presence` and the snapshot, for a seat without a connection: the seconds left,
     /// from when the message was sent, until the seat times out. Absent otherwise (and in summaries).
     public var seatTimeoutLeft: Double?
+    /// (Extension.) In `presence` and the snapshot, for a seat without a connection while a game is being
+    /// played: the seconds left, from when the message was sent, until its opponent may claim the game
+    /// (0 once they may). Absent otherwise.
+    public var claimableIn: Double?
     /// **(extension)** `true` when the computer plays the seat; absent for a person.
     public var computer: Bool?
     /// **(extension)** How well the computer plays (`"easy"`, `"perfect"`); absent for a person.
@@ -16,12 +20,14 @@ public struct WirePlayer: Codable, Hashable, Sendable {
 
     /// A taken seat; `level` names the computer's level when the computer plays it.
     public init(
-        seat: WireSeat, name: String, connected: Bool, seatTimeoutLeft: Double? = nil, computerLevel level: String? = nil
+        seat: WireSeat, name: String, connected: Bool, seatTimeoutLeft: Double? = nil, claimableIn: Double? = nil,
+        computerLevel level: String? = nil
     ) {
         self.seat = seat
         self.name = name
         self.connected = connected
         self.seatTimeoutLeft = seatTimeoutLeft
+        self.claimableIn = claimableIn
         self.computer = level == nil ? nil : true
         self.level = level
     }

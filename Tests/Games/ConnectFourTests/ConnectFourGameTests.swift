@@ -90,11 +90,11 @@ struct ConnectFourGameTests {
 
     @Test func test_forfeit_givesTheOpponentTheGame_once() throws {
         var game = try self.game([3])
-        game.forfeit(by: .player2)
+        game.end(winner: .player1)
         #expect(game.outcome == .forfeit(by: .player2))
         #expect(game.outcome?.winner == .player1)
         #expect(game.outcome?.line == nil)
-        game.forfeit(by: .player1)
+        game.end(winner: .player2)
         #expect(game.outcome == .forfeit(by: .player2))
     }
 }

@@ -14,7 +14,9 @@ final class ConnectFourPresentableMock: ConnectFourPresentable {
 
     func presentNewGame(board: BoardState) { presented.append(.screen(.connectFour(board: board))) }
     func present(board: BoardState) { presented.append(.board(board)) }
-    func presentGameOver(winner: Seat?, line: [Position]?) { presented.append(.gameOver(winner: winner, line: line?.map(\.coordinates))) }
+    func presentGameOver(winner: Seat?, line: [Position]?, reason: GameEndReason) {
+        presented.append(.gameOver(winner: winner, line: line?.map(\.coordinates), reason: reason))
+    }
 }
 
 struct ConnectFourInteractorTests {
@@ -41,7 +43,7 @@ struct ConnectFourInteractorTests {
             try interactor.dropDisc(in: column, by: seat)
         }
         listener.onGameDidEnd = { [presenter] in
-            #expect(presenter.presented.last == .gameOver(winner: .player1, line: gridLine((2, 2), (3, 2), (4, 2), (5, 2))))
+            #expect(presenter.presented.last == .gameOver(winner: .player1, line: gridLine((2, 2), (3, 2), (4, 2), (5, 2)), reason: .line))
         }
         try interactor.dropDisc(in: 2, by: .player1)
         #expect(listener.winners == [.player1])
@@ -57,8 +59,8 @@ struct ConnectFourInteractorTests {
 
     @Test func test_forfeit_presentsTheOpponentAsWinner_withoutTellingTheListener() {
         let interactor = makeActiveInteractor()
-        interactor.forfeit(by: .player1)
-        #expect(presenter.presented.last == .gameOver(winner: .player2, line: nil))
+        interactor.end(winner: .player2, reason: .left)
+        #expect(presenter.presented.last == .gameOver(winner: .player2, line: nil, reason: .left))
         #expect(listener.winners.isEmpty)
     }
 }

@@ -147,19 +147,19 @@ struct KalahGameTests {
             #expect(throws: MatchError.notYourTurn) { try game.sow(pit: 0, by: seat) }
             #expect(throws: MatchError.notYourTurn) { try game.sow(pit: 7, by: seat) }
         }
-        game.forfeit(by: .player2)
+        game.end(winner: .player1)
         #expect(game == ended)
     }
 
     @Test func test_forfeit_endsTheGame_forTheOpponent_once() throws {
         var game = KalahGame(startingPlayer: .player2)
         try game.sow(pit: 0, by: .player2)
-        game.forfeit(by: .player1)
+        game.end(winner: .player2)
         #expect(game.result == .forfeit(by: .player1))
         #expect(game.result?.winner == .player2)
         #expect(game.turn == nil)
         let forfeited = game
-        game.forfeit(by: .player2)
+        game.end(winner: .player1)
         #expect(game == forfeited)
         #expect(throws: MatchError.notYourTurn) { try game.sow(pit: 1, by: .player1) }
     }

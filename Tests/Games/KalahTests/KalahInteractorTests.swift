@@ -13,7 +13,7 @@ final class KalahPresentableMock: KalahPresentable {
 
     func presentNewGame(board: KalahBoard) { presented.append(.screen(.playing(Kalah.id, board: board))) }
     func present(board: KalahBoard) { presented.append(.board(board)) }
-    func presentGameOver(winner: Seat?) { presented.append(.gameOver(winner: winner, line: nil)) }
+    func presentGameOver(winner: Seat?, reason: GameEndReason) { presented.append(.gameOver(winner: winner, line: nil, reason: reason)) }
 }
 
 /// Kalah's interactor against its presenter: the board on every sowing, the extra turn, the end told to
@@ -54,8 +54,8 @@ struct KalahInteractorTests {
 
     @Test func test_forfeit_presentsTheOpponentAsWinner_andAcceptsNothingMore() {
         let (interactor, presenter, listener) = started()
-        interactor.forfeit(by: .player1)
-        #expect(presenter.presented.last == .gameOver(winner: .player2, line: nil))
+        interactor.end(winner: .player2, reason: .left)
+        #expect(presenter.presented.last == .gameOver(winner: .player2, line: nil, reason: .left))
         #expect(throws: MatchError.notYourTurn) { try interactor.sow(pit: 0, by: .player1) }
         #expect(listener.winners.isEmpty, "LoggedIn ends a forfeited game itself")
     }

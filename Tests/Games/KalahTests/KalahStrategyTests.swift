@@ -57,7 +57,7 @@ struct KalahStrategyTests {
             #expect(KalahStrategy.pit(in: game, for: .player2, level: level, pick: { _ in 0 }) == nil)
             #expect(KalahStrategy.candidates(in: game, for: .player2, level: level).isEmpty)
         }
-        game.forfeit(by: .player2)
+        game.end(winner: .player1)
         var ended = KalahGame(pits: [0, 0, 0, 0, 0, 1, 23, 1, 1, 1, 1, 1, 1, 18], turn: .player1)
         try ended.sow(pit: 5, by: .player1)
         for over in [game, ended] {

@@ -29,7 +29,7 @@ struct RandomWinInteractorTests {
         let interactor = RandomWinInteractor(presenter: presenter, drawWinner: draws.next)
         interactor.listener = listener
         interactor.activate()
-        interactor.forfeit(by: .player2)
+        interactor.end(winner: .player1, reason: .left)
         #expect(presenter.winners == [.player1])
         #expect(listener.winners.isEmpty)
         #expect(draws.callCount == 0)

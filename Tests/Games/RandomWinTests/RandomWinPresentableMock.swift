@@ -7,8 +7,12 @@ import RIBs
 final class RandomWinPresentableMock: RandomWinPresentable {
     weak var listener: RandomWinPresentableListener?
     private(set) var newGameCount = 0
-    private(set) var winners: [Seat] = []
+    private(set) var winners: [Seat?] = []
+    private(set) var reasons: [GameEndReason] = []
 
     func presentNewGame() { newGameCount += 1 }
-    func present(winner: Seat) { winners.append(winner) }
+    func present(winner: Seat?, reason: GameEndReason) {
+        winners.append(winner)
+        reasons.append(reason)
+    }
 }

@@ -88,7 +88,7 @@ struct TicTacToeGameTests {
 
     @Test func test_forfeit_endsTheGameForTheOpponent() {
         var game = TicTacToeGame(startingPlayer: .player1)
-        game.forfeit(by: .player1)
+        game.end(winner: .player2)
         #expect(game.outcome == .forfeit(by: .player1))
         #expect(game.outcome?.winner == .player2 && game.outcome?.line == nil)
         #expect(game.turn == nil)
@@ -96,7 +96,7 @@ struct TicTacToeGameTests {
 
     @Test func test_forfeitAfterTheEnd_changesNothing() throws {
         var game = try play(Script.draw)
-        game.forfeit(by: .player1)
+        game.end(winner: .player2)
         #expect(game.outcome == .draw)
     }
 }

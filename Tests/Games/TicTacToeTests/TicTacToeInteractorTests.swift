@@ -46,7 +46,7 @@ struct TicTacToeInteractorTests {
             try interactor.placeMark(at: Position(row: move.row, col: move.col), by: move.seat)
         }
         #expect(listener.winners == [.player1])
-        #expect(presentedAtEnd.last == .gameOver(winner: .player1, line: gridLine((0, 0), (0, 1), (0, 2))))
+        #expect(presentedAtEnd.last == .gameOver(winner: .player1, line: gridLine((0, 0), (0, 1), (0, 2)), reason: .line))
     }
 
     @Test func test_fullBoard_endsInADrawForTheListener() throws {
@@ -55,13 +55,13 @@ struct TicTacToeInteractorTests {
             try interactor.placeMark(at: Position(row: move.row, col: move.col), by: move.seat)
         }
         #expect(listener.winners == [nil])
-        #expect(presenter.presented.last == .gameOver(winner: nil, line: nil))
+        #expect(presenter.presented.last == .gameOver(winner: nil, line: nil, reason: .draw))
     }
 
     @Test func test_forfeit_presentsTheOpponentAsWinnerAndRefusesMoreMoves() {
         let interactor = makeActiveInteractor()
-        interactor.forfeit(by: .player1)
-        #expect(presenter.presented.last == .gameOver(winner: .player2, line: nil))
+        interactor.end(winner: .player2, reason: .left)
+        #expect(presenter.presented.last == .gameOver(winner: .player2, line: nil, reason: .left))
         #expect(listener.winners.isEmpty)
         #expect(throws: MatchError.notYourTurn) { try interactor.placeMark(at: Position(row: 0, col: 0), by: .player1) }
     }

@@ -12,5 +12,7 @@ final class TicTacToePresentableMock: TicTacToePresentable {
 
     func presentNewGame(board: BoardState) { presented.append(.screen(.playing(TicTacToe.id, board: board))) }
     func present(board: BoardState) { presented.append(.board(board)) }
-    func presentGameOver(winner: Seat?, line: [Position]?) { presented.append(.gameOver(winner: winner, line: line?.map(\.coordinates))) }
+    func presentGameOver(winner: Seat?, line: [Position]?, reason: GameEndReason) {
+        presented.append(.gameOver(winner: winner, line: line?.map(\.coordinates), reason: reason))
+    }
 }

@@ -34,7 +34,7 @@ struct MatchDisplayTests {
         let board = Expected.emptyBoard(turn: .player1)
         display.show(.screen(.ticTacToe(board: board)))
         #expect(display.snapshot.board?.grid == board && display.snapshot.phase == .ticTacToe)
-        display.show(.gameOver(winner: nil, line: nil))
+        display.show(.gameOver(winner: nil, line: nil, reason: .draw))
         #expect(display.snapshot.board?.grid == board)
         display.show(Expected.offGameScreen)
         #expect(display.snapshot.board == nil && display.snapshot.phase == .offGame)

@@ -14,7 +14,7 @@ struct MatchLeaveTests {
         let events = try match.apply(.leave, by: .player1)
         #expect(
             events == [
-                .gameOver(winner: .player2, line: nil),
+                .gameOver(winner: .player2, line: nil, reason: .left),
                 .score(Expected.score(0, 1)),
                 .playersChanged([Expected.player(.player2, "Bob")]),
                 .screen(.loggedOut(freeSeats: [.player1])),
@@ -30,7 +30,7 @@ struct MatchLeaveTests {
         let match = try Match.withPair()
         _ = try match.apply(.startGame(gameId: "randomWin"), by: .player1)
         let events = try match.apply(.leave, by: .player2)
-        #expect(Array(events.prefix(2)) == [.gameOver(winner: .player1, line: nil), .score(Expected.score(1, 0))])
+        #expect(Array(events.prefix(2)) == [.gameOver(winner: .player1, line: nil, reason: .left), .score(Expected.score(1, 0))])
     }
 
     @Test func test_leaveInOffGame_returnsToLoggedOutWithoutScore() throws {

@@ -36,7 +36,7 @@ struct MatchTicTacToeTests {
         #expect(
             events == [
                 .board(board),
-                .gameOver(winner: .player1, line: gridLine((0, 0), (0, 1), (0, 2))),
+                .gameOver(winner: .player1, line: gridLine((0, 0), (0, 1), (0, 2)), reason: .line),
                 .score(Expected.score(1, 0)),
                 Expected.offGameScreen,
             ])
@@ -44,8 +44,11 @@ struct MatchTicTacToeTests {
             match.snapshot
                 == MatchSnapshot(
                     phase: .offGame, players: [Expected.player(.player1, "Alice"), Expected.player(.player2, "Bob")],
-                    score: Expected.score(1, 0), board: nil
+                    score: Expected.score(1, 0), board: nil,
+                    lastGame: FinishedGame(
+                        game: .ticTacToe, winner: .player1, reason: .line, line: gridLine((0, 0), (0, 1), (0, 2)), board: match.snapshot.lastGame?.board)
                 ))
+        #expect(match.snapshot.lastGame?.board != nil, "the final board stays between games")
     }
 
     @Test func test_fullBoardWithoutLine_endsInADraw() throws {
@@ -55,7 +58,7 @@ struct MatchTicTacToeTests {
         #expect(events.count == 4)
         #expect(
             Array(events.dropFirst()) == [
-                .gameOver(winner: nil, line: nil), .score(Expected.score(draws: 1)), Expected.offGameScreen,
+                .gameOver(winner: nil, line: nil, reason: .draw), .score(Expected.score(draws: 1)), Expected.offGameScreen,
             ])
     }
 
@@ -85,7 +88,7 @@ struct MatchTicTacToeTests {
         try match.play(Script.draw)
         _ = try match.apply(.startGame(gameId: "ticTacToe"), by: .player1)
         let events = try match.play(Script.swapped(Script.player1WinsTopRow))
-        #expect(events.dropFirst().first == .gameOver(winner: .player2, line: gridLine((0, 0), (0, 1), (0, 2))))
+        #expect(events.dropFirst().first == .gameOver(winner: .player2, line: gridLine((0, 0), (0, 1), (0, 2)), reason: .line))
         #expect(match.snapshot.score == Expected.score(0, 1, draws: 1))
     }
 }

@@ -33,7 +33,7 @@ struct MatchWithAFakeGameTests {
         let last = try match.apply(.poke(2), by: .player1)
 
         #expect(last.contains(.board(FakeBoard(places: [.player2, .player1, .player1], turn: nil))))
-        #expect(last.contains(.gameOver(winner: .player1, line: nil)))
+        #expect(last.contains(.gameOver(winner: .player1, line: nil, reason: .line)))
         #expect(match.snapshot.score?.player1Wins == 1)
         #expect(match.snapshot.phase == .offGame)
     }

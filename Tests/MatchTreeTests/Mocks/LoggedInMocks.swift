@@ -23,6 +23,7 @@ final class LoggedInBuildableMock: LoggedInBuildable {
 final class LoggedInSessionMock: LoggedInSession {
     private(set) var launchedGames: [GameID] = []
     private(set) var forfeits: [Seat] = []
+    private(set) var forfeitReasons: [GameEndReason] = []
     var isGameInProgress = false
     var computerMove: ComputerMove?
 
@@ -31,8 +32,9 @@ final class LoggedInSessionMock: LoggedInSession {
         return .just((self, ()))
     }
 
-    func forfeitGame(by leaver: Seat) {
+    func forfeitGame(by leaver: Seat, reason: GameEndReason) {
         forfeits.append(leaver)
+        forfeitReasons.append(reason)
     }
 }
 
@@ -70,8 +72,16 @@ final class LoggedInRoutingMock: Router<InteractableMock>, LoggedInRouting {
 }
 
 final class LoggedInPresentableMock: LoggedInPresentable {
+    weak var pairListener: LoggedInPresentableListener?
     private(set) var scores: [Score] = []
     private(set) var gamesStarted: [(GameID, Seat)] = []
+    private(set) var drawOffers: [Seat] = []
+    private(set) var drawDeclines: [Seat] = []
+    private(set) var lapsedOffers = 0
+
+    func presentDrawOffered(by seat: Seat) { drawOffers.append(seat) }
+    func presentDrawDeclined(by seat: Seat) { drawDeclines.append(seat) }
+    func presentDrawOfferLapsed() { lapsedOffers += 1 }
 
     func present(score: Score) { scores.append(score) }
     func presentGameStarted(gameId: GameID, startingPlayer: Seat) { gamesStarted.append((gameId, startingPlayer)) }
@@ -87,11 +97,18 @@ final class GameBuildableMock: GameBuildable {
 }
 
 final class GameSessionMock: GameSession {
+    /// The seats that lost a game ended early (by leaving, resigning, being claimed against).
     private(set) var forfeits: [Seat] = []
+    /// Every early ending: the winner (nil: a draw) and why.
+    private(set) var endings: [(winner: Seat?, reason: GameEndReason)] = []
     /// What the computer is told to play, for any seat.
     var computerAction: (any GameAction)?
+    var turn: Seat?
 
-    func forfeit(by leaver: Seat) { forfeits.append(leaver) }
+    func end(winner: Seat?, reason: GameEndReason) {
+        endings.append((winner, reason))
+        if let winner { forfeits.append(winner.opponent) }
+    }
 
     func computerAction(for seat: Seat, level: ComputerLevel, pick: ComputerPick) -> (any GameAction)? { computerAction }
 }

@@ -78,7 +78,7 @@ struct LoggedInInteractorTests {
     @Test func test_forfeitGameDuringAGame_forfeitsItAndScoresTheOpponent() {
         let interactor = makeActiveInteractor()
         interactor.startGame(with: ticTacToe)
-        interactor.forfeitGame(by: .player1)
+        interactor.forfeitGame(by: .player1, reason: .left)
         #expect(router.gameSession.forfeits == [.player1])
         #expect(scoreStream.winners == [.player2])
         // LoggedIn is going away: no return to OffGame.
@@ -87,7 +87,7 @@ struct LoggedInInteractorTests {
 
     @Test func test_forfeitGameBetweenGames_changesNothing() {
         let interactor = makeActiveInteractor()
-        interactor.forfeitGame(by: .player1)
+        interactor.forfeitGame(by: .player1, reason: .left)
         #expect(scoreStream.winners.isEmpty)
         #expect(presenter.scores.count == 1)
     }

@@ -66,7 +66,7 @@ struct RootInteractorTests {
         let interactor = makeLaunchedInteractor()
         interactor.didLogin(player1Name: "Alice", player2Name: "Bob")
         let stale = router.session
-        try interactor.leave(seat: .player1)
+        try interactor.leave(seat: .player1, reason: .left)
         try interactor.launchGame(withId: "ticTacToe")
         #expect(stale.launchedGames.isEmpty)
         let fresh = LoggedInSessionMock()
@@ -125,7 +125,7 @@ struct RootInteractorTests {
         let interactor = makeLaunchedInteractor()
         try interactor.launchGame(withId: "randomWin")
         interactor.didLogin(player1Name: "Alice", player2Name: "Bob")
-        try interactor.leave(seat: .player2)
+        try interactor.leave(seat: .player2, reason: .left)
         try interactor.launchGame(withId: "ticTacToe")
         try interactor.launchGame(withId: "randomWin")
         #expect(presenter.queuedLaunches == [.randomWin, .ticTacToe])
@@ -156,16 +156,16 @@ struct RootInteractorTests {
     @Test func test_leaveWhenLoggedIn_forfeitsThenRoutesToLoggedOutWithTheRemainingPlayer() throws {
         let interactor = makeLaunchedInteractor()
         interactor.didLogin(player1Name: "Alice", player2Name: "Bob")
-        try interactor.leave(seat: .player2)
+        try interactor.leave(seat: .player2, reason: .left)
         #expect(router.session.forfeits == [.player2])
         #expect(router.routeToLoggedOutCalls.last == [SeatedPlayer(seat: .player1, name: "Alice")])
     }
 
     @Test func test_leaveWhenLoggedOut_freesTheSeatInLoggedOut() throws {
         let interactor = makeLaunchedInteractor()
-        try interactor.leave(seat: .player1)
+        try interactor.leave(seat: .player1, reason: .left)
         #expect(router.seating.freedSeats == [.player1])
         router.seating.freeSeatError = .notSeated
-        #expect(throws: MatchError.notSeated) { try interactor.leave(seat: .player2) }
+        #expect(throws: MatchError.notSeated) { try interactor.leave(seat: .player2, reason: .left) }
     }
 }

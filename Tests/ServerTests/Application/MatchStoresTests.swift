@@ -20,7 +20,7 @@ struct MatchStoresTests {
         let postgres = try #require(store as? PostgresMatchStore)
         #expect(postgres.url == (try PostgresURL(url)))
         #expect(!MatchStores.loggable(url).contains(try #require(postgres.url.password)))
-        #expect(try await store.listSummaries(withFreeSeat: false, limit: 1).count <= 1)
+        #expect(try await store.listSummaries(listedWithFreeSeat: false, limit: 1).count <= 1)
         try await store.close()
     }
 

@@ -52,7 +52,7 @@ struct ConnectFourServerTests {
             #expect(board.last == WireMove(row: 3, col: 4, seat: .player2))
             pair.alice.send(.drop(col: 2))
             let over = try await spectator.next { if case .gameOver = $0 { true } else { false } }
-            guard case .gameOver(let winner, let line, _) = over else { return }
+            guard case .gameOver(let winner, let line, _, _) = over else { return }
             #expect(winner == .player1)
             #expect(line == [[2, 2], [3, 2], [4, 2], [5, 2]])
             #expect(try await spectator.nextScore().player1.wins == 1)
@@ -96,7 +96,7 @@ struct ConnectFourServerTests {
                 [3, 6, 3], pair: SeatedPair(alice: back.bob, bob: back.alice, aliceToken: "", bobToken: ""), watcher: watcher)
             back.alice.send(.drop(col: 3))
             let over = try await watcher.next { if case .gameOver = $0 { true } else { false } }
-            #expect(over == .gameOver(winner: .player1, line: [[2, 3], [3, 2], [4, 1], [5, 0]], v: over.version ?? -1))
+            #expect(over == .gameOver(winner: .player1, line: [[2, 3], [3, 2], [4, 1], [5, 0]], reason: "line", v: over.version ?? -1))
         }
     }
 }

@@ -91,7 +91,7 @@ struct KalahServerTests {
                     alice.send(.sow(pit: pit))
                 }
             }
-            guard case .gameOver(_, let line, _) = over else { return }
+            guard case .gameOver(_, let line, _, _) = over else { return }
             #expect(line == nil)
             let page = try await server.games(of: created)
             let game = try #require(page.games.first)

@@ -155,6 +155,10 @@ struct Knowledge: Sendable {
     var takenSeats = 0
     /// The client's own token, when it ever got one.
     var token: String?
+    /// The offer waiting for an answer.
+    var offer: WireOffer?
+    /// Whether the seat opposite the client's is a person's without a connection.
+    var opponentAway = false
 
     mutating func learn(from welcome: ServerMessage) {
         guard case .welcome(let you, let snapshot, _) = welcome else { return }
@@ -162,6 +166,8 @@ struct Knowledge: Sendable {
         phase = snapshot.phase
         board = snapshot.board
         takenSeats = snapshot.players.count
+        offer = snapshot.offer
+        opponentAway = snapshot.players.contains { $0.seat != you && !$0.connected }
     }
 }
 
@@ -173,13 +179,15 @@ struct MessageFactory {
 
     /// A random message of any type with random (often wrong) parameters.
     mutating func anyMessage(matchID: String, tokens: TokenPool, sameMatchTokens: Bool) -> ClientMessage {
-        switch Int.random(in: 0..<8, using: &rng) {
+        switch Int.random(in: 0..<10, using: &rng) {
         case 0: return .login(name: name())
         case 1: return .resume(token: token(matchID: matchID, tokens: tokens, sameMatch: sameMatchTokens))
         case 2: return .startGame(gameId: gameID())
         case 3, 4: return gameMessage(rng.pick(FuzzedGames.schemas))
         case 5: return .launchGame(gameId: gameID())
         case 6: return .leave
+        case 7: return rng.pick([.resign, .offerDraw, .acceptDraw, .declineDraw])
+        case 8: return rng.chance(0.5) ? .offerGame(gameId: gameID()) : .declineGame
         default: return .sync
         }
     }
@@ -285,7 +293,7 @@ struct MessageFactory {
         case .login(let name):
             if let name { fields.append(("name", jsonString(name))) } else if rng.chance(0.5) { fields.append(("name", "null")) }
         case .resume(let token): fields.append(("token", jsonString(token)))
-        case .startGame(let id), .launchGame(let id): fields.append(("gameId", jsonString(id)))
+        case .startGame(let id), .launchGame(let id), .offerGame(let id): fields.append(("gameId", jsonString(id)))
         case .play(let game):
             for field in game.fields {
                 switch field.value {
@@ -293,7 +301,7 @@ struct MessageFactory {
                 case .string(let value): fields.append((field.name, jsonString(value)))
                 }
             }
-        case .leave, .claimWin, .sync: break
+        case .leave, .claimWin, .sync, .resign, .offerDraw, .acceptDraw, .declineDraw, .declineGame: break
         }
         fields.shuffle(using: &rng)
         // Extra fields are ignored; a repeated key takes its first value.
@@ -564,8 +572,31 @@ func expectedAnswers(to message: ClientMessage, knowing knowledge: Knowledge, ex
         guard seated != nil else { return [.error(.notSeated)] }
         let race: Set<Answer> = exclusive ? [] : [.error(.notSeated)]
         guard FuzzedGames.isKnown(id) else { return race.union([.error(.unknownGame)]) }
-        if exclusive { return [knowledge.phase == .offGame ? .accepted : .error(.wrongPhase)] }
-        return race.union([.accepted, .error(.wrongPhase)])
+        if exclusive {
+            guard knowledge.phase == .offGame else { return [.error(.wrongPhase)] }
+            return [knowledge.opponentAway ? .error(.opponentAway) : .accepted]
+        }
+        return race.union([.accepted, .error(.wrongPhase), .error(.opponentAway)])
+    case .offerGame(let id):
+        guard seated != nil else { return [.error(.notSeated)] }
+        let race: Set<Answer> = exclusive ? [] : [.error(.notSeated)]
+        guard FuzzedGames.isKnown(id) else { return race.union([.error(.unknownGame)]) }
+        if exclusive {
+            guard knowledge.phase == .offGame else { return [.error(.wrongPhase)] }
+            guard !knowledge.opponentAway else { return [.error(.opponentAway)] }
+            return [knowledge.offer == nil ? .accepted : .error(.alreadyOffered)]
+        }
+        return race.union([.accepted, .error(.wrongPhase), .error(.opponentAway), .error(.alreadyOffered)])
+    case .declineGame:
+        guard let seat = seated else { return [.error(.notSeated)] }
+        if exclusive {
+            guard knowledge.phase == .offGame else { return [.error(.wrongPhase)] }
+            let offered = knowledge.offer?.kind == .game && knowledge.offer?.seat != seat
+            return [offered ? .accepted : .error(.noOffer)]
+        }
+        return [.accepted, .error(.notSeated), .error(.wrongPhase), .error(.noOffer)]
+    case .resign, .offerDraw, .acceptDraw, .declineDraw:
+        return expectedAnswers(toDrawOrResign: message, knowing: knowledge, exclusive: exclusive)
     case .play(let game) where game.type == "move":
         let (row, col) = (game.integer("row") ?? 0, game.integer("col") ?? 0)
         guard let seat = seated else { return [.error(.notSeated)] }
@@ -597,7 +628,31 @@ func expectedAnswers(to message: ClientMessage, knowing knowledge: Knowledge, ex
     case .claimWin:
         // Not generated: whether the opponent is connected is not the sender's knowledge.
         guard seated != nil else { return [.error(.notSeated)] }
-        return [.accepted, .error(.notSeated), .error(.wrongPhase), .error(.opponentConnected)]
+        return [.accepted, .error(.notSeated), .error(.wrongPhase), .error(.opponentConnected), .error(.tooEarly)]
+    }
+}
+
+/// `resign` and the draw messages, by the order of checks: notSeated, wrongPhase (no game, or Random
+/// Win, which has neither), then the offer's own rules. Whether an earlier offer of the sender was
+/// declined is not in a `welcome`: an offer the rules otherwise allow may be `tooEarly`.
+private func expectedAnswers(toDrawOrResign message: ClientMessage, knowing knowledge: Knowledge, exclusive: Bool) -> Set<Answer> {
+    guard let seat = knowledge.seat else { return [.error(.notSeated)] }
+    let everything: Set<Answer> = [
+        .accepted, .error(.notSeated), .error(.wrongPhase), .error(.notYourTurn), .error(.alreadyOffered), .error(.tooEarly),
+        .error(.noOffer),
+    ]
+    guard exclusive else { return everything }
+    let inGame = knowledge.phase != .loggedOut && knowledge.phase != .offGame && knowledge.phase != .randomWin
+    guard inGame else { return [.error(.wrongPhase)] }
+    let drawOffered = knowledge.offer?.kind == .draw
+    switch message {
+    case .resign:
+        return [.accepted]
+    case .offerDraw:
+        if drawOffered { return [.error(.alreadyOffered)] }
+        return knowledge.board?.turn == seat ? [.accepted, .error(.tooEarly)] : [.error(.notYourTurn)]
+    default:
+        return [drawOffered && knowledge.offer?.seat != seat ? .accepted : .error(.noOffer)]
     }
 }
 

@@ -223,7 +223,7 @@ struct HonestMatch {
         try await maybeHostile()
         await players[Int.random(in: 0...1, using: &factory.rng)].send(factory.encode(.roll))
         let over = try await players[0].read("the roll's result") { if case .gameOver = $0 { true } else { false } }
-        guard case .gameOver(let winner, _, _) = over else { return }
+        guard case .gameOver(let winner, _, _, _) = over else { return }
         #expect(winner != nil, "\(id): Random Win draws a winner")
         // The other player's copy is read (and checked) with the result.
         try await expectGameOver(winner: winner, lineRequired: false, skipFirst: true)
@@ -235,7 +235,7 @@ struct HonestMatch {
         for index in players.indices {
             if !(skipFirst && index == 0) {
                 let over = try await players[index].read("gameOver") { if case .gameOver = $0 { true } else { false } }
-                guard case .gameOver(let seen, let line, _) = over else { return }
+                guard case .gameOver(let seen, let line, _, _) = over else { return }
                 #expect(seen == winner, "\(id): the winner")
                 if lineRequired, winner != nil {
                     #expect(

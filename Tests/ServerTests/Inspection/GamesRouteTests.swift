@@ -30,7 +30,7 @@ struct GamesRouteTests {
             try await spectator.nextScreen(.randomWin)
             pair.bob.send(.roll)
             let rolled = try await spectator.next { if case .gameOver = $0 { true } else { false } }
-            guard case .gameOver(let rollWinner, _, _) = rolled else { return }
+            guard case .gameOver(let rollWinner, _, _, _) = rolled else { return }
             try await spectator.nextScreen(.offGame)
             // Game 3: Connect Four, one drop, then its mover's opponent leaves.
             pair.alice.send(.startGame(gameId: "connectFour"))
@@ -67,18 +67,18 @@ struct GamesRouteTests {
             #expect(
                 ticTacToe.result
                     == MatchGames.Result(
-                        winner: .player1, line: .gridCells([[0, 0], [0, 1], [0, 2]]), forfeitBy: nil))
+                        winner: .player1, line: .gridCells([[0, 0], [0, 1], [0, 2]]), forfeitBy: nil, reason: "line"))
 
             let randomWin = page.games[1]
             #expect(randomWin.moves.map(\.seat) == [.player2])
             #expect(randomWin.moves.first?.fields["cell"] == .null)
             #expect(randomWin.moves.first?.fields["roll"] == .seat(rollWinner))
-            #expect(randomWin.result == MatchGames.Result(winner: rollWinner, line: nil, forfeitBy: nil))
+            #expect(randomWin.result == MatchGames.Result(winner: rollWinner, line: nil, forfeitBy: nil, reason: "roll"))
 
             let connectFour = page.games[2]
             // The disc dropped in column 3 landed on the bottom row.
             #expect(connectFour.moves.map { $0.fields["cell"] } == [.object(["row": .integer(5), "col": .integer(3)])])
-            #expect(connectFour.result == MatchGames.Result(winner: mover, line: nil, forfeitBy: leaver))
+            #expect(connectFour.result == MatchGames.Result(winner: mover, line: nil, forfeitBy: leaver, reason: "left"))
 
             for game in page.games {
                 let times = [game.startedAt] + game.moves.map(\.at) + [try #require(game.endedAt)]

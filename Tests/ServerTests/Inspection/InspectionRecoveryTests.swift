@@ -44,7 +44,7 @@ struct InspectionRecoveryTests {
             #expect(
                 after.games[1].result
                     == MatchGames.Result(
-                        winner: .player2, line: .gridCells([[0, 2], [1, 1], [2, 0]]), forfeitBy: nil))
+                        winner: .player2, line: .gridCells([[0, 2], [1, 1], [2, 0]]), forfeitBy: nil, reason: "line"))
         }
     }
 }

@@ -51,7 +51,7 @@ struct ClaimWinTests {
 
             for client in [pair.alice, watcher] {
                 let over = try await client.next { if case .gameOver = $0 { true } else { false } }
-                guard case .gameOver(let winner, let line, _) = over else { return }
+                guard case .gameOver(let winner, let line, _, _) = over else { return }
                 #expect(winner == .player1)
                 #expect(line == nil)
                 let score = try await client.nextScore()

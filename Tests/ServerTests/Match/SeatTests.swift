@@ -16,7 +16,7 @@ struct SeatTests {
             _ = try await pair.bob.nextBoard()
             pair.alice.send(.leave)
             let over = try await pair.bob.next { if case .gameOver = $0 { true } else { false } }
-            guard case .gameOver(let winner, let line, _) = over else { return }
+            guard case .gameOver(let winner, let line, _, _) = over else { return }
             #expect(winner == .player2)
             #expect(line == nil)
             let score = try await pair.bob.nextScore()

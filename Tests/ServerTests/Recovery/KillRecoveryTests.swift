@@ -34,7 +34,7 @@ struct KillRecoveryTests {
             // Bob wins along the anti-diagonal.
             try await restored.play([.move(row: 1, col: 0), .move(row: 0, col: 2), .move(row: 1, col: 2), .move(row: 2, col: 0)])
             let over = try await restored.spectator.next { if case .gameOver = $0 { true } else { false } }
-            #expect(over == .gameOver(winner: .player2, line: [[0, 2], [1, 1], [2, 0]], v: over.version ?? -1))
+            #expect(over == .gameOver(winner: .player2, line: [[0, 2], [1, 1], [2, 0]], reason: "line", v: over.version ?? -1))
             #expect(try await restored.spectator.nextScore() == restored.state.score)
             #expect(
                 restored.state.score == WireScore(player1: .init(name: "Alice", wins: 1), player2: .init(name: "Bob", wins: 1), draws: 0))

@@ -57,8 +57,8 @@ final class HeldStore: MatchStore {
     func records(of id: MatchID) async throws -> [StoredRecord]? { try await base?.records(of: id) }
     func summary(of id: MatchID) async throws -> StoredSummary? { try await base?.summary(of: id) }
     func match(_ id: MatchID) async throws -> StoredMatch? { try await base?.match(id) }
-    func listSummaries(withFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
-        try await base?.listSummaries(withFreeSeat: withFreeSeat, limit: limit) ?? []
+    func listSummaries(listedWithFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
+        try await base?.listSummaries(listedWithFreeSeat: listedWithFreeSeat, limit: limit) ?? []
     }
     func deleteMatches(updatedBefore date: Date, keeping: Set<MatchID>, limit: Int) async throws -> [MatchID] {
         try await base?.deleteMatches(updatedBefore: date, keeping: keeping, limit: limit) ?? []

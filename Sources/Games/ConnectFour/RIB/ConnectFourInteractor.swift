@@ -14,7 +14,7 @@ protocol ConnectFourPresentable: AnyObject {
     /// The grid after a disc dropped.
     func present(board: BoardState)
     /// The game is over: `winner` nil is a draw; `line` is the four in a row.
-    func presentGameOver(winner: Seat?, line: [Position]?)
+    func presentGameOver(winner: Seat?, line: [Position]?, reason: GameEndReason)
 }
 
 /// What Connect Four tells its parent: the winner, as every game does.
@@ -46,17 +46,19 @@ final class ConnectFourInteractor: PresentableInteractor<ConnectFourPresentable>
         try game.drop(in: column, by: seat)
         presenter.present(board: game.state)
         guard let outcome = game.outcome else { return }
-        presenter.presentGameOver(winner: outcome.winner, line: outcome.line)
+        presenter.presentGameOver(winner: outcome.winner, line: outcome.line, reason: outcome.winner == nil ? .draw : .line)
         listener?.gameDidEnd(withWinner: outcome.winner)
     }
 
     // MARK: - GameSession
 
-    func forfeit(by leaver: Seat) {
+    func end(winner: Seat?, reason: GameEndReason) {
         guard game.outcome == nil else { return }
-        game.forfeit(by: leaver)
-        presenter.presentGameOver(winner: leaver.opponent, line: nil)
+        game.end(winner: winner)
+        presenter.presentGameOver(winner: winner, line: nil, reason: reason)
     }
+
+    var turn: Seat? { game.turn }
 
     func computerAction(for seat: Seat, level: ComputerLevel, pick: ComputerPick) -> (any GameAction)? {
         guard game.turn == seat else { return nil }

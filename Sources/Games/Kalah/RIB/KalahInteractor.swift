@@ -12,8 +12,8 @@ protocol KalahPresentable: AnyObject {
     func presentNewGame(board: KalahBoard)
     /// The board after a sowing.
     func present(board: KalahBoard)
-    /// The game is over: `winner` nil is a draw.
-    func presentGameOver(winner: Seat?)
+    /// The game is over: `winner` nil is a draw; `reason` why it ended.
+    func presentGameOver(winner: Seat?, reason: GameEndReason)
 }
 
 /// What Kalah tells its parent: the winner, as every game does.
@@ -43,17 +43,19 @@ final class KalahInteractor: PresentableInteractor<KalahPresentable>, KalahInter
         try game.sow(pit: pit, by: seat)
         presenter.present(board: game.board)
         guard let result = game.result else { return }
-        presenter.presentGameOver(winner: result.winner)
+        presenter.presentGameOver(winner: result.winner, reason: result.winner == nil ? .draw : .score)
         listener?.gameDidEnd(withWinner: result.winner)
     }
 
     // MARK: - GameSession
 
-    func forfeit(by leaver: Seat) {
+    func end(winner: Seat?, reason: GameEndReason) {
         guard game.result == nil else { return }
-        game.forfeit(by: leaver)
-        presenter.presentGameOver(winner: leaver.opponent)
+        game.end(winner: winner)
+        presenter.presentGameOver(winner: winner, reason: reason)
     }
+
+    var turn: Seat? { game.turn }
 
     func computerAction(for seat: Seat, level: ComputerLevel, pick: ComputerPick) -> (any GameAction)? {
         KalahStrategy.pit(in: game, for: seat, level: level, pick: pick).map(KalahSow.init)

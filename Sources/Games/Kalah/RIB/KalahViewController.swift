@@ -30,7 +30,7 @@ final class KalahViewController: MatchViewController, KalahPresentable, KalahVie
         emit(.board(board))
     }
 
-    func presentGameOver(winner: Seat?) {
-        emit(.gameOver(winner: winner, line: nil))
+    func presentGameOver(winner: Seat?, reason: GameEndReason) {
+        emit(.gameOver(winner: winner, line: nil, reason: reason))
     }
 }

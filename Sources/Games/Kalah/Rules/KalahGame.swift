@@ -137,10 +137,11 @@ struct KalahGame: Hashable {
         }
     }
 
-    /// Ends a game in progress: `leaver` gave up. Does nothing once the game is over.
-    mutating func forfeit(by leaver: Seat) {
+    /// Ends a game in progress before its rules do: `winner` wins (the opponent gave up), or nil, a
+    /// draw both agreed. The seeds stay where they are. Does nothing once the game is over.
+    mutating func end(winner: Seat?) {
         guard result == nil else { return }
-        result = .forfeit(by: leaver)
+        result = winner.map { .forfeit(by: $0.opponent) } ?? .draw
         turn = nil
     }
 

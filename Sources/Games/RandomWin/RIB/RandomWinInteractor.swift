@@ -10,8 +10,8 @@ protocol RandomWinPresentable: AnyObject {
     var listener: RandomWinPresentableListener? { get set }
     /// The game's screen.
     func presentNewGame()
-    /// The game is over and `winner` won.
-    func present(winner: Seat)
+    /// The game is over: `winner` won (nil: a draw both agreed); `reason` why it ended.
+    func present(winner: Seat?, reason: GameEndReason)
 }
 
 /// What RandomWin tells its parent: the winner, as every game does.
@@ -46,17 +46,20 @@ final class RandomWinInteractor: PresentableInteractor<RandomWinPresentable>, Ra
         guard !isOver else { throw .wrongPhase }
         isOver = true
         let winner = drawWinner()
-        presenter.present(winner: winner)
+        presenter.present(winner: winner, reason: .roll)
         listener?.gameDidEnd(withWinner: winner)
     }
 
     // MARK: - GameSession
 
-    func forfeit(by leaver: Seat) {
+    func end(winner: Seat?, reason: GameEndReason) {
         guard !isOver else { return }
         isOver = true
-        presenter.present(winner: leaver.opponent)
+        presenter.present(winner: winner, reason: reason)
     }
+
+    /// Either player may roll.
+    var turn: Seat? { nil }
 
     /// Either player may roll; the computer rolls the games it starts and leaves the others' roll to
     /// the person, as two people take turns at starting.

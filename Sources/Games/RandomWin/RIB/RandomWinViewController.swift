@@ -26,7 +26,7 @@ final class RandomWinViewController: MatchViewController, RandomWinPresentable, 
         emit(.screen(.randomWin))
     }
 
-    func present(winner: Seat) {
-        emit(.gameOver(winner: winner, line: nil))
+    func present(winner: Seat?, reason: GameEndReason) {
+        emit(.gameOver(winner: winner, line: nil, reason: reason))
     }
 }

@@ -13,8 +13,8 @@ protocol TicTacToePresentable: AnyObject {
     func presentNewGame(board: BoardState)
     /// The board after a move.
     func present(board: BoardState)
-    /// The game is over: `winner` nil is a draw; `line` is the winning line.
-    func presentGameOver(winner: Seat?, line: [Position]?)
+    /// The game is over: `winner` nil is a draw; `line` is the winning line; `reason` why it ended.
+    func presentGameOver(winner: Seat?, line: [Position]?, reason: GameEndReason)
 }
 
 /// What TicTacToe tells its parent: the winner, as every game does.
@@ -46,17 +46,19 @@ final class TicTacToeInteractor: PresentableInteractor<TicTacToePresentable>, Ti
         try game.play(at: position, by: seat)
         presenter.present(board: game.state)
         guard let outcome = game.outcome else { return }
-        presenter.presentGameOver(winner: outcome.winner, line: outcome.line)
+        presenter.presentGameOver(winner: outcome.winner, line: outcome.line, reason: outcome.winner == nil ? .draw : .line)
         listener?.gameDidEnd(withWinner: outcome.winner)
     }
 
     // MARK: - GameSession
 
-    func forfeit(by leaver: Seat) {
+    func end(winner: Seat?, reason: GameEndReason) {
         guard game.outcome == nil else { return }
-        game.forfeit(by: leaver)
-        presenter.presentGameOver(winner: leaver.opponent, line: nil)
+        game.end(winner: winner)
+        presenter.presentGameOver(winner: winner, line: nil, reason: reason)
     }
+
+    var turn: Seat? { game.turn }
 
     func computerAction(for seat: Seat, level: ComputerLevel, pick: ComputerPick) -> (any GameAction)? {
         guard game.turn == seat else { return nil }

@@ -33,7 +33,7 @@ final class TicTacToeViewController: MatchViewController, TicTacToePresentable, 
         emit(.board(board))
     }
 
-    func presentGameOver(winner: Seat?, line: [Position]?) {
-        emit(.gameOver(winner: winner, line: line?.map(\.coordinates)))
+    func presentGameOver(winner: Seat?, line: [Position]?, reason: GameEndReason) {
+        emit(.gameOver(winner: winner, line: line?.map(\.coordinates), reason: reason))
     }
 }

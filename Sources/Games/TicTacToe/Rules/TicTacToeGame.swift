@@ -26,10 +26,11 @@ struct TicTacToeGame: Hashable {
         turn = outcome == nil ? seat.opponent : nil
     }
 
-    /// Ends a game in progress: `leaver` gave up. Does nothing once the game is over.
-    mutating func forfeit(by leaver: Seat) {
+    /// Ends a game in progress before its rules do: `winner` wins (the opponent gave up), or nil, a
+    /// draw both agreed. Does nothing once the game is over.
+    mutating func end(winner: Seat?) {
         guard outcome == nil else { return }
-        outcome = .forfeit(by: leaver)
+        outcome = winner.map { .forfeit(by: $0.opponent) } ?? .draw
         turn = nil
     }
 

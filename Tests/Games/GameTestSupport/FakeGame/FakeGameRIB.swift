@@ -44,15 +44,17 @@ final class FakeGameInteractor: Interactor, GameSession {
         view.emit(.board(board))
         guard over else { return }
         let winner = board.places[1]
-        view.emit(.gameOver(winner: winner, line: nil))
+        view.emit(.gameOver(winner: winner, line: nil, reason: winner == nil ? .draw : .line))
         listener?.gameDidEnd(withWinner: winner)
     }
 
-    func forfeit(by leaver: Seat) {
+    func end(winner: Seat?, reason: GameEndReason) {
         guard board.turn != nil else { return }
         board.turn = nil
-        view.emit(.gameOver(winner: leaver.opponent, line: nil))
+        view.emit(.gameOver(winner: winner, line: nil, reason: reason))
     }
+
+    var turn: Seat? { board.turn }
 
     func computerAction(for seat: Seat, level: ComputerLevel, pick: ComputerPick) -> (any GameAction)? {
         guard board.turn == seat, let free = board.places.firstIndex(where: { $0 == nil }) else { return nil }
