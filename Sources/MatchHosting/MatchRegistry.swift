@@ -246,7 +246,8 @@ package actor MatchRegistry {
         let stored = try await store.listSummaries(listedWithFreeSeat: true, limit: limit)
         let presence = try await store.presence(of: stored.map(\.id).filter { hosts[$0] == nil })
         var listed: [(createdAt: Date, match: MatchHost.Published)] = stored.compactMap { stored in
-            let match = hosts[stored.id].map { host in host.published.withLock { $0 } } ?? Self.published(stored, presence: presence[stored.id])
+            let match =
+                hosts[stored.id].map { host in host.published.withLock { $0 } } ?? Self.published(stored, presence: presence[stored.id])
             return match.isOpenInLobby ? (stored.createdAt, match) : nil
         }
         guard let cutoff else { return listed.map(\.match.summary) }
@@ -284,7 +285,8 @@ package actor MatchRegistry {
             spectators: presence.spectators
         )
         let lastSeen = max(presence.lastActive ?? stored.updatedAt, stored.updatedAt)
-        return MatchHost.Published(summary: summary, activity: presence.anyoneConnected ? .now : .since(lastSeen), listed: stored.summary.listed)
+        return MatchHost.Published(
+            summary: summary, activity: presence.anyoneConnected ? .now : .since(lastSeen), listed: stored.summary.listed)
     }
 
     /// Whether match `id` exists, in memory or in the store.

@@ -34,7 +34,8 @@ enum PostgresReads {
     }
 
     /// Newest first; `created_order` breaks ties between matches created in the same instant.
-    static func list(listedWithFreeSeat: Bool, limit: Int, on connection: PostgresConnection, logger: Logger) async throws -> [StoredMatch] {
+    static func list(listedWithFreeSeat: Bool, limit: Int, on connection: PostgresConnection, logger: Logger) async throws -> [StoredMatch]
+    {
         let limit = max(limit, 0)
         // Two texts rather than one with a parameter for the filter, so that each has a plan that walks
         // its own index (`match_with_free_seat`, `match_by_creation`).

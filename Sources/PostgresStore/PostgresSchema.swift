@@ -94,7 +94,7 @@ enum PostgresSchema {
                     epoch bigint NOT NULL,
                     presence text NOT NULL
                 )
-                """,
+                """
             ]),
         Migration(
             version: 4, name: "pairing queue",

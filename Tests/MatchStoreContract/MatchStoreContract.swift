@@ -197,7 +197,8 @@ public enum MatchStoreContract {
             // One match, as the list gives it: its dates and its summary.
             #expect(try await store.match("m4") == all[1])
             #expect(
-                try await store.match("m3") == StoredMatch(id: "m3", createdAt: Sample.date(3), updatedAt: Sample.date(13), summary: Sample.oneSeated))
+                try await store.match("m3")
+                    == StoredMatch(id: "m3", createdAt: Sample.date(3), updatedAt: Sample.date(13), summary: Sample.oneSeated))
             #expect(try await store.match("nope") == nil)
         }
     }

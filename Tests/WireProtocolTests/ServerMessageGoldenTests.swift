@@ -68,7 +68,8 @@ struct ServerMessageGoldenTests {
                 you: .player1,
                 snapshot: WireSnapshot(
                     phase: .offGame, players: [alice, awayBob], score: score, board: nil, spectators: 0,
-                    lastGame: WireLastGame(gameId: "ticTacToe", winner: .player1, reason: "line", line: [[0, 0], [1, 1], [2, 2]], board: finishedBoard),
+                    lastGame: WireLastGame(
+                        gameId: "ticTacToe", winner: .player1, reason: "line", line: [[0, 0], [1, 1], [2, 2]], board: finishedBoard),
                     offer: WireOffer(kind: .game, seat: .player1, gameId: "kalah")),
                 v: 30
             ),
@@ -232,7 +233,8 @@ struct ServerMessageGoldenTests {
         let kinds = Set(Self.goldens.map(\.message.type))
         #expect(
             kinds == [
-                "welcome", "seated", "screen", "score", "board", "gameOver", "presence", "error", "drawOffered", "drawDeclined", "gameOffered",
+                "welcome", "seated", "screen", "score", "board", "gameOver", "presence", "error", "drawOffered", "drawDeclined",
+                "gameOffered",
                 "gameDeclined",
             ])
         let screens = Set(

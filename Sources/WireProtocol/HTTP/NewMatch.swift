@@ -60,7 +60,8 @@ public struct NewMatch: WireCodable, StrictBody, Hashable {
             }
         } else if level != nil {
             throw DecodingError.dataCorruptedError(
-                forKey: .level, in: container, debugDescription: "A \"level\" is for a match against the computer: add \"opponent\": \"computer\".")
+                forKey: .level, in: container,
+                debugDescription: "A \"level\" is for a match against the computer: add \"opponent\": \"computer\".")
         }
     }
 

@@ -46,7 +46,8 @@ struct GridBoardWireTests {
     @Test func test_aGridGamesWinningLine_inTheGamesAPI_isItsCellsAsRowColObjects_asVersion1WroteThem() throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let result = MatchGames.Result(winner: .player1, line: TicTacToe().historyLine([[0, 0], [1, 1], [2, 2]]), forfeitBy: nil, reason: "line")
+        let result = MatchGames.Result(
+            winner: .player1, line: TicTacToe().historyLine([[0, 0], [1, 1], [2, 2]]), forfeitBy: nil, reason: "line")
         #expect(
             String(decoding: try encoder.encode(result), as: UTF8.self)
                 == #"{"forfeitBy":null,"line":[{"col":0,"row":0},{"col":1,"row":1},{"col":2,"row":2}],"reason":"line","winner":"player1"}"#)

@@ -46,7 +46,8 @@ struct MatchTicTacToeTests {
                     phase: .offGame, players: [Expected.player(.player1, "Alice"), Expected.player(.player2, "Bob")],
                     score: Expected.score(1, 0), board: nil,
                     lastGame: FinishedGame(
-                        game: .ticTacToe, winner: .player1, reason: .line, line: gridLine((0, 0), (0, 1), (0, 2)), board: match.snapshot.lastGame?.board)
+                        game: .ticTacToe, winner: .player1, reason: .line, line: gridLine((0, 0), (0, 1), (0, 2)),
+                        board: match.snapshot.lastGame?.board)
                 ))
         #expect(match.snapshot.lastGame?.board != nil, "the final board stays between games")
     }

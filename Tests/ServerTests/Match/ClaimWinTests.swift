@@ -42,34 +42,54 @@ struct ClaimWinTests {
         }
     }
 
-    @Test func test_claimWin_endsTheGameAsTheSeatTimeoutWould_storedAsSeatTimedOut_andTheTokenDies() async throws {
+    @Test func test_claimWin_afterTheGrace_winsTheGame_keepsBothSeatsAndTheScore_storedAsItsOwnRecord() async throws {
         let store = InMemoryMatchStore()
-        try await withTestServer(store: store) { server in
+        try await withTestServer(store: store, configure: { $0.claimGrace = .seconds(1) }) { server in
             let (matchID, pair, _) = try await Self.gameWithBobAway(server)
-            let (watcher, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+            let (watcher, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
+            guard case .welcome(_, let snapshot, _) = welcome else { throw HTTP.Failure(description: "no welcome") }
+            let claimableIn = try #require(snapshot.players.first { $0.seat == .player2 }?.claimableIn, "an away seat's claim countdown")
+            #expect(claimableIn > 0 && claimableIn <= 1)
+            #expect(snapshot.players.first { $0.seat == .player1 }?.claimableIn == nil)
+
+            // Within the grace: refused, with the seconds left, and nothing changes.
+            pair.alice.send(.claimWin)
+            let early = try await pair.alice.next { if case .error = $0 { true } else { false } }
+            guard case .error(.tooEarly, let sentence) = early else { throw HTTP.Failure(description: "\(early)") }
+            #expect(sentence.contains("1 second"), "\(sentence)")
+            // The grace is a span of time: waiting it out is the behaviour under test.
+            try await Task.sleep(for: .milliseconds(1100))
             pair.alice.send(.claimWin)
 
             for client in [pair.alice, watcher] {
                 let over = try await client.next { if case .gameOver = $0 { true } else { false } }
-                guard case .gameOver(let winner, let line, _, _) = over else { return }
+                guard case .gameOver(let winner, let line, let reason, _) = over else { return }
                 #expect(winner == .player1)
                 #expect(line == nil)
-                let score = try await client.nextScore()
-                #expect(score.player1.wins == 1)
-                let presence = try await client.next { if case .presence = $0 { true } else { false } }
-                guard case .presence(let players, _, _) = presence else { return }
-                #expect(players.map(\.seat) == [.player1])
-                #expect(try await client.nextScreen(.loggedOut) == .loggedOut(freeSeats: [.player2]))
+                #expect(reason == "claimed")
+                #expect(try await client.nextScore().player1.wins == 1)
+                try await client.nextScreen(.offGame)
             }
-
             let records = try #require(try await store.records(of: MatchID(rawValue: matchID))).map(\.record)
-            #expect(Array(records.suffix(2)) == [.seatTimedOut(seat: .player2), .gameEnded(winner: .player1)])
+            #expect(Array(records.suffix(2)) == [.gameClaimed(seat: .player1), .gameEnded(winner: .player1)])
 
+            // No game starts against the empty seat, so that games cannot be claimed one after another.
+            pair.alice.send(.startGame(gameId: "ticTacToe"))
+            #expect(try await pair.alice.nextError() == .opponentAway)
+            pair.alice.send(.offerGame(gameId: "kalah"))
+            #expect(try await pair.alice.nextError() == .opponentAway)
+
+            // Bob comes back within the seat timeout: the same seat, the same score, and what happened.
             let (back, _) = try await TestClient.connected(port: server.port, matchID: matchID)
-            back.send(.resume(token: pair.bobToken))
-            #expect(try await back.nextError() == .badToken)
-            // The seat is free: a newcomer takes it.
-            #expect(try await back.login("Carol").seat == .player2)
+            let resumed = try await back.resume(pair.bobToken).seated()
+            #expect(resumed.seat == .player2)
+            #expect(resumed.snapshot.phase == .offGame)
+            #expect(resumed.snapshot.score?.player1.wins == 1)
+            #expect(resumed.snapshot.lastGame?.reason == "claimed")
+            #expect(resumed.snapshot.lastGame?.winner == .player1)
+            #expect(resumed.snapshot.lastGame?.board != nil, "the final board stays")
+            pair.alice.send(.startGame(gameId: "ticTacToe"))
+            _ = try await back.nextBoard()
         }
     }
 
@@ -106,30 +126,35 @@ struct ClaimWinTests {
         }
     }
 
-    @Test func test_aClaimedWin_isTheSameAfterARestart_theGameForfeitedByTheAwaySeat() async throws {
+    @Test func test_aClaimedGame_isTheSameAfterARestart_andTheAwayPlayerResumes() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("ClaimWinTests-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let database = directory.appendingPathComponent("matches.sqlite").path
 
-        let (matchID, bobToken) = try await withTestServer(configure: { $0.databasePath = database }) { server in
+        let (matchID, bobToken) = try await withTestServer(configure: {
+            $0.databasePath = database
+            $0.claimGrace = .zero
+        }) { server in
             let (matchID, pair, _) = try await Self.gameWithBobAway(server)
             pair.alice.send(.claimWin)
-            try await pair.alice.nextScreen(.loggedOut)
+            try await pair.alice.nextScreen(.offGame)
             return (matchID, pair.bobToken)
         }
         try await withTestServer(configure: { $0.databasePath = database }) { server in
             let (watcher, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
             guard case .welcome(_, let snapshot, _) = welcome else { throw HTTP.Failure(description: "no welcome") }
-            #expect(snapshot.phase == .loggedOut)
-            #expect(snapshot.players.map(\.name) == ["Alice"])
+            #expect(snapshot.phase == .offGame)
+            #expect(snapshot.players.map(\.name) == ["Alice", "Bob"])
+            #expect(snapshot.score?.player1.wins == 1)
             let games = try await HTTP.get(port: server.port, "/api/matches/\(matchID)/games")
             guard case .success(let page) = MatchGames.decode(games.body) else { throw HTTP.Failure(description: games.body) }
             let result = try #require(page.games.first?.result)
             #expect(result.winner == .player1)
             #expect(result.forfeitBy == .player2)
-            watcher.send(.resume(token: bobToken))
-            #expect(try await watcher.nextError() == .badToken)
+            #expect(result.reason == "claimed")
+            let resumed = try await watcher.resume(bobToken).seated()
+            #expect(resumed.seat == .player2)
         }
     }
 }

@@ -18,9 +18,9 @@ protocol LiveServer: Sendable {
 }
 
 extension LiveServer {
-    /// Creates a match through the API and returns its id.
-    func createMatch() async throws -> String {
-        let response = try await HTTP.request(port: port, "/api/matches", method: .POST)
+    /// Creates a match through the API and returns its id; `listed` asks the lobby to list it.
+    func createMatch(listed: Bool = false) async throws -> String {
+        let response = try await HTTP.request(port: port, "/api/matches", method: .POST, body: listed ? #"{"listed":true}"# : nil)
         guard response.status == 201, case .success(let created) = CreatedMatch.decode(response.body) else {
             throw HTTP.Failure(description: "create failed: \(response.status) \(response.body)")
         }
