@@ -25,8 +25,8 @@ from game_client import Player, play_a_won_game  # noqa: E402
 from resilient_player import ResilientPlayer  # noqa: E402
 
 
-def http(method: str, url: str) -> tuple[int, dict]:
-    request = urllib.request.Request(url, method=method, data=b"" if method == "POST" else None)
+def http(method: str, url: str, body: bytes = b"") -> tuple[int, dict]:
+    request = urllib.request.Request(url, method=method, data=body if method == "POST" else None)
     try:
         with urllib.request.urlopen(request, timeout=10) as reply:
             return reply.status, json.loads(reply.read() or b"{}")
@@ -34,8 +34,9 @@ def http(method: str, url: str) -> tuple[int, dict]:
         return error.code, {"error": error.read().decode(errors="replace")[:300]}
 
 
-def create_match(base: str) -> str:
-    status, body = http("POST", f"{base}/api/matches")
+def create_match(base: str, listed: bool = False) -> str:
+    """A new match; `listed` asks the lobby to list it (matches are private otherwise)."""
+    status, body = http("POST", f"{base}/api/matches", b'{"listed": true}' if listed else b"")
     assert status == 201, f"POST /api/matches answered {status}: {body}"
     return body["matchId"]
 
@@ -91,7 +92,7 @@ def lobby(base: str, containers: list[str]) -> None:
         players: dict[str, Player] = {}
         hosted: dict[str, str] = {}
         for index in range(25):
-            match_id = create_match(base)
+            match_id = create_match(base, listed=True)
             player = await Player.open(f"{ws(base)}/ws/{match_id}")
             await player.send(type="login", name=f"P{index}")
             await player.until(lambda message: message["type"] == "seated")
