@@ -1,22 +1,28 @@
 /// The body of `POST /api/queue` ("Play someone now", an extension): the name to play under, which may
-/// be absent or empty (the seat's default name).
+/// be absent or empty (the seat's default name), and the game to be paired for, which may be absent
+/// (Tic Tac Toe, as before the field existed). The server checks the game: the reader only reads it.
 public struct QueueJoin: WireCodable, StrictBody, Hashable {
     public var name: String?
+    /// The id of the game to play, as `startGame` names it; nil for the server's default.
+    public var gameId: String?
 
-    public init(name: String? = nil) {
+    public init(name: String? = nil, gameId: String? = nil) {
         self.name = name
+        self.gameId = gameId
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case name
+        case name, gameId
     }
 
     public static let fields = CodingKeys.allCases.map(\.rawValue)
-    public static let expectedShape = #"The body must be empty or a JSON object such as {"name": "Ann"}."#
+    public static let expectedShape = #"The body must be empty or a JSON object such as {"name": "Ann", "gameId": "connectFour"}."#
 
     public init(from decoder: any Decoder) throws {
         try Self.refuseUnknownFields(in: decoder)
-        name = try decoder.container(keyedBy: CodingKeys.self).decodeIfPresent(String.self, forKey: .name)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decodeIfPresent(String.self, forKey: .name)
+        gameId = try container.decodeIfPresent(String.self, forKey: .gameId)
     }
 }
 

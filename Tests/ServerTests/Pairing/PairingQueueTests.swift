@@ -121,7 +121,8 @@ struct PairingQueueTests {
                 ("/api/queue/cancel", #"{"ticket": "t", "tikcet": "t"}"#, #"There is no field "tikcet"."#),
                 ("/api/queue", #"{"name": 5}"#, #"The field "name" must be a string."#),
                 ("/api/queue", #"{"name": "Ann", "x": 1}"#, #"There is no field "x"."#),
-                ("/api/queue", "[1]", #"The body must be empty or a JSON object such as {"name": "Ann"}."#),
+                ("/api/queue", #"{"gameId": 5}"#, #"The field "gameId" must be a string."#),
+                ("/api/queue", "[1]", #"The body must be empty or a JSON object such as {"name": "Ann", "gameId": "connectFour"}."#),
             ]
             for (path, body, sentence) in refusals {
                 let reply = try await HTTP.request(port: server.port, path, method: .POST, body: body)
