@@ -7,7 +7,10 @@ import PostgresNIO
 /// The "Play someone now" queue in the `pairing_queue` table, shared by every server on the database:
 /// a visitor may join on one server and renew on another, and whichever server pairs it does so for all.
 ///
-/// A pairing is one transaction: it locks the two visitors who have waited longest with
+/// Visitors are paired only with visitors of the same `PairingKey`, kept in the key's columns (`game_id`;
+/// a later field of the key is a column more, compared where `game_id` is). A pairing first reads which
+/// keys have two visitors waiting, the longest waiting first; then, for one key after the other, it is
+/// one transaction: it locks the two visitors of that key who have waited longest with
 /// `FOR UPDATE SKIP LOCKED` (another server pairing at the same time takes the next two, never these),
 /// makes and seats their match, writes their seats and commits. A server that fails or dies in the
 /// middle rolls back: both visitors wait on, first in line, and the match made for them is left empty
@@ -31,9 +34,11 @@ final class PostgresPairingQueue: PairingQueue {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    func join(_ key: String, name: String?) async throws {
+    func join(_ key: String, name: String?, pairingKey: PairingKey) async throws {
         try await pool.withConnection { [logger] connection in
-            try await connection.query("INSERT INTO pairing_queue (ticket_hash, name) VALUES (\(key), \(name))", logger: logger)
+            try await connection.query(
+                "INSERT INTO pairing_queue (ticket_hash, name, game_id) VALUES (\(key), \(name), \(pairingKey.gameID.rawValue))",
+                logger: logger)
         }
     }
 
@@ -97,38 +102,73 @@ final class PostgresPairingQueue: PairingQueue {
         let keep = keepSeconds
         return try await pool.withConnection { [logger] connection in
             try await Self.sweep(renew: renew, keep: keep, on: connection, logger: logger)
-            try await connection.query("BEGIN", logger: logger)
-            do {
-                let rows = try await connection.query(
-                    """
-                    SELECT ticket_hash, name FROM pairing_queue
-                    WHERE match_id IS NULL AND renewed_at >= now() - make_interval(secs => \(renew))
-                    ORDER BY joined_order
-                    LIMIT 2
-                    FOR UPDATE SKIP LOCKED
-                    """, logger: logger)
-                var visitors: [WaitingVisitor] = []
-                for try await (key, name) in rows.decode((String, String?).self) { visitors.append(WaitingVisitor(key: key, name: name)) }
-                guard visitors.count == 2 else {
-                    try await connection.query("ROLLBACK", logger: logger)
-                    return false
-                }
-                let seats = try await seat(visitors[0], visitors[1])
-                for (visitor, paired) in zip(visitors, [seats.0, seats.1]) {
-                    try await connection.query(
-                        """
-                        UPDATE pairing_queue
-                        SET match_id = \(paired.matchID.rawValue), seat = \(paired.seat.rawValue), seat_token = \(paired.token),
-                            paired_at = now()
-                        WHERE ticket_hash = \(visitor.key)
-                        """, logger: logger)
-                }
-                try await connection.query("COMMIT", logger: logger)
-                return true
-            } catch {
-                _ = try? await connection.query("ROLLBACK", logger: logger)
-                throw error
+            // A key whose two are held by another server's pairing has nobody left here: try the next.
+            for pairingKey in try await Self.keysWithTwoWaiting(renew: renew, on: connection, logger: logger) {
+                if try await Self.pair(pairingKey, renew: renew, seat, on: connection, logger: logger) { return true }
             }
+            return false
+        }
+    }
+
+    /// The pairing keys with two or more visitors waiting (renewed in time), the key of the visitor who
+    /// has waited longest first. Rows another pairing holds count too: reading them does not wait.
+    private static func keysWithTwoWaiting(renew: Double, on connection: PostgresConnection, logger: Logger) async throws
+        -> [PairingKey]
+    {
+        let rows = try await connection.query(
+            """
+            SELECT game_id FROM pairing_queue
+            WHERE match_id IS NULL AND renewed_at >= now() - make_interval(secs => \(renew))
+            GROUP BY game_id
+            HAVING count(*) >= 2
+            ORDER BY min(joined_order)
+            """, logger: logger)
+        var keys: [PairingKey] = []
+        for try await gameID in rows.decode(String.self) { keys.append(PairingKey(gameID: GameID(rawValue: gameID))) }
+        return keys
+    }
+
+    /// Pairs the two visitors of `pairingKey` who have waited longest, in one transaction; false,
+    /// changing nothing, when fewer than two of them are left that no other pairing holds.
+    private static func pair(
+        _ pairingKey: PairingKey, renew: Double,
+        _ seat: @Sendable (WaitingVisitor, WaitingVisitor) async throws -> (PairedSeat, PairedSeat),
+        on connection: PostgresConnection, logger: Logger
+    ) async throws -> Bool {
+        try await connection.query("BEGIN", logger: logger)
+        do {
+            let rows = try await connection.query(
+                """
+                SELECT ticket_hash, name FROM pairing_queue
+                WHERE match_id IS NULL AND renewed_at >= now() - make_interval(secs => \(renew))
+                  AND game_id = \(pairingKey.gameID.rawValue)
+                ORDER BY joined_order
+                LIMIT 2
+                FOR UPDATE SKIP LOCKED
+                """, logger: logger)
+            var visitors: [WaitingVisitor] = []
+            for try await (key, name) in rows.decode((String, String?).self) {
+                visitors.append(WaitingVisitor(key: key, name: name, pairingKey: pairingKey))
+            }
+            guard visitors.count == 2 else {
+                try await connection.query("ROLLBACK", logger: logger)
+                return false
+            }
+            let seats = try await seat(visitors[0], visitors[1])
+            for (visitor, paired) in zip(visitors, [seats.0, seats.1]) {
+                try await connection.query(
+                    """
+                    UPDATE pairing_queue
+                    SET match_id = \(paired.matchID.rawValue), seat = \(paired.seat.rawValue), seat_token = \(paired.token),
+                        paired_at = now()
+                    WHERE ticket_hash = \(visitor.key)
+                    """, logger: logger)
+            }
+            try await connection.query("COMMIT", logger: logger)
+            return true
+        } catch {
+            _ = try? await connection.query("ROLLBACK", logger: logger)
+            throw error
         }
     }
 

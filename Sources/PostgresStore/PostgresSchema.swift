@@ -21,6 +21,8 @@ import PostgresNIO
 ///               joined_at, renewed_at timestamptz,
 ///               match_id text, seat text, seat_token text, paired_at timestamptz)  -- set once paired
 /// -- migration 5: match.free_seats counts only the free seats the lobby offers (0: a private match)
+/// -- migration 6: visitors paired only with those who asked for the same game (PairingKey)
+/// pairing_queue(… game_id text)                         -- 'ticTacToe' for a row an older server wrote
 /// ```
 ///
 /// The JSON is `StorageCoding`'s, byte for byte the SQLite store's, kept as `text` (not `jsonb`, which
@@ -126,6 +128,15 @@ enum PostgresSchema {
                 // their creator asks to list them (StoredSummary.lobbySeats); every match stored before
                 // was made without asking.
                 "UPDATE match SET free_seats = 0"
+            ]),
+        Migration(
+            version: 6, name: "pairing queue by game",
+            statements: [
+                // The pairing key's columns (PairingKey): a visitor is paired only with one who has the
+                // same. The default is what the queue offered before it had the column, so that a row a
+                // server of an older release writes during a rolling upgrade is a Tic Tac Toe visitor.
+                "ALTER TABLE pairing_queue ADD COLUMN game_id text NOT NULL DEFAULT 'ticTacToe'",
+                "CREATE INDEX pairing_queue_waiting_by_key ON pairing_queue (game_id, joined_order) WHERE match_id IS NULL",
             ]),
     ]
 

@@ -11,3 +11,12 @@ struct InMemoryContractTests {
         try await check.run { _ in InMemoryMatchStore() }
     }
 }
+
+/// The pairing queue's contract, against the queue of one process.
+@Suite("PairingQueue contract: in memory")
+struct InMemoryPairingQueueContractTests {
+    @Test(arguments: PairingQueueContract.checks)
+    func contract(check: PairingQueueContract.Check) async throws {
+        try await check.run { body in try await body(InMemoryPairingQueue()) }
+    }
+}

@@ -37,6 +37,9 @@ public struct GameCatalog: Sendable {
         messageReader = ClientMessageReader(gameMessages: games.flatMap(\.messages))
     }
 
+    /// The games "Play someone now" pairs strangers for, in OffGame's order.
+    public var queueable: [any GameUnit] { games.filter(\.isQueueable) }
+
     /// The game `id` names, nil if none.
     public func game(_ id: GameID) -> (any GameUnit)? {
         games.first { $0.id == id }

@@ -35,9 +35,16 @@ public protocol GameUnit: GameDefinition {
     /// A game's winning line (`MatchEvent.gameOver`, in the game's own coordinates) as the games API
     /// writes it in a result.
     func historyLine(_ line: [[Int]]) -> WireValue
+
+    /// Whether "Play someone now" pairs strangers for the game (docs/PROTOCOL.md). A game that chance
+    /// alone decides is not worth a stranger's wait.
+    var isQueueable: Bool { get }
 }
 
 extension GameUnit {
+    /// Strangers may be paired for a game of skill.
+    public var isQueueable: Bool { true }
+
     /// The error codes' default sentences fit the game.
     public func sentence(refusing error: MatchError) -> String? { nil }
 

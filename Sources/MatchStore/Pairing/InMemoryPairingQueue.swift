@@ -5,6 +5,7 @@ import Foundation
 public actor InMemoryPairingQueue: PairingQueue {
     private struct Entry {
         let name: String?
+        let pairingKey: PairingKey
         let joinedAt: ContinuousClock.Instant
         var renewedAt: ContinuousClock.Instant
         var paired: (seat: PairedSeat, at: ContinuousClock.Instant)?
@@ -21,9 +22,9 @@ public actor InMemoryPairingQueue: PairingQueue {
         self.times = times
     }
 
-    public func join(_ key: String, name: String?) {
+    public func join(_ key: String, name: String?, pairingKey: PairingKey) {
         let now = ContinuousClock.now
-        entries[key] = Entry(name: name, joinedAt: now, renewedAt: now)
+        entries[key] = Entry(name: name, pairingKey: pairingKey, joinedAt: now, renewedAt: now)
         order.append(key)
     }
 
@@ -45,12 +46,10 @@ public actor InMemoryPairingQueue: PairingQueue {
         -> Bool
     {
         sweep()
-        var keys: [String] = []
-        for key in order where keys.count < 2 {
-            if let entry = entries[key], entry.paired == nil, !entry.isBeingPaired { keys.append(key) }
+        guard let keys = nextPair() else { return false }
+        let visitors = keys.compactMap { key in
+            entries[key].map { WaitingVisitor(key: key, name: $0.name, pairingKey: $0.pairingKey) }
         }
-        guard keys.count == 2 else { return false }
-        let visitors = keys.map { WaitingVisitor(key: $0, name: entries[$0]?.name) }
         for key in keys { entries[key]?.isBeingPaired = true }
         // The actor lets other calls in while `seat` runs: the mark keeps them off these two.
         let seats: (PairedSeat, PairedSeat)
@@ -67,6 +66,20 @@ public actor InMemoryPairingQueue: PairingQueue {
             entries[key]?.paired = (paired, now)
         }
         return true
+    }
+
+    /// The ticket keys of the two visitors to pair next, in the order they joined: of the pairing keys
+    /// with two free visitors (waiting, and not being paired), the one whose first has waited longest.
+    private func nextPair() -> [String]? {
+        var free: [PairingKey: [String]] = [:]
+        var keysInOrder: [PairingKey] = []
+        for key in order {
+            guard let entry = entries[key], entry.paired == nil, !entry.isBeingPaired else { continue }
+            if free[entry.pairingKey] == nil { keysInOrder.append(entry.pairingKey) }
+            free[entry.pairingKey, default: []].append(key)
+        }
+        guard let pairingKey = keysInOrder.first(where: { free[$0, default: []].count >= 2 }) else { return nil }
+        return Array(free[pairingKey, default: []].prefix(2))
     }
 
     /// Drops the waiting visitors not renewed in time (unless being paired) and the paired ones kept

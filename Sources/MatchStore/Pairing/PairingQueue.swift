@@ -1,8 +1,9 @@
 import Foundation
 import MatchWords
 
-/// The "Play someone now" queue: visitors wait in it until the server pairs the two who have waited
-/// longest into a new match (docs/PROTOCOL.md, "Play someone now").
+/// The "Play someone now" queue: visitors wait in it until the server pairs two who asked for the same
+/// thing (the same `PairingKey`: the same game) into a new match, those who have waited longest first
+/// (docs/PROTOCOL.md, "Play someone now").
 ///
 /// Every visitor is known by the key of its ticket (the ticket's hash: the ticket itself, a secret,
 /// stays with the visitor). A waiting visitor must renew its place within `renewWithin`, or it is
@@ -19,8 +20,8 @@ import MatchWords
 /// that goes with a store.
 public protocol PairingQueue: Sendable {
     /// Puts the visitor of ticket key `key`, named `name` (nil: the seat's default name), at the end of
-    /// the queue.
-    func join(_ key: String, name: String?) async throws
+    /// the queue, to be paired only with a visitor who asked for the same `pairingKey`.
+    func join(_ key: String, name: String?, pairingKey: PairingKey) async throws
 
     /// Where the visitor of `key` stands, renewing its place when it waits; nil when it is not in the
     /// queue (it left, was dropped for not renewing in time, or was paired longer ago than `keepPaired`).
@@ -29,10 +30,12 @@ public protocol PairingQueue: Sendable {
     /// Takes the visitor of `key` out of the queue. A visitor already paired keeps its seat.
     func leave(_ key: String) async throws
 
-    /// Takes the two visitors who have waited longest (and renewed in time) and gives them to `seat`,
-    /// which makes their match and seats them; records what it returns for each, all or nothing.
-    /// Returns false, calling nothing, when fewer than two visitors wait (or the others are being paired
-    /// right now, by another server).
+    /// Takes two waiting visitors (renewed in time) of one pairing key and gives them to `seat`, which
+    /// makes their match and seats them; records what it returns for each, all or nothing. Of the keys
+    /// with two or more waiting, the one whose longest waiting visitor has waited longest goes first,
+    /// and its two longest waiting visitors are taken, the first to have joined first. Returns false,
+    /// calling nothing, when no two visitors of one key wait (or the others are being paired right
+    /// now, by another server).
     func pairNext(_ seat: @escaping @Sendable (_ first: WaitingVisitor, _ second: WaitingVisitor) async throws -> (PairedSeat, PairedSeat))
         async throws -> Bool
 }
@@ -43,10 +46,13 @@ public struct WaitingVisitor: Sendable, Hashable {
     public let key: String
     /// The name it asked for; nil for the seat's default.
     public let name: String?
+    /// What it asked to be paired for, the same as its partner's.
+    public let pairingKey: PairingKey
 
-    public init(key: String, name: String?) {
+    public init(key: String, name: String?, pairingKey: PairingKey) {
         self.key = key
         self.name = name
+        self.pairingKey = pairingKey
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import GameUnits
 import Hummingbird
 import MatchHosting
 import MatchStore
@@ -23,11 +24,39 @@ extension Routes {
         try requireReady()
         try checkOrigin(request, context, refusing: "This origin may not join the queue here.")
         let body = try await read(QueueJoin.self, from: request, emptyAs: QueueJoin(), context)
+        // A game the queue does not offer is refused before the limit counts a match it will not create.
+        let pairingKey = try pairingKey(askedIn: body, context)
         try checkCreationLimit(context)
         let ticket = Secrets.newSeatToken()
-        try await storingInQueue { try await queue.join(Self.queueKey(of: ticket), name: body.name) }
+        try await storingInQueue { try await queue.join(Self.queueKey(of: ticket), name: body.name, pairingKey: pairingKey) }
         matchmaker.pairSoon()
         return .json(QueueStatus.waiting(seconds: 0, ticket: ticket), status: .created)
+    }
+
+    /// What the visitor asks to be paired for: the game `gameId` names, which must be one the queue
+    /// offers; without one, the first it offers (Tic Tac Toe), as before the field existed. `400
+    /// unknownGame` otherwise, with a sentence naming the games it offers.
+    private func pairingKey(askedIn body: QueueJoin, _ context: AppRequestContext) throws -> PairingKey {
+        let offered = registry.games.queueable
+        let asked = body.gameId.map(GameID.init(rawValue:)) ?? offered.first?.id
+        if let asked, offered.contains(where: { $0.id == asked }) { return PairingKey(gameID: asked) }
+        refused("a game the queue does not offer, answered 400", match: nil, context)
+        let choices = "the games you can be paired for are \(Self.listed(offered.map(\.id.rawValue)))."
+        let sentence: String
+        if offered.isEmpty {
+            sentence = "This server offers no game to be paired for."
+        } else if let asked, let game = registry.games.game(asked) {
+            sentence = "\(game.name) cannot be queued for; \(choices)"
+        } else {
+            sentence = "There is no game \"\(body.gameId?.prefix(40) ?? "")\"; \(choices)"
+        }
+        throw APIError(.badRequest, .unknownGame, sentence)
+    }
+
+    /// `["a", "b", "c"]` as "a, b and c".
+    private static func listed(_ words: [String]) -> String {
+        guard let last = words.last, words.count > 1 else { return words.first ?? "" }
+        return words.dropLast().joined(separator: ", ") + " and " + last
     }
 
     private func renewInQueue(_ request: Request, _ context: AppRequestContext) async throws -> Response {

@@ -20,6 +20,10 @@ struct GameCatalogTests {
         #expect(catalog.game("chess") == nil)
     }
 
+    @Test func test_theQueueOffers_everyGameButOneThatChanceAloneDecides() {
+        #expect(catalog.queueable.map(\.id) == [.ticTacToe])
+    }
+
     @Test func test_theReader_readsEveryGamesMessage_andRefusesAnother() throws {
         #expect(try catalog.messageReader.decode(#"{"type":"move","row":1,"col":2}"#).get() == .move(row: 1, col: 2))
         #expect(try catalog.messageReader.decode(#"{"type":"roll"}"#).get() == .roll)

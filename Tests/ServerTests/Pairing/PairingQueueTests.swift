@@ -14,7 +14,7 @@ import WireProtocol
 struct PairingQueueTests {
     /// A server on a SQLite file (the default store), every visitor allowed to join as often as the
     /// test needs.
-    private func withServer(renewWithin: Duration = .seconds(10), logger: Logger? = nil, _ body: (TestServer) async throws -> Void)
+    func withServer(renewWithin: Duration = .seconds(10), logger: Logger? = nil, _ body: (TestServer) async throws -> Void)
         async throws
     {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("PairingQueueTests-\(UUID().uuidString)")
@@ -89,7 +89,7 @@ struct PairingQueueTests {
     }
 
     /// Both tickets end paired, in one match, on its two seats.
-    private static func expectPairedWithEachOther(port: Int, _ first: String, _ second: String, _ why: String) async throws {
+    static func expectPairedWithEachOther(port: Int, _ first: String, _ second: String, _ why: String) async throws {
         let one = try await QueueVisitors.renewUntilPaired(ports: [port], first, every: .milliseconds(50), timeout: .seconds(10))
         let other = try await QueueVisitors.renewUntilPaired(ports: [port], second, every: .milliseconds(50), timeout: .seconds(10))
         #expect(one.status == .paired && other.status == .paired, "\(why): \(one), \(other)")

@@ -17,9 +17,10 @@ enum QueueVisitors {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
-    /// `POST /api/queue`; returns the ticket.
-    static func join(port: Int, name: String? = nil) async throws -> String {
-        let reply = try await HTTP.request(port: port, "/api/queue", method: .POST, body: QueueJoin(name: name).encoded(), client: client)
+    /// `POST /api/queue`, for `gameId` (nil: none said); returns the ticket.
+    static func join(port: Int, name: String? = nil, gameId: String? = nil) async throws -> String {
+        let body = QueueJoin(name: name, gameId: gameId).encoded()
+        let reply = try await HTTP.request(port: port, "/api/queue", method: .POST, body: body, client: client)
         guard reply.status == 201, case .success(let status) = QueueStatus.decode(reply.body), let ticket = status.ticket else {
             throw HTTP.Failure(description: "join: \(reply.status) \(reply.body)")
         }
