@@ -17,8 +17,10 @@ BACKOFF_FIRST_S = 0.25
 BACKOFF_MAX_S = 4.0
 # The cells in the order the players fill them: every game ends (a win or a draw).
 CELLS = [(1, 1), (0, 0), (0, 1), (2, 1), (0, 2), (2, 0), (2, 2), (1, 2), (1, 0)]
-# Refusals a reconnection can cause (a move sent just before the snapshot that answers it).
-HARMLESS_ERRORS = ("notYourTurn", "cellTaken", "wrongPhase")
+# Refusals a reconnection can cause (a move sent just before the snapshot that answers it; a game asked
+# for before the opponent's page reconnected, which the server refuses rather than start it against an
+# empty seat: asked again once `presence` shows the opponent back).
+HARMLESS_ERRORS = ("notYourTurn", "cellTaken", "wrongPhase", "opponentAway")
 
 
 class ResilientPlayer:
@@ -32,6 +34,8 @@ class ResilientPlayer:
         self.socket = None
         self.phase = "loggedOut"
         self.board: dict | None = None
+        # Whether the opponent's seat has a connection, from the last `welcome` or `presence`.
+        self.opponent_connected = False
         # Games over so far, from the score (which a `welcome` carries too, so a missed `gameOver`
         # is made up for).
         self.games_done = 0
@@ -93,6 +97,13 @@ class ResilientPlayer:
         kind = message["type"]
         if kind == "error" and message["code"] not in HARMLESS_ERRORS:
             raise AssertionError(f"{self.name} in {self.match_id}: {message}")
+        if kind == "error" and message["code"] == "opponentAway":
+            self.opponent_connected = False
+            if self.phase == "offGame (asked)":
+                self.phase = "offGame"
+        if kind in ("welcome", "presence"):
+            players = message["snapshot"]["players"] if kind == "welcome" else message["players"]
+            self.opponent_connected = any(p["seat"] != self.seat and p["connected"] for p in players)
         if kind == "seated":
             self.token, self.seat = message["token"], message["seat"]
         elif kind == "welcome":
@@ -121,8 +132,15 @@ class ResilientPlayer:
     async def join(self, deadline: float) -> None:
         await self.connect(deadline)
         await self.send(type="login", name=self.name)
+        socket = self.socket
         while self.seat is None:
-            self.take(await self.next_message(deadline))
+            message = await self.next_message(deadline)
+            if self.socket is not socket:
+                # The server went away before the login was answered (a kill loses what it did not
+                # store): log in again on the new connection, as the page's button would be pressed again.
+                socket = self.socket
+                await self.send(type="login", name=self.name)
+            self.take(message)
 
     async def play(self, deadline: float, starts_games: bool, more) -> None:
         """Plays while `more(self)`; the one who `starts_games` asks for each game."""
@@ -134,7 +152,7 @@ class ResilientPlayer:
             if message["type"] in ("welcome", "error"):
                 # A new connection's snapshot, or a refusal: what was sent is decided again.
                 sent = None
-            if starts_games and self.phase == "offGame" and more(self):
+            if starts_games and self.phase == "offGame" and self.opponent_connected and more(self):
                 await self.send(type="startGame", gameId="ticTacToe")
                 self.phase = "offGame (asked)"
             if not self.my_turn():
