@@ -147,9 +147,9 @@ struct FairPlayTests {
         }
     }
 
-    @Test func test_aKillDuringADrawOfferAndARematchOffer_losesNothingAndDoublesNothing() async throws {
+    @Test func test_aKillDuringADrawOfferARematchOfferAndAfterAClaim_losesNothingAndDoublesNothing() async throws {
         try await ServerLaunches.withDatabase { launches in
-            let first = try await launches.start()
+            let first = try await launches.start(arguments: ["--claim-grace", "0"])
             let (drawMatch, drawPair, _) = try await Self.game("ticTacToe", first)
             drawPair.alice.send(.offerDraw)
             _ = try await Self.next("drawOffered", on: drawPair.bob)
@@ -158,9 +158,29 @@ struct FairPlayTests {
             let rematchPair = try await first.seatedPair(matchID: rematch)
             rematchPair.bob.send(.offerGame(gameId: "connectFour"))
             _ = try await Self.next("gameOffered", on: rematchPair.alice)
+
+            let (claimMatch, claimPair, claimWatcher) = try await Self.game("ticTacToe", first)
+            claimPair.bob.close()
+            _ = try await claimPair.alice.next {
+                if case .presence(let players, _, _) = $0 { players.contains { !$0.connected } } else { false }
+            }
+            claimPair.alice.send(.claimWin)
+            guard case .gameOver(.player1, _, "claimed", _) = try await Self.next("gameOver", on: claimWatcher) else {
+                Issue.record("no claim")
+                return
+            }
             await first.kill()
 
             let second = try await launches.start()
+            // The claimed game stays claimed, once; Bob comes back to his seat and the score.
+            let (bobBack, _) = try await TestClient.connected(port: second.port, matchID: claimMatch)
+            let resumed = try await bobBack.resume(claimPair.bobToken).seated()
+            #expect(resumed.seat == .player2)
+            #expect(resumed.snapshot.score?.player1.wins == 1)
+            #expect(resumed.snapshot.lastGame?.reason == "claimed")
+            let games = try await HTTP.get(port: second.port, "/api/matches/\(claimMatch)/games")
+            guard case .success(let page) = MatchGames.decode(games.body) else { throw HTTP.Failure(description: games.body) }
+            #expect(page.games.map { $0.result?.reason } == ["claimed"])
             let draw = try await drawPair.resumed(port: second.port, matchID: drawMatch)
             let (drawWatcher, drawWelcome) = try await TestClient.connected(port: second.port, matchID: drawMatch)
             guard case .welcome(_, let drawSnapshot, _) = drawWelcome else { return }
