@@ -81,7 +81,8 @@ async function request(method, path, payload) {
 
 /**
  * POST /api/matches: creates a match. Resolves to `{matchId, url}`. With `options`
- * `{opponent: 'computer', level: 'easy' | 'perfect'}` (an extension) the computer takes the second seat.
+ * `{opponent: 'computer', level: 'easy' | 'perfect'}` (an extension) the computer takes the second seat;
+ * with `{listed: true}` (an extension) the match is listed in the lobby, else it is private.
  */
 export function createMatch(options) {
   return request('POST', '/api/matches', options);
@@ -110,7 +111,7 @@ export function cancelQueue(ticket, { leaving = false } = {}) {
   return request('POST', '/api/queue/cancel', { ticket });
 }
 
-/** GET /api/matches: the matches with a free seat, newest first. Resolves to a list of summaries. */
+/** GET /api/matches: the listed matches whose player waits for an opponent, newest first. Resolves to a list of summaries. */
 export async function listMatches({ activeWithin = null } = {}) {
   const query = activeWithin ? `?activeWithin=${encodeURIComponent(activeWithin)}` : '';
   const body = await request('GET', `/api/matches${query}`);

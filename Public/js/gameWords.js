@@ -14,13 +14,23 @@ export function gameName(game) {
   return gameById(game.gameId)?.name ?? game.gameId;
 }
 
-/** "Alice won", "Draw", "Bob won: Alice left", or "Being played". */
+/**
+ * "Alice won", "Draw", "Draw agreed", "Bob won: Alice left", "Bob won: Alice resigned", "Bob won: Alice's
+ * seat timed out", "Bob won: claimed while Alice was away", or "Being played".
+ */
 export function resultWords(game) {
   const result = game.result;
   if (!result) return 'Being played';
-  if (!result.winner) return 'Draw';
+  if (!result.winner) return result.reason === 'drawAgreed' ? 'Draw agreed' : 'Draw';
   const won = `${playerName(game, result.winner)} won`;
-  return result.forfeitBy ? `${won}: ${playerName(game, result.forfeitBy)} left` : won;
+  if (!result.forfeitBy) return won;
+  const loser = playerName(game, result.forfeitBy);
+  switch (result.reason) {
+    case 'resigned': return `${won}: ${loser} resigned`;
+    case 'seatTimeout': return `${won}: ${loser}'s seat timed out`;
+    case 'claimed': return `${won}: claimed while ${loser} was away`;
+    default: return `${won}: ${loser} left`;
+  }
 }
 
 /**

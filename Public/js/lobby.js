@@ -63,12 +63,14 @@ async function create(button, options) {
   }
 }
 
+// Private unless listed (docs/PROTOCOL.md, "Fair play"): the lobby shows a match only when asked to.
 $('create-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  create($('create-match'));
+  create($('create-match'), $('create-listed').checked ? { listed: true } : undefined);
 });
 
 // The computer takes the second seat at once: the game chosen above starts as soon as we are seated.
+// A match against the computer is never listed.
 $('play-computer').addEventListener('click', () => {
   create($('play-computer'), { opponent: 'computer', level: $('computer-level').value });
 });

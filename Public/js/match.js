@@ -81,17 +81,26 @@ function main() {
   // When each seat without a connection times out, in page time (performance.now()): from the seconds
   // left the server told with the seat, counted from when its message came, so clocks never compare.
   const awayDeadlines = new Map();
+  // When the claim of the game against each away seat is allowed, in page time likewise (`claimableIn`,
+  // told only during a game).
+  const claimDeadlines = new Map();
   let seatTimeoutS = DEFAULT_SEAT_TIMEOUT_S;
   const ui = {
     resuming: false,
     showReconnecting: false,
     notFound: false,
     confirmingLeave: false,
+    confirmingResign: false,
     creator: false,
     titleNote: '', // what happened while the tab was hidden, for its title
     seatKeptFor: (seat) => {
       const deadline = awayDeadlines.get(seat);
       return deadline === undefined ? seatTimeoutS : (deadline - performance.now()) / 1000;
+    },
+    // Seconds until the game may be claimed against `seat`; 0 once it may (or when the server does not say).
+    claimableIn: (seat) => {
+      const deadline = claimDeadlines.get(seat);
+      return deadline === undefined ? 0 : Math.max(0, (deadline - performance.now()) / 1000);
     },
   };
   let countdownTimer = null;
@@ -160,12 +169,17 @@ function main() {
     }
   };
 
-  // A new game that replaces the final board on screen, started by someone else, is said in words.
+  // A new game that replaces the final board on screen, started by someone else, is said in words;
+  // so is the acceptance of a game this page offered.
   let startedHere = false;
   const announceNewGame = (before, message) => {
     const game = message.type === 'screen' ? gameById(message.name) : null;
     if (!game) return;
-    if (before.phase === 'offGame' && before.result && !startedHere) {
+    const offered = before.offer;
+    if (before.phase === 'offGame' && offered && offered.kind === 'game' && state.you && offered.seat === state.you && !startedHere) {
+      const name = nameOf(state, opponentOf(state.you));
+      notices.info(`${name} accepted: a new game of ${game.name} begins`, 'new-game');
+    } else if (before.phase === 'offGame' && before.result && !startedHere) {
       const starter = state.you ? nameOf(state, opponentOf(state.you)) : 'A player';
       notices.info(`${starter} started a new game of ${game.name}`, 'new-game');
     }
@@ -180,6 +194,13 @@ function main() {
     const now = performance.now();
     for (const seat of [...awayDeadlines.keys()]) {
       if (!players.some((p) => p.seat === seat && !p.connected)) awayDeadlines.delete(seat);
+    }
+    for (const player of players) {
+      if (player.connected || typeof player.claimableIn !== 'number') claimDeadlines.delete(player.seat);
+      else claimDeadlines.set(player.seat, now + player.claimableIn * 1000);
+    }
+    for (const seat of [...claimDeadlines.keys()]) {
+      if (!players.some((p) => p.seat === seat)) claimDeadlines.delete(seat);
     }
     for (const player of players) {
       if (player.connected) continue;
@@ -235,6 +256,7 @@ function main() {
     }
     if (message.type === 'welcome' || message.type === 'presence') trackAwaySeats(state.players);
     if (!state.you) ui.confirmingLeave = false;
+    if (!state.you || !gameById(state.phase) || state.result) ui.confirmingResign = false;
     // The socket's first welcome precedes the answer to `resume`: keep showing our seat meanwhile.
     if (message.type === 'welcome' && !state.you && connection.resuming) state = { ...state, you };
   };
@@ -320,9 +342,60 @@ function main() {
   });
   $('invite-link').addEventListener('focus', (event) => event.target.select());
 
+  // Between games: against the computer a game button starts the game; against a person it offers it,
+  // and the game starts when they accept (docs/PROTOCOL.md, "Fair play").
   $('game-buttons').addEventListener('click', (event) => {
     const button = event.target.closest('[data-game-id]');
-    if (button && send({ type: 'startGame', gameId: button.dataset.gameId })) startedHere = true;
+    if (!button) return;
+    const container = $('game-buttons');
+    const gameId = button.dataset.gameId;
+    if (container.dataset.mode === 'start') {
+      if (send({ type: 'startGame', gameId })) startedHere = true;
+    } else if (container.dataset.mode === 'offer') {
+      send({ type: 'offerGame', gameId });
+    } else {
+      notices.info(container.dataset.note || 'An offer is already waiting for an answer.', 'games-blocked');
+    }
+  });
+
+  // The answer to the opponent's offer: a draw, or a game (accepting a game is starting it).
+  $('offer-accept').addEventListener('click', () => {
+    const offer = state.offer;
+    if (!offer || offer.seat === state.you) return;
+    if (offer.kind === 'draw') send({ type: 'acceptDraw' });
+    else if (send({ type: 'startGame', gameId: offer.gameId })) startedHere = true;
+  });
+  $('offer-decline').addEventListener('click', () => {
+    const offer = state.offer;
+    if (!offer || offer.seat === state.you) return;
+    send({ type: offer.kind === 'draw' ? 'declineDraw' : 'declineGame' });
+  });
+
+  // A draw is offered on one's own turn; the button says why not otherwise.
+  $('offer-draw').addEventListener('click', () => {
+    const { allowed, why } = view.drawOfferState(state);
+    if (!allowed) {
+      notices.info(why, 'draw-not-now');
+      return;
+    }
+    send({ type: 'offerDraw' });
+  });
+
+  // Resigning ends the game and keeps the seat: asked first, as leaving is.
+  $('resign-button').addEventListener('click', () => {
+    ui.confirmingResign = true;
+    update();
+    $('resign-cancel').focus();
+  });
+  $('resign-confirm-button').addEventListener('click', () => {
+    ui.confirmingResign = false;
+    send({ type: 'resign' });
+    update();
+  });
+  $('resign-cancel').addEventListener('click', () => {
+    ui.confirmingResign = false;
+    update();
+    $('resign-button').focus();
   });
 
   const leave = () => {
@@ -345,7 +418,8 @@ function main() {
   });
   $('leave-confirm-button').addEventListener('click', leave);
 
-  // The opponent's seat has no connection during a game: win now rather than wait for its timeout.
+  // The opponent's seat has had no connection for the claim grace during a game: the game is ours now
+  // rather than at its seat's timeout; the pair and both seats stay.
   $('claim-win').addEventListener('click', () => {
     send({ type: 'claimWin' });
   });

@@ -66,6 +66,10 @@ export const ERROR_WORDS = {
   rateLimited: 'Slow down: too many actions in a short time.',
   matchNotFound: 'This match does not exist.',
   opponentConnected: 'Your opponent is back: the game goes on.',
+  tooEarly: 'It is too early for that; wait a little.',
+  opponentAway: 'Your opponent is away: a game can start once they are back.',
+  noOffer: 'There is no offer to answer any more.',
+  alreadyOffered: 'An offer is already waiting for an answer.',
 };
 
 /**

@@ -25,6 +25,13 @@ function plural(count, one, many) {
   return `${count} ${count === 1 ? one : many}`;
 }
 
+/** Parts said one after the other, as sentences: "Alice won (four in a row). Four in a row in column 1". */
+function sentences(parts) {
+  const kept = parts.filter(Boolean);
+  if (kept.length < 2) return kept[0] ?? '';
+  return kept.map((part, index) => (index < kept.length - 1 && !/[.!?…]$/.test(part) ? `${part}.` : part)).join(' ');
+}
+
 /** The game being played, or null between games. */
 function playedGame(state) {
   return gameById(state.phase);
@@ -61,6 +68,18 @@ export function createView({ send }) {
     gameButtons: $('game-buttons'),
     opponentPresence: $('opponent-presence'),
     claimWin: $('claim-win'),
+    claimWait: $('claim-wait'),
+    offer: $('offer'),
+    offerText: $('offer-text'),
+    offerActions: $('offer-actions'),
+    gamesTitle: $('games-title'),
+    gamesNote: $('games-note'),
+    gameActions: $('game-actions'),
+    gameActionsButtons: $('game-actions-buttons'),
+    gameActionsNote: $('game-actions-note'),
+    offerDraw: $('offer-draw'),
+    resignConfirm: $('resign-confirm'),
+    resignQuestion: $('resign-question'),
     favicon: $('favicon'),
     watching: $('watching'),
     spectators: $('spectator-count'),
@@ -74,6 +93,8 @@ export function createView({ send }) {
   };
   let gamesKey = '';
   let announced = '';
+  let announcedOffer = '';
+  let announcedClaim = '';
   const gameViews = new Map(GAMES.map((game) => [game.id, game.createView(el.gameSlot, { send })]));
 
   function renderConnection(state, ui) {
@@ -146,7 +167,13 @@ export function createView({ send }) {
         );
       }
     }
-    show(el.claimWin, Boolean(awayOpponent(state)) && state.connection === 'open');
+    // The claim waits for the server's grace (`claimableIn`): its countdown first, then the button.
+    const away = awayOpponent(state);
+    const claimLeft = away ? ui.claimableIn(away.seat) : 0;
+    const online = state.connection === 'open';
+    show(el.claimWin, Boolean(away) && online && claimLeft <= 0);
+    show(el.claimWait, Boolean(away) && online && claimLeft > 0);
+    if (away && claimLeft > 0) setText(el.claimWait, `You can claim the game in ${Math.ceil(claimLeft)} s`);
 
     const count = Number(state.spectators) || 0;
     el.spectators.dataset.count = String(count);
@@ -158,7 +185,8 @@ export function createView({ send }) {
     setText(el.spectators, counted);
     show(el.watching, state.welcomed && !state.you && (state.phase !== 'loggedOut' || freeSeats(state).length === 0));
     show(el.leave, Boolean(state.you) && !ui.confirmingLeave);
-    setText(el.leave, playedGame(state) ? 'Forfeit and leave' : 'Leave the match');
+    // "Resign" ends a game and keeps the seat; leaving gives the seat up (and, during a game, the game).
+    setText(el.leave, 'Leave the match');
     show(el.leaveConfirm, Boolean(state.you) && ui.confirmingLeave);
     if (ui.confirmingLeave) {
       setText(el.leaveQuestion, `Leave now and give ${nameOf(state, opponentOf(state.you))} the win?`);
@@ -180,18 +208,54 @@ export function createView({ send }) {
 
   function renderGames(state) {
     const key = JSON.stringify(state.games);
-    if (key === gamesKey) return;
-    gamesKey = key;
-    const buttons = state.games.map((game) => {
-      const button = document.createElement('button');
-      button.type = 'button';
-      button.className = 'button button--game';
-      button.dataset.gameId = game.id;
-      button.dataset.testid = `start-${game.id}`;
-      button.textContent = `Play ${game.name || game.id}`;
-      return button;
-    });
-    el.gameButtons.replaceChildren(...buttons);
+    if (key !== gamesKey) {
+      gamesKey = key;
+      const buttons = state.games.map((game) => {
+        const button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'button button--game';
+        button.dataset.gameId = game.id;
+        button.dataset.testid = `start-${game.id}`;
+        button.textContent = `Play ${game.name || game.id}`;
+        return button;
+      });
+      el.gameButtons.replaceChildren(...buttons);
+    }
+    // Against a person a game button offers the game (they accept or decline); against the computer it
+    // starts it. Nothing can be offered while an offer waits or while the opponent is away.
+    const { mode, note } = gameButtonsMode(state);
+    el.gameButtons.dataset.mode = mode;
+    el.gameButtons.dataset.note = note;
+    show(el.gamesNote, Boolean(note));
+    setText(el.gamesNote, note);
+    const opponentName = state.you ? nameOf(state, opponentOf(state.you)) : '';
+    const title = mode === 'start'
+      ? state.result ? 'Play again' : 'Start a game'
+      : state.result ? `Offer ${opponentName} another game` : `Offer ${opponentName} a game`;
+    setText(el.gamesTitle, title);
+    const describedBy = note ? 'games-note' : state.offer ? 'offer-text' : null;
+    for (const button of el.gameButtons.children) {
+      if (mode === 'blocked') button.setAttribute('aria-disabled', 'true');
+      else button.removeAttribute('aria-disabled');
+      if (describedBy) button.setAttribute('aria-describedby', describedBy);
+      else button.removeAttribute('aria-describedby');
+    }
+  }
+
+  /**
+   * What the game buttons do between games: `start` (against the computer), `offer` (to a person who
+   * is there), or `blocked` with a `note` saying why (an offer waits; the opponent is away).
+   */
+  function gameButtonsMode(state) {
+    if (againstComputer(state)) return { mode: 'start', note: '' };
+    const seat = opponentOf(state.you);
+    const opponent = seat ? playerIn(state, seat) : null;
+    if (opponent && !opponent.connected) {
+      const name = opponent.name || nameOf(state, seat);
+      return { mode: 'blocked', note: `${name} is away: a game can start once they are back.` };
+    }
+    if (state.offer) return { mode: 'blocked', note: '' };
+    return { mode: 'offer', note: '' };
   }
 
   /** Whether the computer holds a seat of the match. */
@@ -208,6 +272,69 @@ export function createView({ send }) {
     const opponent = seat ? playerIn(state, seat) : null;
     if (!opponent || opponent.connected || !playedGame(state) || state.result) return null;
     return { name: opponent.name || nameOf(state, seat), seat };
+  }
+
+  /**
+   * Whether this page's player may offer a draw now, `{allowed, why, note}`: `why` is said when the
+   * button is pressed anyway, `note` is shown under it (after a declined offer, the moves still due).
+   */
+  function drawOfferState(state) {
+    const myTurn = Boolean(playingOnBoard(state) && state.board.turn === state.you);
+    const needed = state.drawMovesNeeded || 0;
+    if (state.offer) {
+      return { allowed: false, why: 'An offer is already waiting for an answer.', note: '' };
+    }
+    if (needed > 0) {
+      const text = `You can offer a draw again after ${plural(needed, 'more move', 'more moves')} of yours.`;
+      return { allowed: false, why: text, note: text };
+    }
+    if (!myTurn) return { allowed: false, why: 'You can offer a draw on your turn.', note: '' };
+    return { allowed: true, why: '', note: '' };
+  }
+
+  /**
+   * The offer on screen, or its answer: `{state, text}` with state `asked` (made to this page's player:
+   * Accept and Decline show), `waiting` (made by them), `watching` (a spectator's view) or `declined`.
+   * Null when there is nothing to say.
+   */
+  function offerView(state) {
+    const playing = Boolean(playedGame(state)) && !state.result;
+    const between = state.phase === 'offGame';
+    const me = state.you;
+    const name = (seat) => nameOf(state, seat);
+    const gameName = (id) => gameById(id)?.name ?? state.games.find((game) => game.id === id)?.name ?? id ?? 'a game';
+    const offer = state.offer;
+    if (offer && ((offer.kind === 'draw' && playing) || (offer.kind === 'game' && between))) {
+      const draw = offer.kind === 'draw';
+      if (me && offer.seat === me) {
+        return {
+          state: 'waiting',
+          text: draw
+            ? `You offered a draw. Waiting for ${name(opponentOf(me))}'s answer…`
+            : `You offered ${gameName(offer.gameId)}. Waiting for ${name(opponentOf(me))} to accept…`,
+        };
+      }
+      if (me) {
+        return {
+          state: 'asked',
+          text: draw ? `${name(offer.seat)} offers a draw` : `${name(offer.seat)} offers a game of ${gameName(offer.gameId)}`,
+        };
+      }
+      return {
+        state: 'watching',
+        text: draw ? `${name(offer.seat)} offered a draw` : `${name(offer.seat)} offered ${gameName(offer.gameId)}`,
+      };
+    }
+    const declined = state.declined;
+    if (declined && ((declined.kind === 'draw' && playing) || (declined.kind === 'game' && between))) {
+      const draw = declined.kind === 'draw';
+      let text;
+      if (me && declined.seat === me) text = draw ? 'You declined the draw' : `You declined ${gameName(declined.gameId)}`;
+      else if (me) text = draw ? 'Your opponent declined the draw' : `${name(declined.seat)} declined. You can offer another game.`;
+      else text = draw ? `${name(declined.seat)} declined the draw` : `${name(declined.seat)} declined`;
+      return { state: 'declined', text };
+    }
+    return null;
   }
 
   function stageText(state, ui) {
@@ -238,9 +365,12 @@ export function createView({ send }) {
           const lost = state.result.winner && seated && state.result.winner !== state.you;
           return { title: 'Game over', hint: won ? 'Well played!' : lost ? 'Better luck next game.' : '' };
         }
-        return seated
-          ? { title: 'Pick a game', hint: 'Either player can start the next game.' }
-          : { title: 'The players are picking a game', hint: 'The game appears here as soon as it starts.' };
+        if (!seated) return { title: 'The players are picking a game', hint: 'The game appears here as soon as it starts.' };
+        if (againstComputer(state)) return { title: 'Pick a game', hint: 'The game starts as soon as you pick it.' };
+        return {
+          title: 'Pick a game',
+          hint: `Offer a game: it starts when ${nameOf(state, opponentOf(state.you))} accepts.`,
+        };
       default: {
         const game = playedGame(state);
         if (!game) return { title: '…', hint: '' };
@@ -311,22 +441,65 @@ export function createView({ send }) {
 
     renderGames(state);
     show(el.games, state.phase === 'offGame' && seated);
-    const gamesTitle = el.games.querySelector('.games__title');
-    setText(gamesTitle, state.result ? 'Play again' : 'Start a game');
+    renderOffer(state);
+    renderGameActions(state, ui);
   }
 
-  function announce(state) {
+  function renderOffer(state) {
+    const view = offerView(state);
+    show(el.offer, Boolean(view));
+    el.offer.dataset.state = view ? view.state : 'none';
+    setText(el.offerText, view ? view.text : '');
+    show(el.offerActions, Boolean(view && view.state === 'asked'));
+  }
+
+  /** Resign and offer a draw: a seated player's, while a game that has them is played. */
+  function renderGameActions(state, ui) {
+    const game = playedGame(state);
+    const visible = Boolean(state.you && game && !game.noResignOrDraw && !state.result);
+    show(el.gameActions, visible);
+    if (!visible) return;
+    show(el.gameActionsButtons, !ui.confirmingResign);
+    show(el.resignConfirm, ui.confirmingResign);
+    if (ui.confirmingResign) {
+      setText(el.resignQuestion, `Resign this game? ${nameOf(state, opponentOf(state.you))} wins it; you both keep your seats.`);
+    }
+    // The computer does not answer a draw offer.
+    show(el.offerDraw, !againstComputer(state));
+    const { allowed, note } = drawOfferState(state);
+    el.offerDraw.setAttribute('aria-disabled', String(!allowed));
+    show(el.gameActionsNote, Boolean(note) && !ui.confirmingResign);
+    setText(el.gameActionsNote, note);
+    if (note) el.offerDraw.setAttribute('aria-describedby', 'game-actions-note');
+    else el.offerDraw.removeAttribute('aria-describedby');
+  }
+
+  /** The words of the live region: results, moves and turns, offers and their answers, a claim allowed. */
+  function announce(state, ui) {
     let text = '';
     if ((state.phase === 'offGame' || state.phase === 'loggedOut') && state.result) {
       const game = gameById(state.result.game);
       const detail = game && game.resultDetail ? game.resultDetail(state, state.result) : '';
-      text = [resultText(state, state.result), detail].filter(Boolean).join(' ');
+      text = sentences([resultText(state, state.result), detail]);
     } else if (playingOnBoard(state)) {
       const game = playedGame(state);
       text = game.announcement ? game.announcement(state) : turnWords(state);
     }
-    if (text && text !== announced) setText(el.announcer, text);
+    const offerLine = offerView(state)?.text ?? '';
+    const away = awayOpponent(state);
+    const claimLine = away && state.connection === 'open' && ui.claimableIn(away.seat) <= 0
+      ? `${away.name} is still away: you can claim the game.`
+      : '';
+    // Each part is said when it changes; what changed together is said together.
+    const said = [
+      text !== announced ? text : '',
+      offerLine !== announcedOffer ? offerLine : '',
+      claimLine !== announcedClaim ? claimLine : '',
+    ].filter(Boolean);
+    if (said.length) setText(el.announcer, said.length === 1 ? said[0] : sentences(said));
     announced = text;
+    announcedOffer = offerLine;
+    announcedClaim = claimLine;
   }
 
   function renderTitle(state, ui) {
@@ -345,6 +518,8 @@ export function createView({ send }) {
 
   return {
     elements: el,
+    /** Whether a draw may be offered now: `{allowed, why}` (why not, in words). */
+    drawOfferState: (state) => drawOfferState(state),
     /** Where keyboard focus goes when the focused control vanished: the game's, else the stage. */
     focusTarget: () => {
       for (const gameView of gameViews.values()) {
@@ -364,7 +539,7 @@ export function createView({ send }) {
       }
       renderSeats(state, ui);
       renderStage(state, ui);
-      announce(state);
+      announce(state, ui);
       renderTitle(state, ui);
     },
   };

@@ -20,12 +20,59 @@ export function initialState(matchId) {
     score: null,
     board: null,
     games: DEFAULT_GAMES,
-    // {winner, line, game, leaver?, leaverSeat?} once a game ended, until the next one starts or a
-    // new pair sits down; `leaver` names the player whose leave or seat timeout forfeited it.
+    // {winner, line, game, reason, leaver?, leaverSeat?} once a game ended, until the next one starts or
+    // a new pair sits down; `reason` is the gameOver's (line, score, draw, roll, resigned, drawAgreed,
+    // left, seatTimeout, claimed; null from a server that does not say), `leaver` names the player
+    // whose leave or seat timeout forfeited it once their seat is free.
     result: null,
     leftAs: null, // the seat this page gave up with `leave`, so its own leave is told as "you"
     lastGame: null, // the id of the game played last
+    // The offer that waits for an answer (docs/PROTOCOL.md, "Fair play"): {kind: 'draw', seat} or
+    // {kind: 'game', seat, gameId}, `seat` the one who offered; null when none stands.
+    offer: null,
+    // The offer answered with a decline, shown until the next move, offer or game: {kind, seat,
+    // gameId?}, `seat` the one who declined.
+    declined: null,
+    // Moves this page's player still has to make before offering a draw again after a decline.
+    drawMovesNeeded: 0,
   };
+}
+
+const SEAT_IDS = ['player1', 'player2'];
+const REASONS = ['line', 'score', 'draw', 'roll', 'resigned', 'drawAgreed', 'left', 'seatTimeout', 'claimed'];
+
+/** A gameOver's (or a lastGame's) `reason`, or null when absent or unknown. */
+function readReason(reason) {
+  return REASONS.includes(reason) ? reason : null;
+}
+
+/** A snapshot's `offer`, checked: {kind: 'draw', seat} or {kind: 'game', seat, gameId}; else null. */
+function readOffer(raw) {
+  if (!raw || !SEAT_IDS.includes(raw.seat)) return null;
+  if (raw.kind === 'draw') return { kind: 'draw', seat: raw.seat };
+  if (raw.kind === 'game' && typeof raw.gameId === 'string') return { kind: 'game', seat: raw.seat, gameId: raw.gameId };
+  return null;
+}
+
+/** A snapshot's `lastGame` as `{board, result}` (the final board, null for a game without one), or null. */
+function readLastGame(raw) {
+  if (!raw || typeof raw.gameId !== 'string') return null;
+  const game = gameById(raw.gameId);
+  const board = game && game.readBoard ? game.readBoard(raw.board) : null;
+  return {
+    board: board ? { ...board, turn: null } : null,
+    result: {
+      winner: SEAT_IDS.includes(raw.winner) ? raw.winner : null,
+      line: Array.isArray(raw.line) ? raw.line : null,
+      game: raw.gameId,
+      reason: readReason(raw.reason),
+    },
+  };
+}
+
+/** The seat whose move a board message reports, or null. */
+function moverOf(board) {
+  return board && board.last && SEAT_IDS.includes(board.last.seat) ? board.last.seat : null;
 }
 
 /** The game outcome a finished board shows by itself (used when only a snapshot is known). */
@@ -69,61 +116,93 @@ export function reduce(state, message) {
           spectators: snapshot.spectators ?? 0,
         };
       }
+      // Between games the snapshot tells how the last game ended (`lastGame`, with its final board):
+      // the page keeps showing it until the next game starts.
+      const last = phase === 'offGame' ? readLastGame(snapshot.lastGame) : null;
       // A snapshot between games without the last board (as after a server restart) keeps the
       // result on screen when nothing was played since: the score is the same.
       const keptResult =
-        phase === 'offGame' && state.phase === 'offGame' && state.result && !resultFromBoard(snapshot.board) &&
+        phase === 'offGame' && !last && state.phase === 'offGame' && state.result && !resultFromBoard(snapshot.board) &&
         sameScore(snapshot.score, state.score)
           ? state
           : null;
+      const you = message.you ? message.you.seat ?? null : null;
+      const sameGame = playing && state.phase === phase && state.welcomed;
       return {
         ...state,
         welcomed: true,
-        you: message.you ? message.you.seat ?? null : null,
+        you,
         phase,
         players: Array.isArray(snapshot.players) ? snapshot.players : [],
         spectators: snapshot.spectators ?? 0,
         score: snapshot.score ?? null,
-        board: playing ? boardOf(phase, snapshot.board) : found ? found.board : keptResult ? keptResult.board : null,
-        result: phase === 'offGame' ? resultFromBoard(snapshot.board) ?? keptResult?.result ?? null : null,
-        lastGame: playing ? phase : found ? found.game.id : state.lastGame,
+        board: playing
+          ? boardOf(phase, snapshot.board)
+          : last ? last.board : found ? found.board : keptResult ? keptResult.board : null,
+        result: phase === 'offGame'
+          ? last?.result ?? resultFromBoard(snapshot.board) ?? keptResult?.result ?? null
+          : null,
+        lastGame: playing ? phase : last ? last.result.game : found ? found.game.id : state.lastGame,
+        offer: readOffer(snapshot.offer),
+        // A decline already shown stays through a resync in the same phase, not after a reload.
+        declined: phase === state.phase ? state.declined : null,
+        drawMovesNeeded: sameGame ? state.drawMovesNeeded : 0,
       };
     }
     case 'seated':
       return { ...state, you: message.seat ?? null, leftAs: null };
-    case 'screen':
+    case 'screen': {
+      // Every change of screen ends the offers of the one before: a draw offer ends with its game, a
+      // game offer when a game starts or the pair breaks.
+      const noOffers = { offer: null, declined: null };
       switch (message.name) {
         case 'loggedOut':
           // The broken pair's story (final board, result, score) stays on screen until a new pair
           // sits down; without a finished game there is no story to keep.
           return state.result
-            ? { ...state, phase: 'loggedOut' }
-            : { ...state, phase: 'loggedOut', score: null, board: null };
+            ? { ...state, ...noOffers, phase: 'loggedOut' }
+            : { ...state, ...noOffers, phase: 'loggedOut', score: null, board: null };
         case 'offGame':
+          // The final board of the game that just ended stays on screen (with its result).
           return {
             ...state,
+            ...(state.phase === 'offGame' ? {} : noOffers),
             phase: 'offGame',
             games: Array.isArray(message.games) && message.games.length ? message.games : state.games,
           };
         default: {
           const game = gameById(message.name);
-          if (!game) return { ...state, phase: message.name ?? state.phase };
+          if (!game) return { ...state, ...noOffers, phase: message.name ?? state.phase };
           return {
             ...state,
+            ...noOffers,
             phase: game.id,
             board: boardOf(game.id, message.board) ?? boardOf(game.id, state.board),
             result: null,
             lastGame: game.id,
+            drawMovesNeeded: 0,
           };
         }
       }
+    }
     case 'score':
       return { ...state, score: { player1: message.player1, player2: message.player2, draws: message.draws ?? 0 } };
-    case 'board':
+    case 'board': {
+      const mover = moverOf(message);
+      let { offer, declined, drawMovesNeeded } = state;
+      // A draw offer lapses when the player it was made to moves instead of answering it.
+      if (offer && offer.kind === 'draw' && mover && mover === opponentOf(offer.seat)) offer = null;
+      // A declined offer is old news once someone moves.
+      if (mover && declined) declined = null;
+      if (mover && mover === state.you && drawMovesNeeded > 0) drawMovesNeeded -= 1;
       return {
         ...state,
         board: gameById(state.phase) ? boardOf(state.phase, message) : readAnyBoard(message)?.board ?? null,
+        offer,
+        declined,
+        drawMovesNeeded,
       };
+    }
     case 'gameOver':
       return {
         ...state,
@@ -131,9 +210,32 @@ export function reduce(state, message) {
           winner: message.winner ?? null,
           line: Array.isArray(message.line) ? message.line : null,
           game: gameById(state.phase) ? state.phase : state.lastGame,
+          reason: readReason(message.reason),
         },
         board: state.board ? { ...state.board, turn: null } : null,
+        offer: null,
+        declined: null,
       };
+    case 'drawOffered':
+      if (!SEAT_IDS.includes(message.seat)) return state;
+      return { ...state, offer: { kind: 'draw', seat: message.seat }, declined: null };
+    case 'drawDeclined':
+      if (!SEAT_IDS.includes(message.seat)) return state;
+      return {
+        ...state,
+        offer: null,
+        declined: { kind: 'draw', seat: message.seat },
+        // The offerer may offer again after three more moves of their own (else `tooEarly`).
+        drawMovesNeeded: state.you && opponentOf(message.seat) === state.you ? 3 : state.drawMovesNeeded,
+      };
+    case 'gameOffered':
+      if (!SEAT_IDS.includes(message.seat) || typeof message.gameId !== 'string') return state;
+      return { ...state, offer: { kind: 'game', seat: message.seat, gameId: message.gameId }, declined: null };
+    case 'gameDeclined': {
+      if (!SEAT_IDS.includes(message.seat)) return state;
+      const offered = state.offer && state.offer.kind === 'game' ? state.offer.gameId : null;
+      return { ...state, offer: null, declined: { kind: 'game', seat: message.seat, gameId: offered } };
+    }
     case 'presence': {
       const players = Array.isArray(message.players) ? message.players : state.players;
       let { result, board, score } = state;
@@ -149,7 +251,9 @@ export function reduce(state, message) {
         board = null;
         score = null;
       }
-      return { ...state, players, spectators: message.spectators ?? state.spectators, result, board, score };
+      // An offer stands only while both of its players are seated.
+      const offer = state.offer && players.length === 2 ? state.offer : null;
+      return { ...state, players, spectators: message.spectators ?? state.spectators, result, board, score, offer };
     }
     default:
       return state;
@@ -159,19 +263,50 @@ export function reduce(state, message) {
 /** The word for a game without a winner, on the result line and the score board alike. */
 export const DRAW_WORD = 'Draw';
 
+/** The reason of `result`, guessed from what it shows when the server did not say. */
+function reasonOf(result) {
+  if (result.reason) return result.reason;
+  if (!result.winner) return 'draw';
+  if (result.leaverSeat) return 'left';
+  if (result.line) return 'line';
+  return null;
+}
+
 /**
- * The sentence that announces a result, in the second person for the people it is about:
- * "You won!", "Alice won!", "Draw!", "You win — Alice left", "You left — Bob wins".
+ * The sentence that announces a result, with its reason, in the second person for the people it is
+ * about: "You won (three in a row)", "Alice won on score", "Draw", "Draw agreed", "Bob resigned — you
+ * win", "You left — Alice wins", "Bob's seat timed out — Alice wins", "Alice claimed the game while Bob
+ * was away", and to the player who was away "You were away; Alice claimed the game."
  */
 export function resultText(state, result) {
   if (!result) return '';
-  if (!result.winner) return `${DRAW_WORD}!`;
-  const winnerIsYou = result.winner === state.you;
-  const winner = winnerIsYou ? 'You' : nameOf(state, result.winner);
-  if (result.leaverSeat) {
-    if (result.leaverSeat === state.leftAs) return `You left — ${winner} wins`;
-    return `${winner} ${winnerIsYou ? 'win' : 'wins'} — ${result.leaver} left`;
+  const reason = reasonOf(result);
+  if (!result.winner) return reason === 'drawAgreed' ? 'Draw agreed' : DRAW_WORD;
+  const me = state.you ?? state.leftAs;
+  const winnerIsMe = result.winner === me;
+  const loserSeat = opponentOf(result.winner);
+  const loserIsMe = loserSeat === me;
+  const winner = winnerIsMe ? 'You' : nameOf(state, result.winner);
+  const loser = result.leaverSeat === loserSeat && result.leaver ? result.leaver : nameOf(state, loserSeat);
+  // "— you win" / "— Alice wins", after what the loser did.
+  const wins = winnerIsMe ? 'you win' : `${winner} wins`;
+  switch (reason) {
+    case 'line': {
+      const words = gameById(result.game)?.lineName;
+      return words ? `${winner} won (${words})` : `${winner} won`;
+    }
+    case 'score':
+      return `${winner} won on score`;
+    case 'resigned':
+      return loserIsMe ? `You resigned — ${wins}` : `${loser} resigned — ${wins}`;
+    case 'left':
+      return loserIsMe ? `You left — ${wins}` : `${loser} left — ${wins}`;
+    case 'seatTimeout':
+      return loserIsMe ? `Your seat timed out — ${wins}` : `${loser}'s seat timed out — ${wins}`;
+    case 'claimed':
+      if (loserIsMe) return `You were away; ${winner} claimed the game.`;
+      return `${winner} claimed the game while ${loser} was away`;
+    default:
+      return `${winner} won`;
   }
-  return `${winner} won!`;
 }
-

@@ -63,6 +63,19 @@ _SOCKET_RECORDER = r"""
 """
 
 
+# Resolves once no finite animation or transition runs (the endless ones, a pulsing dot, are left), or
+# after 2 s.
+_TRANSITIONS_ENDED = """
+const done = arguments[0];
+const finite = () => document.getAnimations().filter(
+  (a) => a.playState === 'running' && a.effect && a.effect.getTiming().iterations !== Infinity);
+Promise.race([
+  Promise.all(finite().map((a) => a.finished.catch(() => null))),
+  new Promise((resolve) => setTimeout(resolve, 2000)),
+]).then(() => done());
+"""
+
+
 def _axe_source() -> str:
     """axe.min.js as shipped inside the selenium-axe-python package (Tests/browser/requirements.txt)."""
     import selenium_axe_python
@@ -149,10 +162,12 @@ class Browser:
         for width, height in sizes:
             set_viewport(self.driver, width, height)
             self.wait().until(lambda d: d.execute_script("return innerWidth") == width)
-            # Let layout settle for one frame after the resize before capturing.
+            # Let layout settle for one frame after the resize before capturing, and (after a switch of
+            # theme) the colours' transitions end: a capture mid-way shows colours the page never settles on.
             self.driver.execute_async_script(
                 "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));"
             )
+            self.driver.execute_async_script(_TRANSITIONS_ENDED)
             path = self.screenshots / f"{name}-{width}x{height}.png"
             self.driver.save_screenshot(str(path))
             saved.append(path)
@@ -205,15 +220,19 @@ class Browser:
 
     # --- lobby ------------------------------------------------------------------------------------
 
-    def create_match(self, game: str | None = None) -> str:
+    def create_match(self, game: str | None = None, listed: bool = False) -> str:
         """Creates a match from the lobby and returns its id (the browser ends up on its page).
 
         `game` is the game chosen in the lobby (started as soon as the pair is seated); None chooses
-        "decide together later". The creator is then seated at once if the browser remembers a name,
+        "decide together later". With `listed` the box "List in the lobby" is ticked (matches are
+        private by default). The creator is then seated at once if the browser remembers a name,
         else asked for one.
         """
         self.open("/")
         self.clickable(f"create-game-{game or 'later'}").click()
+        box = self.clickable("create-listed")
+        if box.is_selected() != listed:
+            box.click()
         self.clickable("create-match").click()
         self.wait().until(lambda d: re.search(r"/m/[A-Za-z0-9_-]{10,}$", d.current_url), "never reached a match page")
         self.wait().until(
@@ -250,8 +269,18 @@ class Browser:
     def invite_link(self) -> str:
         return self.visible("invite-link").get_attribute("value")
 
-    def start(self, game_id: str = "ticTacToe") -> None:
+    def start(self, game_id: str = "ticTacToe", opponent: "Browser | None" = None) -> None:
+        """Presses the game's button. Against the computer that starts the game; between two people it
+        offers the game, and `opponent` (the other player's browser) accepts the offer."""
         self.clickable(f"start-{game_id}").click()
+        if opponent is not None:
+            opponent.accept_offer()
+
+    def accept_offer(self) -> None:
+        """Waits for the opponent's offer (a game or a draw) and presses Accept."""
+        self.visible("offer-actions")
+        self.clickable("offer-accept").click()
+        self.hidden("offer-actions")
 
     def cell(self, row: int, col: int) -> WebElement:
         return self.find(f"cell-{row}-{col}")
@@ -335,10 +364,11 @@ def drops(columns, first: Browser, second: Browser) -> None:
 
 
 def seat_pair(browsers, first_name: str = "Alice", second_name: str = "Bob", width: int = 1280, height: int = 900,
-              base_url: str | None = None):
-    """Two sessions seated in a new match through the UI: the first creates it and shares the invite link."""
+              base_url: str | None = None, listed: bool = False):
+    """Two sessions seated in a new match through the UI: the first creates it (listed in the lobby with
+    `listed`, else private) and shares the invite link."""
     alice = browsers(width, height, base_url)
-    match_id = alice.create_match()
+    match_id = alice.create_match(listed=listed)
     alice.join(first_name)
     link = alice.invite_link()
     assert link.endswith(f"/m/{match_id}"), link

@@ -54,7 +54,7 @@ def test_every_phase_of_the_match_page_has_no_violation(browsers):
     alice.visible("games")
     _no_violations(alice, "pick a game")
 
-    alice.start("ticTacToe")
+    alice.start("ticTacToe", bob)
     alice.move(0, 0)
     _no_violations(bob, "playing, my turn")
     _no_violations(alice, "playing, their turn")
@@ -68,7 +68,7 @@ def test_every_phase_of_the_match_page_has_no_violation(browsers):
     alice.clickable("leave-cancel").click()
 
     play(ALICE_WINS_TOP_ROW[1:], bob, alice)
-    alice.until_text("result", "You won!")
+    alice.until_text("result", "You won (three in a row)")
     _no_violations(alice, "game over")
     alice.visible("past-game-1")
     alice.clickable("ribs-toggle").click()
@@ -79,10 +79,10 @@ def test_every_phase_of_the_match_page_has_no_violation(browsers):
     watcher.until_text("replay-position", "Move 5 of 5")
     _no_violations(watcher, "replay view")
 
-    alice.start("connectFour")
+    alice.start("connectFour", bob)
     _no_violations(alice, "connect four")
     bob.clickable("leave-button").click()
     bob.clickable("leave-confirm-button").click()
-    alice.until_text("result", "You win — Bob left")
+    alice.until_text("result", "Bob left — you win")
     _no_violations(alice, "forfeit story")
     _no_violations(bob, "after leaving")

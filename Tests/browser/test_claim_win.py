@@ -1,5 +1,6 @@
-"""The seat timeout as the server tells it: a countdown from its own seconds, "Claim the win now", and
-a "your turn" favicon while the tab is hidden."""
+"""The seat timeout as the server tells it: a countdown from its own seconds, "Claim the game" once the
+claim grace has passed (fair play: the claim keeps both seats), and a "your turn" favicon while the tab
+is hidden."""
 
 from selenium.webdriver.common.keys import Keys
 
@@ -18,12 +19,13 @@ document.dispatchEvent(new Event('visibilitychange'));
 FAVICON = "return document.querySelector('link[rel=icon]').getAttribute('href')"
 
 
-def test_the_countdown_shows_the_servers_seconds_and_claiming_the_win_counts_it(browsers):
-    # 95 s, not the default 60: a page that assumed 60 s would show 1:00 or less.
-    running = start_server(env={"TICTACTOE_SEAT_TIMEOUT": "95"})
+def test_the_countdown_shows_the_servers_seconds_and_a_claim_after_the_grace_counts_the_game(browsers):
+    # 95 s, not the default 60: a page that assumed 60 s would show 1:00 or less. A claim grace of 3 s
+    # (20 by default): the claim is offered only once the server allows it.
+    running = start_server(env={"TICTACTOE_SEAT_TIMEOUT": "95", "TICTACTOE_CLAIM_GRACE": "3"})
     try:
         alice, bob, _ = seat_pair(browsers, base_url=running.base_url)
-        alice.start("ticTacToe")
+        alice.start("ticTacToe", bob)
         alice.move(0, 0)
         bob.wait_mark(0, 0, "X")
         bob.close()
@@ -32,8 +34,13 @@ def test_the_countdown_shows_the_servers_seconds_and_claiming_the_win_counts_it(
         assert "then you win" in alice.text_of("opponent-presence")
         # Said where the game is too, above the board: on a phone the players' panel is below it.
         alice.until_text("stage-hint", "Bob is not connected: you win in 1:3")
+        # Within the grace the page counts down to the claim (before the change the button came at once,
+        # and a claim ended the pair; now it waits for the grace and keeps both seats).
+        alice.until_text("claim-wait", "You can claim the game in ")
+        assert not alice.find("claim-win").is_displayed()
         claim = alice.visible("claim-win")
-        assert claim.text == "Claim the win now"
+        assert claim.text == "Claim the game"
+        alice.hidden("claim-wait")
         alice.screenshot("claim-win")
         alice.screenshot("claim-win", dark=True)
         _no_violations(alice, "match page with the opponent away")
@@ -43,12 +50,15 @@ def test_the_countdown_shows_the_servers_seconds_and_claiming_the_win_counts_it(
         assert alice.driver.switch_to.active_element.get_attribute("data-testid") == "claim-win"
         claim.send_keys(Keys.ENTER)
 
-        alice.until_text("result", "You win — Bob left")
+        alice.until_text("result", "You claimed the game while Bob was away")
         alice.until_text("score-player1", "1")
         alice.wait_mark(0, 0, "X")
         alice.hidden("claim-win")
         # The button vanished under the focus: it went somewhere on the page, not to nowhere.
         assert alice.driver.switch_to.active_element.tag_name != "body"
+        # Bob keeps his seat until its own timeout: the pair is not broken by a claim.
+        alice.until_text("seat-player2-name", "Bob")
+        assert "then it is freed" in alice.text_of("opponent-presence")
         alice.screenshot("claimed-win")
         alice.screenshot("claimed-win", dark=True)
     finally:
@@ -57,7 +67,7 @@ def test_the_countdown_shows_the_servers_seconds_and_claiming_the_win_counts_it(
 
 def test_a_hidden_tab_shows_the_your_turn_favicon_on_our_turn_only(browsers):
     alice, bob, _ = seat_pair(browsers)
-    alice.start("ticTacToe")
+    alice.start("ticTacToe", bob)
     alice.wait_my_turn()
     assert alice.driver.execute_script(FAVICON) == "/favicon.svg"
     alice.driver.execute_script(HIDE_TAB)

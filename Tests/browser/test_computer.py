@@ -26,6 +26,9 @@ def test_a_visitor_picks_play_the_computer_and_plays_a_whole_game(browsers):
     me.until_text("opponent-presence", "You play the computer (perfect)")
     assert not me.find("invite").is_displayed()
     me.visible("board")
+    # Resigning is there; a draw offer is not (the computer does not answer one).
+    me.visible("resign-button")
+    assert not me.find("offer-draw").is_displayed()
 
     # Alice plays the first free cell each turn; the computer answers every move on its own.
     while True:
@@ -45,5 +48,5 @@ def test_a_visitor_picks_play_the_computer_and_plays_a_whole_game(browsers):
     assert marks.count("O") >= 3, f"the computer played its moves: {marks}"
     # The perfect computer never loses: a draw or its win.
     result = me.text_of("result")
-    assert re.fullmatch(r"Computer won!|.*[Dd]raw.*", result), result
+    assert re.fullmatch(r"Computer won \(three in a row\)|Draw", result), result
     me.screenshot("game-against-the-computer-finished")

@@ -46,7 +46,7 @@ def test_two_players_play_to_a_vertical_four_while_a_spectator_watches(browsers)
     assert [b.get_attribute("data-game-id") for b in buttons][:3] == ["ticTacToe", "randomWin", "connectFour"]
     assert alice.text_of("start-connectFour") == "Play Connect Four"
 
-    alice.start("connectFour")
+    alice.start("connectFour", bob)
     for browser in (alice, bob, watcher):
         browser.visible("c4-board")
         assert not browser.find("board").is_displayed()
@@ -71,16 +71,16 @@ def test_two_players_play_to_a_vertical_four_while_a_spectator_watches(browsers)
     watcher.screenshot("connect-four-spectator")
 
     drops(ALICE_WINS_VERTICAL[4:], alice, bob)
-    alice.until_text("result", "You won!")
+    alice.until_text("result", "You won (four in a row)")
     for browser in (alice, bob, watcher):
         if browser is not alice:
-            browser.until_text("result", "Alice won!")
+            browser.until_text("result", "Alice won (four in a row)")
         browser.until_text("score-player1", "1")
         assert browser.text_of("score-player2") == "0"
         browser.wait().until(lambda d: _winning(browser) == VERTICAL_LINE, "the winning line was never highlighted")
         assert browser.text_of("last-move") == "Four in a row in column 1"
     assert watcher.discs()[14:21] == ["X", "", "", "", "", "", ""]  # row 2: the top of the four
-    _until_announced(watcher, "Alice won! Four in a row in column 1")
+    _until_announced(watcher, "Alice won (four in a row). Four in a row in column 1")
     alice.screenshot("connect-four-finished")
     bob.screenshot("connect-four-finished", dark=True)
 
@@ -94,6 +94,9 @@ def test_two_players_play_to_a_vertical_four_while_a_spectator_watches(browsers)
 def test_keyboard_play_to_a_horizontal_four(browsers):
     alice, bob, _ = seat_pair(browsers)
     alice.clickable("start-connectFour").send_keys(Keys.ENTER)
+    # Between two people Enter offers the game; Bob accepts it from the keyboard too.
+    bob.visible("offer-actions")
+    bob.clickable("offer-accept").send_keys(Keys.ENTER)
     alice.wait_my_turn()
 
     # Focus moves to the first column when the start button disappears; arrows move between columns.
@@ -119,10 +122,10 @@ def test_keyboard_play_to_a_horizontal_four(browsers):
         ActionChains(alice.driver).send_keys(Keys.ARROW_RIGHT).send_keys(keys[col]).perform()
         alice.wait_disc(5, col + 1, "X")
 
-    alice.until_text("result", "You won!")
+    alice.until_text("result", "You won (four in a row)")
     for browser in (alice, bob):
         if browser is bob:
-            browser.until_text("result", "Alice won!")
+            browser.until_text("result", "Alice won (four in a row)")
         browser.wait().until(
             lambda d: _winning(browser) == ["c4-cell-5-0", "c4-cell-5-1", "c4-cell-5-2", "c4-cell-5-3"],
             "the winning row was never highlighted",
@@ -132,7 +135,7 @@ def test_keyboard_play_to_a_horizontal_four(browsers):
 
 def test_a_full_column_is_answered_in_words(browsers):
     alice, bob, _ = seat_pair(browsers)
-    bob.start("connectFour")
+    bob.start("connectFour", alice)
     drops([3] * 6, alice, bob)  # alternating discs: no four
     alice.wait_my_turn()
     assert alice.column(3).get_attribute("aria-label").startswith("Column 4, full, from the bottom: X, O, X, O, X, O")
@@ -155,7 +158,7 @@ def test_a_full_column_is_answered_in_words(browsers):
 
 def test_a_reload_keeps_the_connect_four_board_and_the_turn(browsers):
     alice, bob, _ = seat_pair(browsers)
-    alice.start("connectFour")
+    alice.start("connectFour", bob)
     drops([3, 3, 4], alice, bob)
     bob.wait_my_turn()
 

@@ -6,7 +6,7 @@ from pages import seat_pair
 
 def test_a_forfeit_keeps_the_board_and_the_score_and_says_who_left(browsers):
     alice, bob, match_id = seat_pair(browsers)
-    alice.start("ticTacToe")
+    alice.start("ticTacToe", bob)
     alice.move(0, 0)
     bob.move(1, 1)
 
@@ -21,7 +21,7 @@ def test_a_forfeit_keeps_the_board_and_the_score_and_says_who_left(browsers):
     bob.clickable("leave-button").click()
     bob.clickable("leave-confirm-button").click()
 
-    alice.until_text("result", "You win — Bob left")
+    alice.until_text("result", "Bob left — you win")
     alice.visible("board")
     alice.wait_mark(0, 0, "X")
     alice.wait_mark(1, 1, "O")
@@ -50,13 +50,13 @@ def test_a_seat_timeout_counts_down_then_counts_the_win(browsers):
     running = start_server(env={"TICTACTOE_SEAT_TIMEOUT": "4"})
     try:
         alice, bob, _ = seat_pair(browsers, base_url=running.base_url)
-        alice.start("ticTacToe")
+        alice.start("ticTacToe", bob)
         alice.move(0, 0)
         bob.close()
         alice.until_attribute("opponent-presence", "data-state", "disconnected")
         alice.until_text("opponent-presence", "Their seat is kept for 0:")
         alice.screenshot("seat-countdown")
-        alice.until_text("result", "You win — Bob left", timeout=20)
+        alice.until_text("result", "Bob's seat timed out — you win", timeout=20)
         alice.until_text("score-player1", "1")
         alice.wait_mark(0, 0, "X")
     finally:

@@ -27,7 +27,7 @@ def _pair_with_recorded_sockets(browsers):
 
 def test_our_mark_shows_at_once_and_is_taken_back_when_refused(browsers):
     alice, bob = _pair_with_recorded_sockets(browsers)
-    alice.start("ticTacToe")
+    alice.start("ticTacToe", bob)
     alice.wait_my_turn()
 
     # The move never reaches the server, yet the X is drawn at once.
@@ -44,7 +44,7 @@ def test_our_mark_shows_at_once_and_is_taken_back_when_refused(browsers):
 
 def test_our_connect_four_disc_shows_at_once_where_it_lands_and_is_taken_back_when_refused(browsers):
     alice, bob = _pair_with_recorded_sockets(browsers)
-    alice.start("connectFour")
+    alice.start("connectFour", bob)
     alice.wait_my_turn()
 
     # The drop never reaches the server, yet the disc is drawn at once in the column's lowest cell

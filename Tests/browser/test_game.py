@@ -20,7 +20,7 @@ def test_two_players_play_a_full_game_while_a_spectator_watches(browsers):
     alice.until_attribute("spectator-count", "data-count", "1")
     assert not watcher.find("leave-button").is_displayed()
 
-    alice.start("ticTacToe")
+    alice.start("ticTacToe", bob)
     for browser in (alice, bob, watcher):
         browser.visible("board")
     alice.wait_my_turn()
@@ -37,10 +37,10 @@ def test_two_players_play_a_full_game_while_a_spectator_watches(browsers):
 
     play(ALICE_WINS_TOP_ROW[3:], bob, alice)
     # The winner is told in the second person; everyone else by name.
-    alice.until_text("result", "You won!")
+    alice.until_text("result", "You won (three in a row)")
     for browser in (alice, bob, watcher):
         if browser is not alice:
-            browser.until_text("result", "Alice won!")
+            browser.until_text("result", "Alice won (three in a row)")
         browser.until_text("score-player1", "1")
         assert browser.text_of("score-player2") == "0"
         assert browser.text_of("score-draws") == "0"
@@ -58,30 +58,31 @@ def test_two_players_play_a_full_game_while_a_spectator_watches(browsers):
 
 def test_a_drawn_game_is_announced_as_a_draw(browsers):
     alice, bob, _ = seat_pair(browsers, "Carol", "Dave")
-    bob.start("ticTacToe")
+    bob.start("ticTacToe", alice)
     play(DRAW, alice, bob)
     for browser in (alice, bob):
         # One word for it on the result line and the score board ("Draws").
-        browser.until_text("result", "Draw!")
+        browser.until_text("result", "Draw")
+        assert browser.text_of("result") == "Draw"
         assert "Draw" in browser.find("scoreboard").text
         browser.until_text("score-draws", "1")
     assert bob.text_of("score-player1") == "0" and bob.text_of("score-player2") == "0"
     assert not alice.driver.find_elements("css selector", ".cell--win")
 
     # The next game starts with the other player.
-    alice.start("ticTacToe")
+    alice.start("ticTacToe", bob)
     bob.wait_my_turn()
     alice.until_text("turn", "Dave's turn")
 
 
 def test_random_win_is_decided_by_a_roll(browsers):
     alice, bob, _ = seat_pair(browsers)
-    alice.start("randomWin")
+    alice.start("randomWin", bob)
     bob.visible("roll-button")
     bob.clickable("roll-button").click()
     for browser in (alice, bob):
         browser.wait().until(
-            lambda d: re.fullmatch(r"(Alice|Bob|You) won!", d.find_element("css selector", '[data-testid="result"]').text)
+            lambda d: re.fullmatch(r"(Alice|Bob|You) won", d.find_element("css selector", '[data-testid="result"]').text)
         )
     total = int(alice.text_of("score-player1")) + int(alice.text_of("score-player2"))
     assert total == 1
@@ -112,7 +113,7 @@ def test_deep_link_starts_the_game_once_both_players_are_in(browsers):
 
 def test_an_error_from_the_server_is_shown_in_words(browsers):
     alice, bob, _ = seat_pair(browsers)
-    alice.start("ticTacToe")
+    alice.start("ticTacToe", bob)
     bob.until_text("turn", "Alice's turn")
 
     bob.cell(0, 0).click()  # not Bob's turn

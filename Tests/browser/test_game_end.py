@@ -13,7 +13,7 @@ def _announced(browser) -> str:
 
 def test_every_move_and_turn_is_announced_with_a_visible_heading(browsers):
     alice, bob, _ = seat_pair(browsers)
-    alice.start("ticTacToe")
+    alice.start("ticTacToe", bob)
     alice.wait_my_turn()
     alice.wait().until(lambda d: _announced(alice) == "Your turn", f"alice heard {_announced(alice)!r}")
     bob.wait().until(lambda d: _announced(bob) == "Alice's turn")
@@ -32,10 +32,10 @@ def test_every_move_and_turn_is_announced_with_a_visible_heading(browsers):
 def test_the_end_of_a_game_keeps_play_again_in_view_and_says_who_started_the_next(browsers):
     alice, bob, _ = seat_pair(browsers, width=1280, height=800)
     width_before = alice.driver.execute_script("return document.documentElement.clientWidth")
-    alice.start("ticTacToe")
+    alice.start("ticTacToe", bob)
     play(ALICE_WINS_TOP_ROW, alice, bob)
-    alice.until_text("result", "You won!")
-    bob.until_text("result", "Alice won!")
+    alice.until_text("result", "You won (three in a row)")
+    bob.until_text("result", "Alice won (three in a row)")
     alice.until_text("stage-title", "Game over")
 
     # "Play again" is on screen at 1280×800 without scrolling, and nothing moved sideways.
@@ -47,11 +47,13 @@ def test_the_end_of_a_game_keeps_play_again_in_view_and_says_who_started_the_nex
     alice.screenshot("game-over", sizes=((1280, 800), (390, 844)))
     alice.screenshot("game-over", sizes=((1280, 800), (390, 844)), dark=True)
 
-    # Bob starts the next game: Alice is told, not just shown an empty board.
-    bob.start("ticTacToe")
-    notice = alice.wait_notice("new-game")
-    assert notice.text.startswith("Bob started a new game of Tic Tac Toe"), notice.text
-    assert not bob.driver.find_elements("css selector", '[data-testid="notice"][data-code="new-game"]')
+    # Bob offers the next game and Alice accepts it (fair play: a game between two people starts when
+    # both want it). Bob, who did not press the button that started it, is told, not just shown an
+    # empty board; Alice, who did, is not.
+    bob.start("ticTacToe", alice)
+    notice = bob.wait_notice("new-game")
+    assert notice.text.startswith("Alice accepted: a new game of Tic Tac Toe begins"), notice.text
+    assert not alice.driver.find_elements("css selector", '[data-testid="notice"][data-code="new-game"]')
 
 
 # The keyframes of the animation an element runs, read from the page's style sheets: each keyframe's
@@ -72,9 +74,9 @@ return {name, frames: null};
 
 def test_the_result_heading_never_fades_through_unreadable_colours_and_keeps_still_for_reduced_motion(browsers):
     alice, bob, _ = seat_pair(browsers)
-    alice.start("ticTacToe")
+    alice.start("ticTacToe", bob)
     play(ALICE_WINS_TOP_ROW, alice, bob)
-    alice.until_text("result", "You won!")
+    alice.until_text("result", "You won (three in a row)")
     animation = alice.driver.execute_script(_KEYFRAMES_OF, alice.find("result"))
     assert animation["frames"], f"the result heading's animation {animation['name']!r} was not found"
     for frame in animation["frames"]:
@@ -113,18 +115,18 @@ def _faded_contrasts_in_both_themes(browser) -> list[tuple[str, str, float]]:
 
 def test_faded_marks_and_discs_of_a_final_board_keep_3_to_1_in_both_themes(browsers):
     alice, bob, _ = seat_pair(browsers)
-    alice.start("ticTacToe")
+    alice.start("ticTacToe", bob)
     play(X_WINS_WITH_MARKS_LEFT_OVER, alice, bob)
-    alice.until_text("result", "You won!")
+    alice.until_text("result", "You won (three in a row)")
     marks = _faded_contrasts_in_both_themes(alice)
     assert len(marks) == 2 * 4, f"one faded X and three faded O's in each theme: {marks}"
 
     # Connect Four next: Bob starts it, and Alice's four in column 0 beside Bob's three in column 1.
-    bob.start("connectFour")
+    bob.start("connectFour", alice)
     alice.wait().until(lambda d: alice.text_of("turn") in ("Your turn", "Bob's turn"), "the game never started")
     first, second = (alice, bob) if alice.text_of("turn") == "Your turn" else (bob, alice)
     drops([0, 1, 0, 1, 0, 1, 0], first, second)
-    first.until_text("result", "You won!")
+    first.until_text("result", "You won (four in a row)")
     discs = _faded_contrasts_in_both_themes(first)
     assert len(discs) == 2 * 3 * 2, f"three faded discs, each with its letter, in each theme: {discs}"
 

@@ -48,7 +48,7 @@ def test_the_rib_panel_follows_the_tree_as_a_game_starts_and_ends(browsers):
     assert alice.find("rib-Root").get_attribute("data-active") == "true"
     _shot(alice, "ribs-panel-offgame", "ribs-panel")
 
-    alice.start("ticTacToe")
+    alice.start("ticTacToe", bob)
     _until_ribs(alice, ["Root", "LoggedIn", "TicTacToe"])
     play(ALICE_WINS_TOP_ROW[:2], alice, bob)
     _shot(alice, "ribs-panel-playing", "ribs-panel", dark=True)
@@ -60,7 +60,7 @@ def test_the_rib_panel_follows_the_tree_as_a_game_starts_and_ends(browsers):
     _until_ribs(watcher, ["Root", "LoggedIn", "TicTacToe"])
 
     play(ALICE_WINS_TOP_ROW[2:], alice, bob)
-    alice.until_text("result", "You won!")
+    alice.until_text("result", "You won (three in a row)")
     for browser in (alice, watcher):
         _until_ribs(browser, ["Root", "LoggedIn", "OffGame", "BasicScoreBoard"])
 
@@ -91,9 +91,9 @@ def test_a_waiting_launch_shows_in_the_panel(browsers):
 
 def test_past_games_link_to_a_replay_that_steps_with_buttons_keys_and_the_address(browsers):
     alice, bob, match_id = seat_pair(browsers)
-    alice.start("ticTacToe")
+    alice.start("ticTacToe", bob)
     play(ALICE_WINS_TOP_ROW, alice, bob)
-    alice.until_text("result", "You won!")
+    alice.until_text("result", "You won (three in a row)")
     link = alice.visible("past-game-1")
     assert link.text == "Game 1 · Tic Tac Toe"
     assert "Alice won · 5 moves" in alice.text_of("past-games-list")
@@ -158,7 +158,7 @@ def _until_moves(browser, expected: list[str]) -> None:
 def test_the_move_list_beside_the_board_follows_the_game_for_players_late_spectators_and_reloads(browsers):
     alice, bob, match_id = seat_pair(browsers)
     alice.hidden("moves")
-    alice.start("ticTacToe")
+    alice.start("ticTacToe", bob)
     alice.visible("moves")
     alice.until_text("moves-caption", "Game 1 · Tic Tac Toe")
     play(ALICE_WINS_TOP_ROW[:3], alice, bob)
@@ -177,7 +177,7 @@ def test_the_move_list_beside_the_board_follows_the_game_for_players_late_specta
     for browser in (alice, bob, watcher):
         _until_moves(browser, everything)
     # Each move links to the replay at that move; the list stays on screen with the final board.
-    alice.until_text("result", "You won!")
+    alice.until_text("result", "You won (three in a row)")
     assert alice.find("move-5").get_attribute("href").endswith(f"/m/{match_id}/games/1#move=5")
     # In a new tab: following it must not take a player away from the match.
     assert alice.find("move-5").get_attribute("target") == "_blank"
@@ -186,7 +186,7 @@ def test_the_move_list_beside_the_board_follows_the_game_for_players_late_specta
     alice.screenshot("move-list-after-a-game", sizes=(DESKTOP,), dark=True)
 
     # The next game starts an empty list of its own.
-    bob.start("ticTacToe")
+    bob.start("ticTacToe", alice)
     alice.until_text("moves-caption", "Game 2 · Tic Tac Toe")
     alice.until_text("moves-list", "No moves yet")
     watcher.until_text("moves-caption", "Game 2 · Tic Tac Toe")

@@ -162,7 +162,7 @@ def test_a_whole_game_with_an_extra_turn_a_spectator_and_its_replay(browsers):
     assert [b.get_attribute("data-game-id") for b in buttons] == ["ticTacToe", "randomWin", "connectFour", "kalah"]
     assert alice.text_of("start-kalah") == "Play Kalah"
 
-    alice.start("kalah")
+    alice.start("kalah", bob)
     for browser in (alice, bob, watcher):
         browser.visible("kalah-board")
         until_counts(browser, start_pits())
@@ -207,14 +207,14 @@ def test_a_whole_game_with_an_extra_turn_a_spectator_and_its_replay(browsers):
     play(GAME[6:], 6, seats, [watcher])
     final, _ = GAME_POSITIONS[-1]
     first, second = final[STORE["player1"]], final[STORE["player2"]]
-    alice.until_text("result", "You won!")
+    alice.until_text("result", "You won on score")
     for browser in (bob, watcher):
-        browser.until_text("result", "Alice won!")
+        browser.until_text("result", "Alice won on score")
     for browser in (alice, bob, watcher):
         browser.until_text("score-player1", "1")
         until_counts(browser, final)
         browser.until_text("last-move", f"Final stores: Alice {first}, Bob {second}")
-    until_announced(watcher, f"Alice won! Alice won {first} to {second}")
+    until_announced(watcher, f"Alice won on score. Alice won {first} to {second}")
     assert "kalah-store--win" in watcher.find("kalah-store-player1").get_attribute("class")
     alice.screenshot("kalah-finished")
     bob.screenshot("kalah-finished", dark=True)
@@ -248,6 +248,9 @@ def test_a_whole_game_with_an_extra_turn_a_spectator_and_its_replay(browsers):
 def test_keyboard_play_and_the_game_s_own_words_for_a_pit_off_the_board(browsers):
     alice, bob, _ = seat_pair(browsers)
     alice.clickable("start-kalah").send_keys(Keys.ENTER)
+    # Between two people Enter offers the game; Bob accepts it from the keyboard too.
+    bob.visible("offer-actions")
+    bob.clickable("offer-accept").send_keys(Keys.ENTER)
     alice.wait_my_turn()
 
     # Focus moves to Alice's first pit when the start button disappears; arrows move, Enter sows.
@@ -293,7 +296,7 @@ def test_keyboard_play_and_the_game_s_own_words_for_a_pit_off_the_board(browsers
 
 def test_a_reload_keeps_the_kalah_board_and_the_turn(browsers):
     alice, bob, _ = seat_pair(browsers)
-    alice.start("kalah")
+    alice.start("kalah", bob)
     seats = {"player1": alice, "player2": bob}
     play(GAME[:3], 0, seats)
     expected, turn = GAME_POSITIONS[3]

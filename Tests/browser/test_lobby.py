@@ -4,8 +4,9 @@ from pages import seat_pair
 
 
 def test_lobby_lists_an_open_match(browsers):
+    # Listed when created with "List in the lobby" ticked: matches are private by default (fair play).
     alice = browsers()
-    match_id = alice.create_match()
+    match_id = alice.create_match(listed=True)
     alice.join("Alice")
     alice.screenshot("waiting-for-opponent")
 
@@ -30,7 +31,7 @@ def test_lobby_lists_an_open_match(browsers):
 
 
 def test_lobby_list_drops_a_full_match(browsers):
-    alice, bob, match_id = seat_pair(browsers)
+    alice, bob, match_id = seat_pair(browsers, listed=True)
     visitor = browsers()
     visitor.open("/")
     visitor.visible("open-matches-status")
@@ -100,12 +101,18 @@ def test_the_lobby_lists_only_matches_someone_is_in_and_shows_no_developer_links
     import json
     import urllib.request
 
-    # A match nobody ever opened: the API lists it, the lobby does not.
-    request = urllib.request.Request(server.base_url + "/api/matches", method="POST")
+    # A listed match nobody ever opened: nobody waits in it, so it is not listed (since fair play the API
+    # lists only listed matches whose player is connected; before, the API listed it and the lobby did not).
+    request = urllib.request.Request(
+        server.base_url + "/api/matches", method="POST", data=json.dumps({"listed": True}).encode(),
+        headers={"Content-Type": "application/json"},
+    )
     with urllib.request.urlopen(request, timeout=5) as response:
         abandoned = json.load(response)["matchId"]
+    with urllib.request.urlopen(server.base_url + "/api/matches", timeout=5) as response:
+        assert abandoned not in {m["matchId"] for m in json.load(response)["matches"]}
     alice = browsers()
-    waiting = alice.create_match()
+    waiting = alice.create_match(listed=True)
     alice.join("Alice")
 
     visitor = browsers()

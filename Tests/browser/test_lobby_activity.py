@@ -1,4 +1,4 @@
-"""The lobby lists only the matches used in the last 10 minutes, across restarts, and says how long ago."""
+"""The lobby lists a listed match only while its player is there, across restarts, and says who is active now."""
 
 import datetime
 import sqlite3
@@ -14,19 +14,22 @@ def _listed(browser) -> dict[str, str]:
     }
 
 
-def test_the_lobby_hides_matches_idle_for_over_10_minutes_and_says_how_long_ago(browsers, tmp_path):
+def test_the_lobby_lists_no_match_whose_player_left_across_a_restart_and_says_who_is_active(browsers, tmp_path):
+    # Before fair play the lobby listed a match a player waited in, whether or not they were still
+    # there ("Active 5 min ago"); now a listed match is shown only while its player is connected, so a
+    # match whose player closed the page is not listed, however recently they left.
     db = str(tmp_path / "lobby.sqlite")
     running = start_server(db=db)
     waiting = []
     for name in ("Ann", "Ben"):
         player = browsers(base_url=running.base_url)
-        waiting.append(player.create_match())
+        waiting.append(player.create_match(listed=True))
         player.join(name)
         player.close()
     idle, recent = waiting
     stop_server(running)
 
-    # Nobody connected since: each match (a player waiting in it) last changed when the store says,
+    # Nobody connected since: each match (a player's seat kept in it) last changed when the store says,
     # 20 and 5 minutes ago.
     now = datetime.datetime.now(datetime.timezone.utc)
     with sqlite3.connect(db) as connection:
@@ -37,25 +40,28 @@ def test_the_lobby_hides_matches_idle_for_over_10_minutes_and_says_how_long_ago(
     running = start_server(db=db)
     try:
         alice = browsers(base_url=running.base_url)
-        alice.create_match()
+        alice.create_match(listed=True)
         alice.join("Alice")
         active = alice.match_id()
 
         visitor = browsers(base_url=running.base_url)
         visitor.open("/")
         visitor.until_text("open-matches-status", "Updated")
-        visitor.wait().until(lambda _: {active, recent} <= set(_listed(visitor)), "the lobby lacks a recent match")
-        listed = _listed(visitor)
-        assert idle not in listed, "a match idle for 20 minutes is listed"
-        assert "Active 5 min ago" in listed[recent], listed[recent]
+        visitor.wait().until(lambda _: active in _listed(visitor), "the lobby lacks the match Alice waits in")
         visitor.wait().until(lambda _: "Active now" in _listed(visitor)[active], "Alice's match is not active now")
+        listed = _listed(visitor)
+        assert idle not in listed, "a match whose player left 20 minutes ago is listed"
+        assert recent not in listed, "a match whose player left 5 minutes ago is listed"
         visitor.screenshot("lobby-activity")
         visitor.screenshot("lobby-activity", dark=True)
         _no_violations(visitor, "lobby with activity")
 
-        # The idle match is still there for whoever has its link, and opening it makes it active again.
+        # The match is still there for whoever has its link, with Ann's seat kept; a spectator's visit
+        # does not list it: nobody in it is waiting to play.
         alice.open_match(idle)
+        alice.until_text("seat-player1-name", "Ann")
         visitor.open("/")
-        visitor.wait().until(lambda _: "Active now" in _listed(visitor).get(idle, ""), "an opened match is not listed")
+        visitor.until_text("open-matches-status", "Updated")
+        assert idle not in _listed(visitor), "a match only watched is listed"
     finally:
         stop_server(running)

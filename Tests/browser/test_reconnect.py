@@ -30,7 +30,7 @@ def test_a_dropped_socket_reconnects_resumes_and_keeps_playing(browsers):
     alice.instrument_sockets()
     alice.driver.refresh()
     alice.visible("leave-button")
-    alice.start("ticTacToe")
+    alice.start("ticTacToe", bob)
     alice.move(0, 0)
 
     alice.driver.execute_script("window.__sockets.at(-1).close()")
@@ -114,7 +114,7 @@ def test_a_server_restart_is_ridden_out_with_the_seat_and_the_board_kept(browser
     second = None
     try:
         alice, bob, _ = seat_pair(browsers, base_url=first.base_url)
-        alice.start("ticTacToe")
+        alice.start("ticTacToe", bob)
         alice.move(0, 0)
         bob.move(1, 1)
 
@@ -140,9 +140,9 @@ def test_a_lost_server_shows_a_banner_greys_stale_status_and_comes_back_fast_wit
     second = None
     try:
         alice, bob, _ = seat_pair(browsers, base_url=first.base_url)
-        alice.start("ticTacToe")
+        alice.start("ticTacToe", bob)
         play([(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)], alice, bob)
-        alice.until_text("result", "You won!")
+        alice.until_text("result", "You won (three in a row)")
 
         assert stop_server(first) == 0, first.log_tail()
         alice.visible("offline-banner")
@@ -158,8 +158,8 @@ def test_a_lost_server_shows_a_banner_greys_stale_status_and_comes_back_fast_wit
             browser.until_attribute("connection-status", "data-state", "open")
         assert time.monotonic() - back < 10
         # The finished board and its result survive the restart.
-        alice.until_text("result", "You won!")
-        bob.until_text("result", "Alice won!")
+        alice.until_text("result", "You won (three in a row)")
+        bob.until_text("result", "Alice won (three in a row)")
         assert alice.marks()[:3] == ["X", "X", "X"]
         assert "is-stale" not in alice.find("match-view").get_attribute("class")
     finally:

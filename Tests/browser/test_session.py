@@ -8,7 +8,7 @@ from pages import seat_pair
 
 def test_a_reload_mid_game_keeps_the_seat_and_the_board(browsers):
     alice, bob, match_id = seat_pair(browsers)
-    alice.start("ticTacToe")
+    alice.start("ticTacToe", bob)
     alice.move(0, 0)
     bob.move(1, 1)
 
@@ -65,6 +65,9 @@ def test_keyboard_only_play(browsers):
     alice, bob, _ = seat_pair(browsers)
     start = alice.clickable("start-ticTacToe")
     start.send_keys(Keys.ENTER)
+    # Between two people Enter offers the game; Bob accepts it from the keyboard too.
+    bob.visible("offer-actions")
+    bob.clickable("offer-accept").send_keys(Keys.ENTER)
     alice.wait_my_turn()
 
     # Focus moves to the board when the start button disappears; arrows move between cells.

@@ -138,9 +138,9 @@ def test_chromium_plays_a_game_over_https_and_wss(certificates, tls_server, requ
         bob.visible("scoreboard")
         socket_urls = bob.driver.execute_script("return window.__sockets.map(s => s.url)")
         assert socket_urls and all(url.startswith(f"wss://127.0.0.1:{tls_server.port}/ws/") for url in socket_urls), socket_urls
-        alice.start("ticTacToe")
+        alice.start("ticTacToe", bob)
         alice.wait_my_turn()
         play(ALICE_WINS_TOP_ROW, alice, bob)
-        alice.until_text("result", "You won!")
-        bob.until_text("result", "Alice won!")
+        alice.until_text("result", "You won (three in a row)")
+        bob.until_text("result", "Alice won (three in a row)")
         assert alice.driver.execute_script("return window.isSecureContext") is True

@@ -129,6 +129,7 @@ export default {
   id: 'connectFour',
   name: 'Connect Four',
   stylesheet: '/css/games/connectFour.css',
+  lineName: 'four in a row',
   ...gridGameHooks(COLUMNS, ROWS),
   // A disc is dropped in a column; where it lands follows.
   moveWords: (move, { who }) => (move.cell ? `${who}: column ${move.cell.col + 1}` : who),

@@ -24,6 +24,10 @@
 //   statusText?(state, result)    the line under the board (last move, winning line)
 //   announcement?(state)          what the live region says on every move and turn ("Your turn" / "Bob's turn" by default)
 //   resultDetail?(state, result)  a sentence added to the spoken result
+//   lineName?                     what a winning line is, for the result sentence: "three in a row"
+//                                 gives "Alice won (three in a row)"
+//   noResignOrDraw?               true for a game without resignation or draw offers (Random Win: the
+//                                 server answers them with wrongPhase)
 //   errorWords?                   {code: sentence} shown instead of the server's sentence during the game
 //
 // Nothing outside this folder names a game id, a move's fields or a board's shape: the page core

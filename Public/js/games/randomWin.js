@@ -40,6 +40,8 @@ export default {
   id: 'randomWin',
   name: 'Random Win',
   stylesheet: '/css/games/randomWin.css',
+  // One roll decides: nothing to resign and no draw to offer.
+  noResignOrDraw: true,
   // A past game's one move: the roll, and the seat it drew as the winner.
   moveWords: (move, { who, nameOf }) => (move.roll ? `${who} rolled: ${nameOf(move.roll)} wins` : who),
 

@@ -92,6 +92,7 @@ export default {
   id: 'ticTacToe',
   name: 'Tic Tac Toe',
   stylesheet: '/css/games/ticTacToe.css',
+  lineName: 'three in a row',
   ...gridGameHooks(SIZE, SIZE),
   moveWords: (move, { who }) => (move.cell ? `${who}: row ${move.cell.row + 1}, column ${move.cell.col + 1}` : who),
 
