@@ -88,9 +88,16 @@ export function createMatch(options) {
   return request('POST', '/api/matches', options);
 }
 
-/** POST /api/queue ("Play someone now", an extension): resolves to `{ticket, status: 'waiting', waited}`. */
-export function joinQueue(name) {
-  return request('POST', '/api/queue', name ? { name } : {});
+/**
+ * POST /api/queue ("Play someone now", an extension), to be paired for the game `gameId` (the server's
+ * default when none) under `name` (the seat's default when empty): resolves to
+ * `{ticket, status: 'waiting', waited}`; rejects with code `unknownGame` for a game the queue does not offer.
+ */
+export function joinQueue({ name = '', gameId = null } = {}) {
+  const body = {};
+  if (name) body.name = name;
+  if (gameId) body.gameId = gameId;
+  return request('POST', '/api/queue', body);
 }
 
 /**

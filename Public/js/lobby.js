@@ -1,6 +1,7 @@
 // The lobby (/): create a match, join one by code or link, and list the open matches.
 
 import { createMatch, getMatch, listMatches, markCreator, parseInvite } from './api.js';
+import { drawGameChoices } from './gameChoices.js';
 import { GAMES } from './games/index.js';
 import { SeatStore } from './connection.js';
 import { Notices } from './notices.js';
@@ -23,28 +24,11 @@ function matchPath(matchId, gameId) {
 
 const LATER = '';
 
-/** One radio per game the page knows, then "decide later"; the first game is the default. */
-function drawGameChoices() {
-  const choices = [...GAMES.map(({ id, name }) => ({ id, name })), { id: LATER, name: 'Decide together later' }];
-  $('game-choices').replaceChildren(
-    ...choices.map(({ id, name }, index) => {
-      const label = document.createElement('label');
-      label.className = 'choice';
-      const radio = document.createElement('input');
-      radio.type = 'radio';
-      radio.name = 'gameId';
-      radio.value = id;
-      radio.checked = index === 0;
-      radio.dataset.testid = `create-game-${id || 'later'}`;
-      const text = document.createElement('span');
-      text.textContent = name;
-      label.append(radio, text);
-      return label;
-    }),
-  );
-}
-
-drawGameChoices();
+// One radio per game the page knows, then "decide later"; the first game is the default.
+drawGameChoices($('game-choices'), [...GAMES, { id: LATER, name: 'Decide together later' }], {
+  name: 'gameId',
+  testidPrefix: 'create-game-',
+});
 
 /** Creates a match (`options` as createMatch takes them) with `button` busy, then seats us in it. */
 async function create(button, options) {
@@ -94,7 +78,18 @@ $('computer-level').addEventListener('change', () => {
 // --- Play someone now ----------------------------------------------------------------------------
 
 setUpQueue(
-  { idle: $('queue-idle'), waiting: $('queue-waiting'), join: $('queue-join'), cancel: $('queue-cancel'), waited: $('queue-waited') },
+  {
+    idle: $('queue-idle'),
+    form: $('queue-form'),
+    name: $('queue-name'),
+    nameError: $('queue-name-error'),
+    games: $('queue-games'),
+    waiting: $('queue-waiting'),
+    status: $('queue-status'),
+    join: $('queue-join'),
+    cancel: $('queue-cancel'),
+    waited: $('queue-waited'),
+  },
   notices,
 );
 

@@ -1,18 +1,31 @@
-// "Play someone now" in the lobby: join the queue, show how long we have waited, renew our place until
-// the server pairs us, then open the match with the seat it took for us (docs/PROTOCOL.md).
+// "Play someone now" in the lobby: ask the visitor's name and game, join the queue for that game, show
+// how long we have waited, renew our place until the server pairs us with someone who asked for the
+// same game, then open the match with the seat it took for us (docs/PROTOCOL.md).
 
 import { cancelQueue, joinQueue, renewQueue } from './api.js';
 import { SeatStore } from './connection.js';
+import { drawGameChoices } from './gameChoices.js';
+import { QUEUEABLE_GAMES, gameById } from './games/index.js';
+import { nameProblem, rememberName, rememberedName } from './names.js';
 
 // The server drops a place not renewed for a few seconds (a closed tab): renew well within that.
 const RENEW_MS = 1000;
-const NAME_KEY = 'tictactoe.name';
+// The game asked for last time is the one offered next time, as the computer's level is.
+const GAME_KEY = 'tictactoe.queueGame';
 
-function rememberedName() {
+function rememberedGame() {
   try {
-    return window.localStorage.getItem(NAME_KEY) || '';
+    return window.localStorage.getItem(GAME_KEY);
   } catch {
-    return '';
+    return null;
+  }
+}
+
+function rememberGame(gameId) {
+  try {
+    window.localStorage.setItem(GAME_KEY, gameId);
+  } catch {
+    // Not remembered; nothing else depends on it.
   }
 }
 
@@ -22,14 +35,28 @@ function clock(seconds) {
 }
 
 /**
- * Wires the queue panel: `elements` holds `idle`, `waiting`, `join`, `cancel` and `waited`; `notices`
- * tells what went wrong.
+ * Wires the queue panel: `elements` holds `idle`, `form`, `name`, `nameError`, `games`, `waiting`,
+ * `status`, `join`, `cancel` and `waited`; `notices` tells what went wrong.
  */
 export function setUpQueue(elements, notices) {
   let ticket = null;
   let joinedAt = 0;
   let renewTimer = null;
   let clockTimer = null;
+  // The name we joined under: the seat is stored with it once paired.
+  let joinedName = '';
+
+  elements.name.value = rememberedName();
+  drawGameChoices(elements.games, QUEUEABLE_GAMES, { name: 'queueGameId', testidPrefix: 'queue-game-', checked: rememberedGame() });
+
+  function showNameError(text) {
+    elements.nameError.textContent = text;
+    elements.nameError.hidden = !text;
+    elements.name.setAttribute('aria-invalid', String(Boolean(text)));
+    if (text) elements.name.focus();
+  }
+
+  elements.name.addEventListener('input', () => showNameError(''));
 
   function show(waiting) {
     elements.idle.hidden = waiting;
@@ -51,7 +78,7 @@ export function setUpQueue(elements, notices) {
 
   function paired(status) {
     stop();
-    new SeatStore(status.matchId).set({ token: status.token, seat: status.seat, name: rememberedName() });
+    new SeatStore(status.matchId).set({ token: status.token, seat: status.seat, name: joinedName });
     window.location.assign(status.url || `/m/${encodeURIComponent(status.matchId)}`);
   }
 
@@ -78,12 +105,22 @@ export function setUpQueue(elements, notices) {
     renewTimer = setTimeout(renew, RENEW_MS);
   }
 
-  elements.join.addEventListener('click', async () => {
+  elements.form.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    if (elements.join.disabled) return;
+    const name = elements.name.value.trim();
+    const problem = nameProblem(name);
+    if (problem) return showNameError(problem);
+    const gameId = new FormData(elements.form).get('queueGameId');
+    rememberName(name);
+    rememberGame(gameId);
     elements.join.disabled = true;
     try {
-      const joined = await joinQueue(rememberedName());
+      const joined = await joinQueue({ name, gameId });
       ticket = joined.ticket;
+      joinedName = name;
       joinedAt = Date.now();
+      elements.status.textContent = `Looking for someone to play ${gameById(gameId)?.name ?? 'with'}…`;
       tick();
       clockTimer = setInterval(tick, 1000);
       show(true);

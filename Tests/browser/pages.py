@@ -351,6 +351,22 @@ class Browser:
         )
 
 
+def expect_no_axe_violations(browser: Browser, where: str) -> None:
+    """Fails, listing them, on axe-core violations of the page as it is now, in light and dark mode."""
+    for dark in (False, True):
+        # Reduced motion: colours are judged as they settle, not halfway through a transition.
+        features = [{"name": "prefers-reduced-motion", "value": "reduce"}]
+        if dark:
+            features.append({"name": "prefers-color-scheme", "value": "dark"})
+        browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+        browser.driver.execute_async_script(
+            "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));"
+        )
+        violations = browser.axe_violations()
+        browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+        assert not violations, f"{where}{' (dark)' if dark else ''}:\n" + "\n".join(violations)
+
+
 def play(moves, first: Browser, second: Browser) -> None:
     """Plays `moves` ([(row, col), …]) alternately, `first` moving first."""
     for index, (row, col) in enumerate(moves):

@@ -4,24 +4,9 @@ axe-core's JavaScript comes from the selenium-axe-python wheel (no CDN); it is i
 WebDriver, so the pages' Content-Security-Policy does not apply to it.
 """
 
-from pages import play, seat_pair
+from pages import expect_no_axe_violations as _no_violations, play, seat_pair
 
 ALICE_WINS_TOP_ROW = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
-
-
-def _no_violations(browser, where: str) -> None:
-    for dark in (False, True):
-        # Reduced motion: colours are judged as they settle, not halfway through a transition.
-        features = [{"name": "prefers-reduced-motion", "value": "reduce"}]
-        if dark:
-            features.append({"name": "prefers-color-scheme", "value": "dark"})
-        browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
-        browser.driver.execute_async_script(
-            "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(() => done()));"
-        )
-        violations = browser.axe_violations()
-        browser.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
-        assert not violations, f"{where}{' (dark)' if dark else ''}:\n" + "\n".join(violations)
 
 
 def test_the_lobby_the_404_page_and_the_unknown_game_page_have_no_violation(browsers):

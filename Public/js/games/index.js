@@ -4,6 +4,8 @@
 // A game module's default export (docs/ADDING-A-GAME.md, "The page"):
 //   id, name                      the wire's game id (also its phase and screen name) and its name
 //   stylesheet?                   a file under /css/games/ linked once at start
+//   queueable?                    false for a game "Play someone now" does not offer (the server's
+//                                 GameUnit.isQueueable, which refuses it); true when absent
 //   moveWords?(move, {who, nameOf})  one move of GET /api/matches/{id}/games in words, the mover's name
 //                                 `who` included ("Alice: row 1, column 2", "Alice rolled: Bob wins",
 //                                 "Alice: pit 3"); `nameOf(seat)` names a seat of that game (default: `who`)
@@ -39,6 +41,9 @@ import randomWin from './randomWin.js';
 import ticTacToe from './ticTacToe.js';
 
 export const GAMES = [ticTacToe, randomWin, connectFour, kalah];
+
+/** The games "Play someone now" offers, in the same order. */
+export const QUEUEABLE_GAMES = GAMES.filter((game) => game.queueable !== false);
 
 /** The game with this id (a phase or screen name is one), or null. */
 export function gameById(id) {

@@ -40,8 +40,9 @@ export default {
   id: 'randomWin',
   name: 'Random Win',
   stylesheet: '/css/games/randomWin.css',
-  // One roll decides: nothing to resign and no draw to offer.
+  // One roll decides it: nothing to resign, no draw to offer, and no strangers paired for it.
   noResignOrDraw: true,
+  queueable: false,
   // A past game's one move: the roll, and the seat it drew as the winner.
   moveWords: (move, { who, nameOf }) => (move.roll ? `${who} rolled: ${nameOf(move.roll)} wins` : who),
 

@@ -1,0 +1,39 @@
+// A player's name as the lobby asks for it: remembered between visits under the key the match page
+// uses too, so that a name given in one place is offered in the other, and checked as the server
+// checks a `login` (docs/PROTOCOL.md, `badName`) so that a refusal is said before anything is sent.
+
+const NAME_KEY = 'tictactoe.name';
+export const NAME_MAX = 24;
+const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+/** The name given last time, or ''. */
+export function rememberedName() {
+  try {
+    return window.localStorage.getItem(NAME_KEY) || '';
+  } catch {
+    return '';
+  }
+}
+
+/** Keeps `name` for next time (an empty one keeps the last). */
+export function rememberName(name) {
+  if (!name) return;
+  try {
+    window.localStorage.setItem(NAME_KEY, name);
+  } catch {
+    // Only a convenience: storage refused (private mode).
+  }
+}
+
+/** Characters as a person sees them (grapheme clusters), as the server counts a name. */
+function charactersIn(text) {
+  if (typeof Intl === 'object' && typeof Intl.Segmenter === 'function') return [...new Intl.Segmenter().segment(text)].length;
+  return [...text].length;
+}
+
+/** Why the server would refuse `name`, or '' when it is fine (an empty name is the seat's default). */
+export function nameProblem(name) {
+  if (charactersIn(name) > NAME_MAX) return `That name is too long: up to ${NAME_MAX} characters.`;
+  if (UNSHOWABLE.test(name)) return 'That name has a character that cannot be shown: type it again.';
+  return '';
+}
