@@ -26,6 +26,10 @@ struct MatchRoom {
     private let claimGrace: Duration
     /// Whether the creator asked for the match to be listed in the lobby (its log's `listed`).
     private(set) var isListed: Bool
+    /// When the game being played started here; nil for one restored with the host (whose away seats'
+    /// timers start with the host anyway). A claim waits for the grace from the later of this and the
+    /// seat's going away, so that a game started while the opponent was away cannot be claimed at once.
+    private var gameStartedAt: ContinuousClock.Instant?
     /// When the last connection closed; until one opens, the log's last record.
     private var lastConnectionClosed: Date
     private let logger: Logger
@@ -129,7 +133,11 @@ struct MatchRoom {
         case .claimWin:
             return claimWin(by: member)
         case .login, .startGame, .play, .launchGame, .leave, .resign, .offerDraw, .acceptDraw, .declineDraw, .offerGame, .declineGame:
-            guard let input = MatchInput(message, games: games, opponentAway: member.seat.map(isAway(opponentOf:)) ?? false) else {
+            let playerAway = tokens.takenSeats.contains { !members.isConnected($0) }
+            guard
+                let input = MatchInput(
+                    message, games: games, opponentAway: member.seat.map(isAway(opponentOf:)) ?? false, playerAway: playerAway)
+            else {
                 // The reader took the message by a game's schema: only a game that reads its own message
                 // differently would get here.
                 return refuse(.error(.badMessage), to: member, reason: "no game reads \(message.type)")
@@ -197,7 +205,14 @@ struct MatchRoom {
         // A seat without a connection always has its timeout running; without one, nothing is known of
         // when it went away, and it is not claimed on a guess.
         guard let timer = tokens.timeout(of: seat) else { return claimGrace }
-        return max(.zero, timer.started + claimGrace - .now)
+        return Self.claimableIn(since: timer.started, gameStartedAt: gameStartedAt, grace: claimGrace, now: .now)
+    }
+
+    /// How long until the grace has passed since the later of the seat's going away and the game's start.
+    private static func claimableIn(
+        since awaySince: ContinuousClock.Instant, gameStartedAt: ContinuousClock.Instant?, grace: Duration, now: ContinuousClock.Instant
+    ) -> Duration {
+        max(.zero, max(awaySince, gameStartedAt ?? awaySince) + grace - now)
     }
 
     private mutating func resume(token: String, member: Members.Member) -> MatchChange {
@@ -242,6 +257,7 @@ struct MatchRoom {
     private mutating func accepted(_ input: MatchInput, by seat: Seat?, events: [MatchEvent], tokenHash: Data?) -> MatchChange {
         let records = MatchLog.records(
             for: input, by: seat, events: events, tokenHash: tokenHash, drawn: tree.takeDrawn(), games: games)
+        if events.contains(where: { if case .gameStarted = $0 { true } else { false } }) { gameStartedAt = .now }
         metrics.applied(input, events)
         logger.logOutcomes(of: events)
         return MatchChange(records: records, broadcasts: broadcasts(for: events))
@@ -366,7 +382,9 @@ struct MatchRoom {
     private mutating func broadcasts(for events: [MatchEvent]) -> [ServerMessage] {
         messages.broadcasts(
             for: events, snapshot: tree.snapshot, members: members,
-            awayTimes: { [tokens, members, claimGrace] in Self.awayTimes(tokens, members, claimGrace: claimGrace) })
+            awayTimes: { [tokens, members, claimGrace, gameStartedAt] in
+                Self.awayTimes(tokens, members, claimGrace: claimGrace, gameStartedAt: gameStartedAt)
+            })
     }
 
     private mutating func presence() -> ServerMessage {
@@ -379,14 +397,20 @@ struct MatchRoom {
 
     /// For each seat without a connection, from now: how long before it times out, and before its
     /// opponent may claim the game.
-    private func awayTimes() -> [Seat: AwayTimes] { Self.awayTimes(tokens, members, claimGrace: claimGrace) }
+    private func awayTimes() -> [Seat: AwayTimes] {
+        Self.awayTimes(tokens, members, claimGrace: claimGrace, gameStartedAt: gameStartedAt)
+    }
 
-    private static func awayTimes(_ tokens: SeatTokens<SeatTimer>, _ members: Members, claimGrace: Duration) -> [Seat: AwayTimes] {
+    private static func awayTimes(
+        _ tokens: SeatTokens<SeatTimer>, _ members: Members, claimGrace: Duration, gameStartedAt: ContinuousClock.Instant?
+    ) -> [Seat: AwayTimes] {
         let now = ContinuousClock.now
         var times: [Seat: AwayTimes] = [:]
         for seat in tokens.takenSeats where !members.isConnected(seat) {
             if let timer = tokens.timeout(of: seat) {
-                times[seat] = AwayTimes(timeoutLeft: timer.deadline - now, claimableIn: max(.zero, timer.started + claimGrace - now))
+                times[seat] = AwayTimes(
+                    timeoutLeft: timer.deadline - now,
+                    claimableIn: claimableIn(since: timer.started, gameStartedAt: gameStartedAt, grace: claimGrace, now: now))
             }
         }
         return times

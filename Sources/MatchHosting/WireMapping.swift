@@ -72,8 +72,9 @@ extension ErrorCode {
 extension MatchInput {
     /// What `message` asks of the tree; nil for what the host answers itself (`sync`, `resume`), for
     /// `claimWin` (the host adds how long the opponent has been away), and for a game's message none of
-    /// `games` reads. `opponentAway`: whether the sender's opponent is a person without a connection.
-    package init?(_ message: ClientMessage, games: GameCatalog, opponentAway: Bool = false) {
+    /// `games` reads. `opponentAway`: whether the sender's opponent is a person without a connection;
+    /// `playerAway`: whether any person's seat has none (for a launch, which anyone may ask for).
+    package init?(_ message: ClientMessage, games: GameCatalog, opponentAway: Bool = false, playerAway: Bool = false) {
         switch message {
         case .login(let name): self = .login(name: name)
         case .startGame(let gameId): self = .startGame(gameId: gameId, opponentAway: opponentAway)
@@ -86,7 +87,7 @@ extension MatchInput {
         case .play(let message):
             guard let action = games.action(from: message) else { return nil }
             self = .play(action)
-        case .launchGame(let gameId): self = .launchGame(gameId: gameId)
+        case .launchGame(let gameId): self = .launchGame(gameId: gameId, playerAway: playerAway)
         case .leave: self = .leave
         case .sync, .resume, .claimWin: return nil
         }

@@ -8,8 +8,11 @@ import GRDB
 /// file of the older release under `Tests/ServerTests/Fixtures` that a test replays. A file of a newer
 /// format than this release knows is refused at open: reading it would misread what it does not know.
 public enum StoredFormat {
-    /// The format this release writes and reads.
-    public static let current = 1
+    /// The format this release writes and reads. 2: the fair-play records (`listed`, `gameClaimed`,
+    /// `resigned`, the offers), the summary's `listed`, and `freeSeats` counting only the seats the lobby
+    /// offers (migration v3); a release of format 1 could not read those logs, and would list private
+    /// matches.
+    public static let current = 2
 
     /// A file written by a release newer than this one.
     public struct TooNew: Error, CustomStringConvertible {

@@ -10,7 +10,9 @@ public enum MatchInput: Sendable {
     /// A move in the game being played, as that game defines its moves.
     case play(any GameAction)
     /// Tutorial 4's deep link: wait until both players are logged in, then launch the game.
-    case launchGame(gameId: String)
+    /// `playerAway` is what only the host knows: whether a person's seat has no connection (then a
+    /// launch that would start the game now is refused: nobody would play it).
+    case launchGame(gameId: String, playerAway: Bool = false)
     /// Give up the seat; during a game the leaver forfeits it.
     case leave
     /// Nobody came back to the sender's seat within the seat timeout: the seat is given up as by

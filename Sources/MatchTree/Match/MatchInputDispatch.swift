@@ -27,8 +27,8 @@ struct MatchInputDispatch {
             let seat = try seated(seat)
             try presented((any GameViewControllable).self, otherwise: .wrongPhase).play(action, by: seat)
             rootViewController.movePlayed(by: seat)
-        case .launchGame(let gameId):
-            try urlHandler.launchGame(withId: gameId)
+        case .launchGame(let gameId, let playerAway):
+            try urlHandler.launchGame(withId: gameId, playerAway: playerAway)
         case .leave:
             try rootViewController.leave(seat: seated(seat), reason: .left)
         case .seatTimedOut:

@@ -23,9 +23,9 @@ protocol RootListener: AnyObject {}
 
 /// Where the match's host sends deep links: tutorial 4's `UrlHandler`, for `launchGame`.
 protocol UrlHandler: AnyObject {
-    /// Runs a `LaunchGameWorkflow` for `gameId`; throws `unknownGame`, starting nothing, for an id
-    /// that names no game.
-    func launchGame(withId gameId: String) throws(MatchError)
+    /// Runs a `LaunchGameWorkflow` for `gameId`; throws, starting nothing, `unknownGame` for an id
+    /// that names no game, and `opponentAway` when it would start the game now while `playerAway`.
+    func launchGame(withId gameId: String, playerAway: Bool) throws(MatchError)
 }
 
 /// What the match's host asks of the tree about the computer.
@@ -121,7 +121,7 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
 
     // MARK: - UrlHandler
 
-    func launchGame(withId gameId: String) throws(MatchError) {
+    func launchGame(withId gameId: String, playerAway: Bool) throws(MatchError) {
         let gameId = GameID(rawValue: gameId)
         guard knownGames.contains(gameId) else { throw .unknownGame }
         if case .loggedIn(let session, _) = stage, session.isGameInProgress {
@@ -129,6 +129,8 @@ final class RootInteractor: PresentableInteractor<RootPresentable>, RootInteract
             // (nothing recorded), and a client repeating `launchGame` during a game cannot grow the log.
             return
         }
+        // A game started against an empty seat would only be claimed: as for `startGame`, refused.
+        if isPairComplete, playerAway { throw .opponentAway }
         if !isPairComplete {
             // The waiting launch decides what starts once the pair is complete (a later one would find
             // that game in progress), so a repeat is not taken: nothing happened, nothing is recorded,

@@ -42,7 +42,7 @@ struct RootInteractorTests {
 
     @Test func test_launchGameBeforeLogin_launchesOnLoggedInOnceThePairLogsIn() throws {
         let interactor = makeLaunchedInteractor()
-        try interactor.launchGame(withId: "randomWin")
+        try interactor.launchGame(withId: "randomWin", playerAway: false)
         #expect(router.session.launchedGames.isEmpty)
         interactor.didLogin(player1Name: "Alice", player2Name: "Bob")
         #expect(router.session.launchedGames == [.randomWin])
@@ -51,13 +51,13 @@ struct RootInteractorTests {
     @Test func test_launchGameAfterLogin_launchesAtOnce() throws {
         let interactor = makeLaunchedInteractor()
         interactor.didLogin(player1Name: "Alice", player2Name: "Bob")
-        try interactor.launchGame(withId: "ticTacToe")
+        try interactor.launchGame(withId: "ticTacToe", playerAway: false)
         #expect(router.session.launchedGames == [.ticTacToe])
     }
 
     @Test func test_launchGameWithUnknownId_throwsAndLaunchesNothing() {
         let interactor = makeLaunchedInteractor()
-        #expect(throws: MatchError.unknownGame) { try interactor.launchGame(withId: "chess") }
+        #expect(throws: MatchError.unknownGame) { try interactor.launchGame(withId: "chess", playerAway: false) }
         interactor.didLogin(player1Name: "Alice", player2Name: "Bob")
         #expect(router.session.launchedGames.isEmpty)
     }
@@ -67,7 +67,7 @@ struct RootInteractorTests {
         interactor.didLogin(player1Name: "Alice", player2Name: "Bob")
         let stale = router.session
         try interactor.leave(seat: .player1, reason: .left)
-        try interactor.launchGame(withId: "ticTacToe")
+        try interactor.launchGame(withId: "ticTacToe", playerAway: false)
         #expect(stale.launchedGames.isEmpty)
         let fresh = LoggedInSessionMock()
         router.session = fresh
@@ -78,15 +78,15 @@ struct RootInteractorTests {
 
     @Test func test_launchGame_presentsTheLaunchQueued() throws {
         let interactor = makeLaunchedInteractor()
-        try interactor.launchGame(withId: "ticTacToe")
+        try interactor.launchGame(withId: "ticTacToe", playerAway: false)
         #expect(presenter.queuedLaunches == [.ticTacToe])
     }
 
     @Test func test_launchGameWhileALaunchWaitsForThePair_isNotTakenAndTheFirstDecides() throws {
         let interactor = makeLaunchedInteractor()
-        try interactor.launchGame(withId: "randomWin")
-        try interactor.launchGame(withId: "randomWin")
-        try interactor.launchGame(withId: "ticTacToe")
+        try interactor.launchGame(withId: "randomWin", playerAway: false)
+        try interactor.launchGame(withId: "randomWin", playerAway: false)
+        try interactor.launchGame(withId: "ticTacToe", playerAway: false)
         #expect(presenter.queuedLaunches == [.randomWin])
         interactor.didLogin(player1Name: "Alice", player2Name: "Bob")
         #expect(router.session.launchedGames == [.randomWin])
@@ -96,38 +96,38 @@ struct RootInteractorTests {
         let interactor = makeLaunchedInteractor()
         interactor.didLogin(player1Name: "Alice", player2Name: "Bob")
         router.session.isGameInProgress = true
-        for _ in 0..<100 { try interactor.launchGame(withId: "randomWin") }
+        for _ in 0..<100 { try interactor.launchGame(withId: "randomWin", playerAway: false) }
         #expect(presenter.queuedLaunches.isEmpty)
         #expect(router.session.launchedGames.isEmpty)
         router.session.isGameInProgress = false
-        try interactor.launchGame(withId: "randomWin")
+        try interactor.launchGame(withId: "randomWin", playerAway: false)
         #expect(presenter.queuedLaunches == [.randomWin])
         #expect(router.session.launchedGames == [.randomWin])
     }
 
     @Test func test_launchGameWithUnknownIdWhileALaunchWaits_stillThrows() throws {
         let interactor = makeLaunchedInteractor()
-        try interactor.launchGame(withId: "ticTacToe")
-        #expect(throws: MatchError.unknownGame) { try interactor.launchGame(withId: "chess") }
+        try interactor.launchGame(withId: "ticTacToe", playerAway: false)
+        #expect(throws: MatchError.unknownGame) { try interactor.launchGame(withId: "chess", playerAway: false) }
         #expect(presenter.queuedLaunches == [.ticTacToe])
     }
 
     @Test func test_launchGameWhileThePairIsComplete_isTakenEachTime() throws {
         let interactor = makeLaunchedInteractor()
         interactor.didLogin(player1Name: "Alice", player2Name: "Bob")
-        try interactor.launchGame(withId: "randomWin")
-        try interactor.launchGame(withId: "randomWin")
+        try interactor.launchGame(withId: "randomWin", playerAway: false)
+        try interactor.launchGame(withId: "randomWin", playerAway: false)
         #expect(presenter.queuedLaunches == [.randomWin, .randomWin])
         #expect(router.session.launchedGames == [.randomWin, .randomWin])
     }
 
     @Test func test_launchGameAfterThePairBreaksUp_isTakenAgainAndWaitsForTheNextPair() throws {
         let interactor = makeLaunchedInteractor()
-        try interactor.launchGame(withId: "randomWin")
+        try interactor.launchGame(withId: "randomWin", playerAway: false)
         interactor.didLogin(player1Name: "Alice", player2Name: "Bob")
         try interactor.leave(seat: .player2, reason: .left)
-        try interactor.launchGame(withId: "ticTacToe")
-        try interactor.launchGame(withId: "randomWin")
+        try interactor.launchGame(withId: "ticTacToe", playerAway: false)
+        try interactor.launchGame(withId: "randomWin", playerAway: false)
         #expect(presenter.queuedLaunches == [.randomWin, .ticTacToe])
         let fresh = LoggedInSessionMock()
         router.session = fresh
@@ -137,16 +137,16 @@ struct RootInteractorTests {
 
     @Test func test_launchGameAfterDeactivateAndReactivate_isTakenAgain() throws {
         let interactor = makeLaunchedInteractor()
-        try interactor.launchGame(withId: "randomWin")
+        try interactor.launchGame(withId: "randomWin", playerAway: false)
         interactor.deactivate()
         interactor.activate()
-        try interactor.launchGame(withId: "ticTacToe")
+        try interactor.launchGame(withId: "ticTacToe", playerAway: false)
         #expect(presenter.queuedLaunches == [.randomWin, .ticTacToe])
     }
 
     @Test func test_deactivate_cancelsAWaitingWorkflowAndDetachesTheChild() throws {
         let interactor = makeLaunchedInteractor()
-        try interactor.launchGame(withId: "ticTacToe")
+        try interactor.launchGame(withId: "ticTacToe", playerAway: false)
         interactor.deactivate()
         #expect(router.detachCurrentChildCallCount == 1)
         interactor.didLogin(player1Name: "Alice", player2Name: "Bob")

@@ -159,6 +159,8 @@ struct Knowledge: Sendable {
     var offer: WireOffer?
     /// Whether the seat opposite the client's is a person's without a connection.
     var opponentAway = false
+    /// Whether any taken seat is a person's without a connection.
+    var playerAway = false
 
     mutating func learn(from welcome: ServerMessage) {
         guard case .welcome(let you, let snapshot, _) = welcome else { return }
@@ -168,6 +170,7 @@ struct Knowledge: Sendable {
         takenSeats = snapshot.players.count
         offer = snapshot.offer
         opponentAway = snapshot.players.contains { $0.seat != you && !$0.connected }
+        playerAway = snapshot.players.contains { !$0.connected }
     }
 }
 
@@ -553,7 +556,10 @@ func expectedAnswers(to message: ClientMessage, knowing knowledge: Knowledge, ex
     case .sync:
         return [.accepted]
     case .launchGame(let id):
-        return FuzzedGames.isKnown(id) ? [.accepted] : [.error(.unknownGame)]
+        guard FuzzedGames.isKnown(id) else { return [.error(.unknownGame)] }
+        // A launch that would start a game at once (between games) while a player is away is refused.
+        guard exclusive else { return [.accepted, .error(.opponentAway)] }
+        return [knowledge.phase == .offGame && knowledge.playerAway ? .error(.opponentAway) : .accepted]
     case .login(let name):
         let taken: Set<Answer> = NameRule.isBad(name) ? [.error(.badName)] : [.accepted]
         let full: Set<Answer> = [.error(.matchFull)]

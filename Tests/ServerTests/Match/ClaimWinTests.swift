@@ -78,6 +78,11 @@ struct ClaimWinTests {
             #expect(try await pair.alice.nextError() == .opponentAway)
             pair.alice.send(.offerGame(gameId: "kalah"))
             #expect(try await pair.alice.nextError() == .opponentAway)
+            // Nor through the deep link's launch, which anyone may send, a spectator too.
+            pair.alice.send(.launchGame(gameId: "ticTacToe"))
+            #expect(try await pair.alice.nextError() == .opponentAway)
+            watcher.send(.launchGame(gameId: "randomWin"))
+            #expect(try await watcher.nextError() == .opponentAway)
 
             // Bob comes back within the seat timeout: the same seat, the same score, and what happened.
             let (back, _) = try await TestClient.connected(port: server.port, matchID: matchID)
