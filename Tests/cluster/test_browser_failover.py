@@ -33,7 +33,8 @@ def test_both_pages_reconnect_and_finish_the_game_after_the_hosting_server_is_ki
             browser.instrument_sockets()
             browser.driver.refresh()
             browser.visible("leave-button")
-        alice.start("ticTacToe")
+        # Between two people a game is offered, and Bob accepts it.
+        alice.start("ticTacToe", bob)
         play([(0, 0), (1, 1)], alice, bob)
 
         # The server nginx sends this match's WebSockets to is the one hosting it.
@@ -49,8 +50,8 @@ def test_both_pages_reconnect_and_finish_the_game_after_the_hosting_server_is_ki
             browser.until_attribute("connection-status", "data-state", "open", timeout=20)
         alice.screenshot("cluster-after-failover", sizes=((1280, 900),))
         play([(0, 1), (2, 2), (0, 2)], alice, bob)
-        alice.until_text("result", "You won!")
-        bob.until_text("result", "Alice won")
+        alice.until_text("result", "You won (three in a row)")
+        bob.until_text("result", "Alice won (three in a row)")
         problems = [problem for browser in opened for problem in browser.page_problems()]
         assert not problems, problems
         survivors = [server for server in cluster.servers if server.running and server.lines_naming(match_id, "seat resumed")]
