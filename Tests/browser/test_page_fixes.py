@@ -35,7 +35,7 @@ def test_the_queue_wait_clock_ticks_outside_the_live_region(browsers):
     said = visitor.driver.execute_script(
         "return [...document.querySelectorAll('[data-testid=queue-waiting] [role=status]')].map(e => e.textContent).join(' ')"
     )
-    assert "Looking for an opponent" in said, said
+    assert "Looking for someone to play Tic Tac Toe" in said, said
     visitor.clickable("queue-cancel").click()
 
 
