@@ -133,10 +133,13 @@ struct MatchRoom {
         case .claimWin:
             return claimWin(by: member)
         case .login, .startGame, .play, .launchGame, .leave, .resign, .offerDraw, .acceptDraw, .declineDraw, .offerGame, .declineGame:
-            let playerAway = tokens.takenSeats.contains { !members.isConnected($0) }
+            // Who is away matters only to what may start a game: not worked out for every move.
+            let startsAGame = if case .startGame = message { true } else if case .offerGame = message { true } else { false }
+            let launches = if case .launchGame = message { true } else { false }
             guard
                 let input = MatchInput(
-                    message, games: games, opponentAway: member.seat.map(isAway(opponentOf:)) ?? false, playerAway: playerAway)
+                    message, games: games, opponentAway: startsAGame && (member.seat.map(isAway(opponentOf:)) ?? false),
+                    playerAway: launches && tokens.takenSeats.contains { !members.isConnected($0) })
             else {
                 // The reader took the message by a game's schema: only a game that reads its own message
                 // differently would get here.
