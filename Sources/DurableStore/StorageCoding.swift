@@ -18,7 +18,11 @@ package enum StorageCoding {
     package static func handWritten(_ record: MatchRecord) -> String? {
         switch record {
         case .played(let game):
-            #"{"\#(game.kind)":\#(game.json)}"#
+            if let took = game.tookMilliseconds {
+                #"{"\#(game.kind)":\#(game.json),"\#(tookKey)":\#(took)}"#
+            } else {
+                #"{"\#(game.kind)":\#(game.json)}"#
+            }
         case .gameStarted(let gameId, let startingPlayer):
             #"{"gameStarted":{"gameId":"\#(gameId.rawValue)","startingPlayer":"\#(startingPlayer.rawValue)"}}"#
         case .gameEnded(let winner?):
@@ -40,8 +44,20 @@ package enum StorageCoding {
         }
         let kind = String(payload[payload.index(payload.startIndex, offsetBy: 2)..<kindEnd.lowerBound])
         if MatchRecord.ownKinds.contains(kind) { return try decode(MatchRecord.self, from: payload) }
-        return .played(GameRecord(kind: kind, json: String(payload[kindEnd.upperBound..<payload.index(before: payload.endIndex)])))
+        var gameEnd = payload.index(before: payload.endIndex)
+        var took: Int?
+        // A timed move: its game's object, then the time it took (no game's object holds this text, as
+        // no game writes free text or a key of the match's).
+        if let tookField = payload.range(of: #"},"\#(tookKey)":"#, options: .backwards), tookField.lowerBound > kindEnd.upperBound {
+            guard let milliseconds = Int(payload[tookField.upperBound..<gameEnd]) else { throw UnreadablePayload(payload: payload) }
+            took = milliseconds
+            gameEnd = payload.index(after: tookField.lowerBound)
+        }
+        return .played(GameRecord(kind: kind, json: String(payload[kindEnd.upperBound..<gameEnd]), tookMilliseconds: took))
     }
+
+    /// The key of a timed move's milliseconds, beside its game's object.
+    private static let tookKey = "tookMs"
 
     /// A `payload` that is not one JSON object with one key.
     package struct UnreadablePayload: Error, CustomStringConvertible {
@@ -90,6 +106,8 @@ extension MatchRecord {
         case .drawDeclined: "drawDeclined"
         case .gameOffered: "gameOffered"
         case .gameDeclined: "gameDeclined"
+        case .clockSet: "clockSet"
+        case .timeRanOut: "timeRanOut"
         }
     }
 }

@@ -15,7 +15,7 @@ enum GameHistory {
     /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
     static func games(of records: [StoredRecord], games catalog: GameCatalog) throws -> [MatchGames.Game] {
         let draws = WinnerDraws()
-        let match = Match(games: catalog.definitions, drawWinner: { draws.next() })
+        let match = Match(games: catalog.definitions, timeControl: MatchRecord.timeControl(in: records), drawWinner: { draws.next() })
         defer { match.tearDown() }
         var history = Collector(catalog: catalog)
         _ = try MatchLog.replay(records, into: match, draws: draws, games: catalog) { stored, events in
@@ -61,7 +61,8 @@ private struct Collector {
                 if case .board(let board) = event { board } else { nil }
             }.last
             let fields = catalog.game(play.action.game)?.historyFields(of: play, boardAfter: boardAfter) ?? [:]
-            games[games.count - 1].moves.append(MatchGames.Move(seat: WireSeat(play.seat), at: at, fields: fields))
+            let took = record.tookMilliseconds.map { Double($0) / 1000 }
+            games[games.count - 1].moves.append(MatchGames.Move(seat: WireSeat(play.seat), at: at, fields: fields, took: took))
         case .gameEnded(let winner):
             guard isPlaying else { break }
             let end = announcedEnd
@@ -80,7 +81,9 @@ private struct Collector {
             loser = seat
         case .gameClaimed(let seat):
             loser = seat.opponent
-        case .created, .launchRequested, .listed, .drawOffered, .drawAccepted, .drawDeclined, .gameOffered, .gameDeclined:
+        case .timeRanOut(let seat):
+            loser = seat
+        case .created, .launchRequested, .listed, .drawOffered, .drawAccepted, .drawDeclined, .gameOffered, .gameDeclined, .clockSet:
             break
         }
         for case .gameOver(_, let line, let reason) in events { announcedEnd = (line, reason, loser) }

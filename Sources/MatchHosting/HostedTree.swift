@@ -22,7 +22,10 @@ struct HostedTree {
     /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.
     init(replaying records: [StoredRecord], games: GameCatalog, trackingTag: String?) throws {
         let draws = WinnerDraws()
-        let match = Self.tracked(trackingTag) { Match(games: games.definitions, drawWinner: { draws.next() }) }
+        let timeControl = MatchRecord.timeControl(in: records)
+        let match = Self.tracked(trackingTag) {
+            Match(games: games.definitions, timeControl: timeControl, drawWinner: { draws.next() })
+        }
         restoredSeats = try Self.tracked(trackingTag) { try MatchLog.replay(records, into: match, draws: draws, games: games) }
         _ = draws.takeDrawn()
         self.match = match

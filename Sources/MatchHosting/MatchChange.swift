@@ -17,9 +17,12 @@ struct MatchChange {
     /// Who is connected changed (a connection came or went): everyone hears of it in the next
     /// coalesced `presence` (`MatchHost.presenceInterval`), not one broadcast per connection.
     var presenceChanged = false
+    /// The game's clocks changed (a move was charged, a game started or ended): the running clock starts
+    /// when this change is told, as the player learns of the turn then.
+    var restartsClock = false
 
     /// Nothing to record or tell (a launch the tree did not take).
-    var isEmpty: Bool { records.isEmpty && direct.isEmpty && broadcasts.isEmpty && !presenceChanged }
+    var isEmpty: Bool { records.isEmpty && direct.isEmpty && broadcasts.isEmpty && !presenceChanged && !restartsClock }
 
     /// Whether everyone hears of it (state or presence): only such a change can change the summary.
     var changesSummary: Bool { !records.isEmpty || !broadcasts.isEmpty }

@@ -23,6 +23,8 @@ extension MatchHost {
         /// being played (`claimWin`): a page that reloads or a phone that changes networks comes back in
         /// time.
         package var claimGrace: Duration = .seconds(20)
+        /// The one timer of the server's running clocks (shared by every host).
+        package var flagWatch = FlagWatch()
 
         package init(
             games: GameCatalog, seatTimeout: Duration, maxConnections: Int, trackingTag: String?, metrics: ServerMetrics,

@@ -97,6 +97,8 @@ package actor MatchHost {
     /// one is due (a match restored after a crash plays on).
     package func start() {
         for seat in room.takenSeats { startSeatTimeout(seat) }
+        // A game restored mid-turn: its clock runs from now (the restore set it), not from before.
+        watchClock()
         scheduleComputerMove()
     }
 
@@ -156,7 +158,7 @@ package actor MatchHost {
         computerTurn?.cancel()
         computerTurn = nil
         guard !isClosed, room.hasComputer else { return }
-        let delay = settings.computerDelay * Double.random(in: 0.75...1.25)
+        let delay = room.computerPause(settings.computerDelay * Double.random(in: 0.75...1.25))
         computerTurn = Task { [weak self] in
             do { try await Task.sleep(for: delay) } catch { return }
             await self?.playComputerMove()
@@ -258,7 +260,11 @@ package actor MatchHost {
 
     /// Handles one decoded message of a connection.
     package func handle(_ message: ClientMessage, from connectionID: UInt64) {
-        guard !isClosed, let change = room.handle(message, from: connectionID) else { return }
+        guard !isClosed else { return }
+        // A move that arrives once its clock has run out (before the watch said so) is too late: the
+        // game ends by time first, and the move finds it over.
+        if room.timeControl != nil, case .play = message, let flag = room.timeRanOutIfDue() { commit(flag) }
+        guard let change = room.handle(message, from: connectionID) else { return }
         lastActivity = .now
         commit(change)
         if !claimants.isEmpty { settleClaim(of: connectionID) }
@@ -301,6 +307,31 @@ package actor MatchHost {
         }
     }
 
+    // MARK: - Clocks
+
+    /// Has the flag watch call back when the running clock runs out (or forgets it when none runs).
+    private func watchClock(deadline: ContinuousClock.Instant? = nil) {
+        guard room.timeControl != nil else { return }
+        let owner = ObjectIdentifier(self)
+        guard !isClosed, let deadline = deadline ?? room.clockDeadline else {
+            settings.flagWatch.disarm(owner)
+            return
+        }
+        settings.flagWatch.arm(owner, at: deadline) { [weak self] in
+            Task { await self?.clockRanOut() }
+        }
+    }
+
+    private func clockRanOut() {
+        guard !isClosed else { return }
+        if let change = room.timeRanOutIfDue() {
+            commit(change)
+        } else {
+            // Moved meanwhile, or woken a little early: watch the clock as it is now.
+            watchClock()
+        }
+    }
+
     private func seatTimedOut(_ seat: Seat, timer: UInt64) {
         guard !isClosed, let change = room.seatTimedOut(seat, timer: timer) else { return }
         commit(change)
@@ -334,7 +365,9 @@ package actor MatchHost {
             if change.records.isEmpty && change.direct.isEmpty && change.broadcasts.isEmpty { return }
         }
         let summary = change.changesSummary ? room.summary : nil
-        let outgoing = OutgoingChange(direct: change.direct, broadcasts: change.broadcasts, everyone: room.connections, summary: summary)
+        let outgoing = OutgoingChange(
+            direct: change.direct, broadcasts: change.broadcasts, everyone: room.connections, summary: summary,
+            restartsClock: change.restartsClock)
         let sequence = outbox.enqueue(outgoing, needsDurability: !change.records.isEmpty)
         if !change.records.isEmpty, appends.add(sequence: sequence, records: change.records, summary: room.storedSummary) {
             Task { await self.writeUnwritten() }
@@ -394,6 +427,8 @@ package actor MatchHost {
             }
         }
         if let summary = change.summary { publish(summary) }
+        // The player learns of the turn now: their clock runs from here.
+        if change.restartsClock { watchClock(deadline: room.clockStarted()) }
         settings.metrics.broadcastQueued(since: change.committedAt)
     }
 
@@ -474,6 +509,7 @@ package actor MatchHost {
         claimants = [:]
         computerTurn?.cancel()
         computerTurn = nil
+        if room.timeControl != nil { settings.flagWatch.disarm(ObjectIdentifier(self)) }
         settings.metrics.spectators(0, reported: &reportedSpectators)
         outbox.removeAll()
         answerRIBTreeWaiters(with: nil)

@@ -29,8 +29,10 @@ enum MatchLog {
             for case .seated(let player) in events {
                 if let tokenHash { records.append(.seatTaken(seat: player.seat, name: player.name, tokenHash: tokenHash)) }
             }
-        case .play(let action):
-            if let seat, let record = games.record(of: action, by: seat, draws: drawn) { records.append(.played(record)) }
+        case .play(let action, let took):
+            if let seat, let record = games.record(of: action, by: seat, draws: drawn) { records.append(.played(record.taking(took))) }
+        case .timeRanOut:
+            if let seat { records.append(.timeRanOut(seat: seat)) }
         case .launchGame:
             // Only a launch the tree took: a repeat while one waits for the pair changed nothing.
             for case .launchQueued(let gameId) in events { records.append(.launchRequested(gameId: gameId)) }
@@ -113,16 +115,19 @@ enum MatchLog {
                     throw InconsistentLog(sequence: stored.sequence, detail: "unreadable \(record.kind) record: \(error)")
                 }
                 draws.script(play.draws)
-                events = try apply(.play(play.action), play.seat)
+                events = try apply(.play(play.action, took: record.took), play.seat)
             case .left(let seat):
                 events = try apply(.leave, seat)
                 tokenHashes[seat] = nil
             case .seatTimedOut(let seat):
                 events = try apply(.seatTimedOut, seat)
                 tokenHashes[seat] = nil
-            case .listed:
-                // The lobby's concern, not the tree's: the host reads it from the log.
+            case .listed, .clockSet:
+                // The lobby's concern, and the tree's time control, which it is built with: read from
+                // the log before the replay.
                 break
+            case .timeRanOut(let seat):
+                events = try apply(.timeRanOut, seat)
             case .gameClaimed(let seat):
                 events = try apply(.claimWin(opponent: .awayPastGrace), seat)
             case .resigned(let seat):

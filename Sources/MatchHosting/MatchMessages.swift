@@ -18,13 +18,16 @@ struct MatchMessages {
 
     /// The messages every connection gets for `events`, in order, each with the next version.
     /// `awayTimes`: the times of each seat without a connection (see `players`), asked only for a
-    /// `presence` (most events are moves, which need none).
+    /// `presence` (most events are moves, which need none). `clockElapsed`: how long the running clock
+    /// has run, for the clocks every board carries (zero when these events gave the turn).
     mutating func broadcasts(
-        for events: [MatchEvent], snapshot: MatchSnapshot, members: Members, awayTimes: () -> [Seat: AwayTimes] = { [:] }
+        for events: [MatchEvent], snapshot: MatchSnapshot, members: Members, clockElapsed: Duration = .zero,
+        awayTimes: () -> [Seat: AwayTimes] = { [:] }
     ) -> [ServerMessage] {
-        events.compactMap { event in
+        let clock = snapshot.clock?.wireValue(after: clockElapsed)
+        return events.compactMap { event in
             if case .playersChanged = event { return presence(snapshot: snapshot, members: members, awayTimes: awayTimes()) }
-            guard let message = event.broadcastMessage(v: version + 1) else { return nil }
+            guard let message = event.broadcastMessage(v: version + 1, clock: clock) else { return nil }
             version += 1
             return message
         }
@@ -37,31 +40,38 @@ struct MatchMessages {
     }
 
     /// A `welcome` for a connection playing `seat` (nil: a spectator), at the current version.
-    func welcome(for seat: Seat?, snapshot: MatchSnapshot, members: Members, awayTimes: [Seat: AwayTimes] = [:]) -> ServerMessage {
-        .welcome(
+    /// `clockElapsed`: how long the running clock has run.
+    func welcome(
+        for seat: Seat?, snapshot: MatchSnapshot, members: Members, timeControl: TimeControl? = nil, clockElapsed: Duration = .zero,
+        awayTimes: [Seat: AwayTimes] = [:]
+    ) -> ServerMessage {
+        let clock = snapshot.clock?.wireValue(after: clockElapsed)
+        return .welcome(
             you: seat.map(WireSeat.init),
             snapshot: WireSnapshot(
                 phase: WirePhase(snapshot.phase),
                 players: Self.players(snapshot, members, awayTimes),
                 score: snapshot.score.map(WireScore.init),
-                board: snapshot.board?.wireBoard,
+                board: snapshot.board?.wireBoard(clock: clock),
                 spectators: members.spectatorCount,
                 seatTimeout: Self.seconds(seatTimeout),
-                lastGame: snapshot.lastGame.map(WireLastGame.init),
-                offer: snapshot.offer.map(WireOffer.init)
+                lastGame: snapshot.lastGame.map { WireLastGame($0, clock: clock) },
+                offer: snapshot.offer.map(WireOffer.init),
+                timeControl: timeControl.map(WireTimeControl.init)
             ),
             v: version
         )
     }
 
     /// What `GET /api/matches` shows of match `id`.
-    static func summary(id: MatchID, snapshot: MatchSnapshot, members: Members) -> MatchSummary {
+    static func summary(id: MatchID, snapshot: MatchSnapshot, members: Members, timeControl: TimeControl? = nil) -> MatchSummary {
         MatchSummary(
             matchId: id.rawValue,
             phase: WirePhase(snapshot.phase),
             players: players(snapshot, members),
             score: snapshot.score.map { MatchSummary.Score(player1: $0.player1Wins, player2: $0.player2Wins, draws: $0.draws) },
-            spectators: members.spectatorCount
+            spectators: members.spectatorCount,
+            timeControl: timeControl.map(WireTimeControl.init)
         )
     }
 

@@ -65,23 +65,34 @@ package actor MatchRegistry {
 
     /// Creates and stores a new match with `seating` seated in order, without connections (the
     /// computer, or people the server paired), and game `gameID` asked for when given
-    /// (`MatchHost.seat(_:launching:)`); returns once all of it is durable, with the match's id and the
-    /// token of each person's seat.
+    /// (`MatchHost.seat(_:launching:)`), under `timeControl` when given; returns once all of it is
+    /// durable, with the match's id and the token of each person's seat.
     package func create(
-        seating: [SeatOccupant], launching gameID: String? = nil, listed: Bool = false
+        seating: [SeatOccupant], launching gameID: String? = nil, listed: Bool = false, timeControl: TimeControl? = nil
     ) async throws -> (id: MatchID, tokens: [Seat: String]) {
-        let id = try await create()
+        let id = try await create(timeControl: timeControl)
         if listed { try await host(for: id).list() }
         guard !seating.isEmpty || gameID != nil else { return (id, [:]) }
         return (id, try await host(for: id).seat(seating, launching: gameID))
     }
 
-    /// Creates and stores a new match; returns its id.
-    package func create() async throws -> MatchID {
+    /// Creates and stores a new match, under `timeControl` when given; returns its id.
+    package func create(timeControl: TimeControl? = nil) async throws -> MatchID {
         let id = Secrets.newMatchID()
         let now = Date()
+        var records = [StoredRecord(sequence: 1, record: .created, at: now)]
         do {
             try await store.createMatch(id: id, at: now)
+            if let timeControl {
+                // The tree is built with its time control: it is in the log before the match is hosted,
+                // and never changes after.
+                let clockSet = MatchRecord.clockSet(
+                    initialMs: timeControl.initialMilliseconds, incrementMs: timeControl.incrementMilliseconds)
+                try await store.append(
+                    [clockSet], summary: StoredSummary(phase: .loggedOut, players: [], score: nil, timeControl: timeControl), to: id,
+                    at: now)
+                records.append(StoredRecord(sequence: 2, record: clockSet, at: now))
+            }
             settings.storageHealth.writeSucceeded()
         } catch {
             settings.storageHealth.writeFailed()
@@ -89,7 +100,7 @@ package actor MatchRegistry {
             throw error
         }
         let host = try MatchHost(
-            id: id, createdAt: now, records: [StoredRecord(sequence: 0, record: .created, at: now)],
+            id: id, createdAt: now, records: records,
             store: store, settings: settings(for: id), logger: logger
         )
         hosts[id] = host
@@ -282,7 +293,8 @@ package actor MatchRegistry {
             phase: WirePhase(stored.summary.phase),
             players: stored.summary.players.map { WirePlayer($0, connectedSeats: presence.connectedSeats) },
             score: stored.summary.score.map { MatchSummary.Score(player1: $0.player1Wins, player2: $0.player2Wins, draws: $0.draws) },
-            spectators: presence.spectators
+            spectators: presence.spectators,
+            timeControl: stored.summary.timeControl.map(WireTimeControl.init)
         )
         let lastSeen = max(presence.lastActive ?? stored.updatedAt, stored.updatedAt)
         return MatchHost.Published(
@@ -390,9 +402,10 @@ extension MatchRegistry {
 
 extension MatchRegistry {
     /// The games of match `id` as its stored log tells them (`GameHistory`), without loading the match:
-    /// the same whether it is in memory or not. Nil when no such match was stored.
-    package nonisolated func games(of id: MatchID) async throws -> [MatchGames.Game]? {
+    /// the same whether it is in memory or not, with the match's time control. Nil when no such match
+    /// was stored.
+    package nonisolated func games(of id: MatchID) async throws -> (games: [MatchGames.Game], timeControl: WireTimeControl?)? {
         guard let records = try await store.records(of: id) else { return nil }
-        return try GameHistory.games(of: records, games: settings.games)
+        return (try GameHistory.games(of: records, games: settings.games), MatchRecord.timeControl(in: records).map(WireTimeControl.init))
     }
 }

@@ -26,6 +26,12 @@ struct MatchRoom {
     private let claimGrace: Duration
     /// Whether the creator asked for the match to be listed in the lobby (its log's `listed`).
     private(set) var isListed: Bool
+    /// The match's time control (its log's `clockSet`); nil: no clocks, and nothing here is timed.
+    let timeControl: TimeControl?
+    /// When the running clock started: when the change that gave the turn was told (`clockStarted`).
+    /// nil while that change waits for its records, or no clock runs. A match restored from its log
+    /// starts it with the host: the time the match was unreachable is charged to nobody.
+    private var turnToldAt: ContinuousClock.Instant?
     /// When the game being played started here; nil for one restored with the host (whose away seats'
     /// timers start with the host anyway). A claim waits for the grace from the later of this and the
     /// seat's going away, so that a game started while the opponent was away cannot be claimed at once.
@@ -46,6 +52,7 @@ struct MatchRoom {
     ) throws {
         self.claimGrace = claimGrace
         isListed = records.contains { $0.record == .listed }
+        timeControl = MatchRecord.timeControl(in: records)
         self.id = id
         self.games = games
         tree = try HostedTree(replaying: records, games: games, trackingTag: trackingTag)
@@ -54,6 +61,7 @@ struct MatchRoom {
         messages = MatchMessages(seatTimeout: seatTimeout)
         lastConnectionClosed = records.last?.at ?? Date()
         hasComputer = tree.snapshot.players.contains { $0.computer != nil }
+        if tree.snapshot.clock?.running != nil { turnToldAt = .now }
         self.logger = logger
         self.metrics = metrics
     }
@@ -73,7 +81,7 @@ struct MatchRoom {
     /// Whether connection `id` plays a seat.
     func isSeated(_ id: UInt64) -> Bool { members[id]?.seat != nil }
     /// What `GET /api/matches` shows now.
-    var summary: MatchSummary { MatchMessages.summary(id: id, snapshot: tree.snapshot, members: members) }
+    var summary: MatchSummary { MatchMessages.summary(id: id, snapshot: tree.snapshot, members: members, timeControl: timeControl) }
     /// Whether someone is connected now, or since when nobody is.
     var activity: MatchActivity { members.isEmpty ? .since(lastConnectionClosed) : .now }
     /// The match's RIB tree as it is now (`GET /api/matches/{id}/ribs`); nil once torn down.
@@ -81,7 +89,8 @@ struct MatchRoom {
     /// What the store keeps beside the log, for the lobby.
     var storedSummary: StoredSummary {
         let snapshot = tree.snapshot
-        return StoredSummary(phase: snapshot.phase, players: snapshot.players, score: snapshot.score, listed: isListed)
+        return StoredSummary(
+            phase: snapshot.phase, players: snapshot.players, score: snapshot.score, listed: isListed, timeControl: timeControl)
     }
 
     // MARK: - Connections
@@ -232,6 +241,7 @@ struct MatchRoom {
     }
 
     private mutating func apply(_ input: MatchInput, from member: Members.Member) -> MatchChange {
+        let input = timed(input, by: member.seat)
         let events: [MatchEvent]
         do {
             events = try tree.apply(input, by: member.seat)
@@ -261,9 +271,78 @@ struct MatchRoom {
         let records = MatchLog.records(
             for: input, by: seat, events: events, tokenHash: tokenHash, drawn: tree.takeDrawn(), games: games)
         if events.contains(where: { if case .gameStarted = $0 { true } else { false } }) { gameStartedAt = .now }
+        // The next clock runs from when this change is told, not from now: its records are written first.
+        let restartsClock = timeControl != nil && events.contains { if case .clock = $0 { true } else { false } }
+        if restartsClock { turnToldAt = nil }
         metrics.applied(input, events)
         logger.logOutcomes(of: events)
-        return MatchChange(records: records, broadcasts: broadcasts(for: events))
+        return MatchChange(records: records, broadcasts: broadcasts(for: events), restartsClock: restartsClock)
+    }
+
+    // MARK: - Clocks
+
+    /// `input` with the time its move took, when it is a move of `seat` whose clock runs: from when
+    /// the turn was told to now (zero while the change that gave it waits for its records).
+    private func timed(_ input: MatchInput, by seat: Seat?) -> MatchInput {
+        guard timeControl != nil, case .play(let action, nil) = input, let seat, tree.snapshot.clock?.running == seat else {
+            return input
+        }
+        return .play(action, took: turnToldAt.map { (.now - $0).roundedToMilliseconds } ?? .zero)
+    }
+
+    /// The change that gave the turn was told: the running clock starts now. Returns when it runs out,
+    /// nil when no clock runs.
+    mutating func clockStarted() -> ContinuousClock.Instant? {
+        guard let clock = tree.snapshot.clock, let seat = clock.running else {
+            turnToldAt = nil
+            return nil
+        }
+        let now = ContinuousClock.now
+        turnToldAt = now
+        return now + clock.remaining(seat)
+    }
+
+    /// When the running clock runs out; nil when none runs, or its turn is not told yet.
+    var clockDeadline: ContinuousClock.Instant? {
+        guard timeControl != nil, let turnToldAt, let clock = tree.snapshot.clock, let seat = clock.running else { return nil }
+        return turnToldAt + clock.remaining(seat)
+    }
+
+    /// The running clock has run out: the game ends by time, won by the opponent. nil when it has not
+    /// (no clock runs, or time is left), which changes nothing.
+    mutating func timeRanOutIfDue() -> MatchChange? {
+        guard let deadline = clockDeadline, ContinuousClock.now >= deadline, let seat = tree.snapshot.clock?.running,
+            let events = applyForTheHost(.timeRanOut, by: seat)
+        else { return nil }
+        logger.info("time ran out", metadata: ["seat": "\(seat.rawValue)"])
+        return accepted(.timeRanOut, by: seat, events: events, tokenHash: nil)
+    }
+
+    /// The events of `input`, which the host asks for `seat` (a timeout, a clock run out) once it has
+    /// checked it is due; nil, logged as an error, should the tree refuse it all the same.
+    private func applyForTheHost(_ input: MatchInput, by seat: Seat) -> [MatchEvent]? {
+        do {
+            return try tree.apply(input, by: seat)
+        } catch {
+            logger.error("\(input) refused by the tree", metadata: ["seat": "\(seat.rawValue)", "error": "\(error)"])
+            return nil
+        }
+    }
+
+    /// How long the computer of `seat` may pause before its move: its usual `pause`, but never more than
+    /// a tenth of what its clock has left (its pause counts against its own time).
+    func computerPause(_ pause: Duration) -> Duration {
+        guard timeControl != nil, let clock = tree.snapshot.clock, let seat = clock.running, let left = clockLeft(seat) else {
+            return pause
+        }
+        return min(pause, left / 10)
+    }
+
+    /// What `seat`'s clock has left now.
+    private func clockLeft(_ seat: Seat) -> Duration? {
+        guard let clock = tree.snapshot.clock else { return nil }
+        let elapsed = clock.running == seat ? turnToldAt.map { .now - $0 } ?? .zero : .zero
+        return max(.zero, clock.remaining(seat) - elapsed)
     }
 
     // MARK: - Server-side seating and the computer
@@ -324,7 +403,7 @@ struct MatchRoom {
     /// Plays `move` for the computer, as a person's move from its seat is played; nil when the tree
     /// refuses it (the game changed since the move was chosen), which changes nothing.
     mutating func playComputerMove(_ move: ComputerMove) -> MatchChange? {
-        let input = MatchInput.play(move.action)
+        let input = timed(.play(move.action), by: move.seat)
         do {
             let events = try tree.apply(input, by: move.seat)
             return accepted(input, by: move.seat, events: events, tokenHash: nil)
@@ -355,13 +434,7 @@ struct MatchRoom {
         guard tokens.isTaken(seat), !members.isConnected(seat) else { return nil }
         // The tree gives the seat up as a leave, and a game being played ends with `seatTimeout`; the seat
         // is freed and its token dies.
-        let events: [MatchEvent]
-        do {
-            events = try tree.apply(.seatTimedOut, by: seat)
-        } catch {
-            logger.error("seat timeout refused by the tree", metadata: ["seat": "\(seat.rawValue)", "error": "\(error)"])
-            return nil
-        }
+        guard let events = applyForTheHost(.seatTimedOut, by: seat) else { return nil }
         releaseSeat(seat)
         logger.info("seat timed out", metadata: ["seat": "\(seat.rawValue)"])
         return accepted(.seatTimedOut, by: seat, events: events, tokenHash: nil)
@@ -384,7 +457,7 @@ struct MatchRoom {
 
     private mutating func broadcasts(for events: [MatchEvent]) -> [ServerMessage] {
         messages.broadcasts(
-            for: events, snapshot: tree.snapshot, members: members,
+            for: events, snapshot: tree.snapshot, members: members, clockElapsed: clockElapsed,
             awayTimes: { [tokens, members, claimGrace, gameStartedAt] in
                 Self.awayTimes(tokens, members, claimGrace: claimGrace, gameStartedAt: gameStartedAt)
             })
@@ -395,7 +468,15 @@ struct MatchRoom {
     }
 
     private func welcome(for seat: Seat?) -> ServerMessage {
-        messages.welcome(for: seat, snapshot: tree.snapshot, members: members, awayTimes: awayTimes())
+        messages.welcome(
+            for: seat, snapshot: tree.snapshot, members: members, timeControl: timeControl, clockElapsed: clockElapsed,
+            awayTimes: awayTimes())
+    }
+
+    /// How long the running clock has run: the clocks a message tells are as of when it is built.
+    private var clockElapsed: Duration {
+        guard timeControl != nil, let turnToldAt else { return .zero }
+        return .now - turnToldAt
     }
 
     /// For each seat without a connection, from now: how long before it times out, and before its

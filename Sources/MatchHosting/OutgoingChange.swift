@@ -18,11 +18,17 @@ struct OutgoingChange {
     let summary: MatchSummary?
     /// Connections whose snapshot this change carries (a player waiting for one may receive again).
     let resynced: [UInt64]
+    /// Whether the running clock starts when this change is told (`MatchChange.restartsClock`).
+    let restartsClock: Bool
 
     /// - Parameters:
     ///   - direct: messages to one connection each, in order, before the broadcasts.
     ///   - broadcasts: messages to `everyone`, each encoded once whatever the number of connections.
-    init(direct: [(Connection, ServerMessage)], broadcasts: [ServerMessage], everyone: [Connection], summary: MatchSummary?) {
+    init(
+        direct: [(Connection, ServerMessage)], broadcasts: [ServerMessage], everyone: [Connection], summary: MatchSummary?,
+        restartsClock: Bool = false
+    ) {
+        self.restartsClock = restartsClock
         deliveries =
             direct.map { Delivery(payload: Self.encode($0.1), recipients: [$0.0]) }
             + broadcasts.map { Delivery(payload: Self.encode($0), recipients: everyone) }

@@ -44,6 +44,52 @@ extension WireScreen {
         case .playing(let game, let board): self = .playing(gameId: game.rawValue, board: board?.wireBoard)
         }
     }
+
+    /// The screen with `clock` on its board, if it shows one.
+    package init(_ screen: Screen, clock: WireValue?) {
+        if case .playing(let game, let board) = screen {
+            self = .playing(gameId: game.rawValue, board: board?.wireBoard(clock: clock))
+        } else {
+            self.init(screen)
+        }
+    }
+}
+
+extension AnyGameBoard {
+    /// The board as its game writes it, with the match's `clock` field when it has one.
+    package func wireBoard(clock: WireValue?) -> WireBoard? {
+        guard var board = wireBoard else { return nil }
+        if let clock { board.fields["clock"] = clock }
+        return board
+    }
+}
+
+extension GameClock {
+    /// A board's `clock` field: each player's seconds left `elapsed` after the running clock started
+    /// (to the millisecond), and the seat whose clock runs (`null` once the game is over).
+    package func wireValue(after elapsed: Duration) -> WireValue {
+        let left = reading(after: elapsed)
+        return .object([
+            "player1": .number(Double(left.player1.wholeMilliseconds) / 1000),
+            "player2": .number(Double(left.player2.wholeMilliseconds) / 1000),
+            "running": .seat(running.map(WireSeat.init)),
+        ])
+    }
+}
+
+extension TimeControl {
+    /// The time control a request asked for, read to the millisecond; nil outside the bounds (which the
+    /// request's reader has refused already).
+    package init?(_ wire: WireTimeControl) {
+        let milliseconds = wire.milliseconds
+        self.init(initialMilliseconds: milliseconds.initial, incrementMilliseconds: milliseconds.increment)
+    }
+}
+
+extension WireTimeControl {
+    package init(_ control: TimeControl) {
+        self.init(initial: Double(control.initialMilliseconds) / 1000, increment: Double(control.incrementMilliseconds) / 1000)
+    }
 }
 
 extension ErrorCode {
@@ -86,6 +132,7 @@ extension MatchInput {
         case .declineDraw: self = .answerDraw(accept: false)
         case .play(let message):
             guard let action = games.action(from: message) else { return nil }
+            // How long it took is the host's to add: it knows when the turn was told.
             self = .play(action)
         case .launchGame(let gameId): self = .launchGame(gameId: gameId, playerAway: playerAway)
         case .leave: self = .leave
@@ -98,19 +145,20 @@ extension MatchEvent {
     /// The message every connection gets for this event, with version `v`; nil for events that are not
     /// broadcast as such (`seated` goes to one connection, `playersChanged` becomes `presence`,
     /// `gameStarted` and `launchQueued` are only logged).
-    package func broadcastMessage(v: Int) -> ServerMessage? {
+    /// `clock`: the `clock` field every board carries in a match with clocks.
+    package func broadcastMessage(v: Int, clock: WireValue? = nil) -> ServerMessage? {
         switch self {
-        case .screen(let screen): .screen(WireScreen(screen), v: v)
+        case .screen(let screen): .screen(WireScreen(screen, clock: clock), v: v)
         case .score(let score): .score(WireScore(score), v: v)
         // Every game's board writes its wire form (its unit tests check it).
-        case .board(let board): board.wireBoard.map { .board($0, v: v) }
+        case .board(let board): board.wireBoard(clock: clock).map { .board($0, v: v) }
         case .gameOver(let winner, let line, let reason):
             .gameOver(winner: winner.map(WireSeat.init), line: line, reason: reason.rawValue, v: v)
         case .drawOffered(let seat): .drawOffered(seat: WireSeat(seat), v: v)
         case .drawDeclined(let seat): .drawDeclined(seat: WireSeat(seat), v: v)
         case .gameOffered(let seat, let gameId): .gameOffered(seat: WireSeat(seat), gameId: gameId.rawValue, v: v)
         case .gameDeclined(let seat): .gameDeclined(seat: WireSeat(seat), v: v)
-        case .seated, .playersChanged, .gameStarted, .launchQueued, .drawOfferLapsed: nil
+        case .seated, .playersChanged, .gameStarted, .launchQueued, .drawOfferLapsed, .clock: nil
         }
     }
 }
@@ -142,10 +190,11 @@ extension LivePresence {
 }
 
 extension WireLastGame {
-    package init(_ game: FinishedGame) {
+    /// `clock`: the clocks as the game left them, for its final board.
+    package init(_ game: FinishedGame, clock: WireValue? = nil) {
         self.init(
             gameId: game.game.rawValue, winner: game.winner.map(WireSeat.init), reason: game.reason.rawValue, line: game.line,
-            board: game.board?.wireBoard)
+            board: game.board?.wireBoard(clock: clock))
     }
 }
 

@@ -43,6 +43,11 @@ public enum MatchRecord: Sendable, Hashable, Codable {
     case gameOffered(seat: Seat, gameId: GameID)
     /// The player of `seat` declined the game the opponent offered.
     case gameDeclined(seat: Seat)
+    /// The match's time control, asked for by its creator (`POST /api/matches` with `clock`): every game
+    /// with turns is played under it. Written right after `created`; never changed.
+    case clockSet(initialMs: Int, incrementMs: Int)
+    /// The clock of `seat` ran out in the game being played: the opponent wins it.
+    case timeRanOut(seat: Seat)
 }
 
 /// A log entry with its position in the match's log and when it was written.
@@ -77,18 +82,22 @@ public struct StoredSummary: Sendable, Hashable, Codable {
 
     /// Whether the creator asked for the match to be listed in the lobby.
     public var listed: Bool { listedField == true }
+    /// The match's time control, for the lobby to show; absent (nil) for a match without clocks.
+    public var timeControl: TimeControl?
 
     /// A summary of a match's state.
-    public init(phase: Phase, players: [SeatedPlayer], score: Score?, listed: Bool = false) {
+    public init(phase: Phase, players: [SeatedPlayer], score: Score?, listed: Bool = false, timeControl: TimeControl? = nil) {
         self.phase = phase
         self.players = players
         self.score = score
         listedField = listed ? true : nil
+        self.timeControl = timeControl
     }
 
     private enum CodingKeys: String, CodingKey {
         case phase, players, score
         case listedField = "listed"
+        case timeControl = "clock"
     }
 
     /// A match that was just created: nobody seated yet.
@@ -101,5 +110,16 @@ extension MatchRecord {
     public static let ownKinds: Set<String> = [
         "created", "seatTaken", "computerSeated", "launchRequested", "gameStarted", "played", "gameEnded", "left", "seatTimedOut",
         "listed", "gameClaimed", "resigned", "drawOffered", "drawAccepted", "drawDeclined", "gameOffered", "gameDeclined",
+        "clockSet", "timeRanOut",
     ]
+
+    /// The time control a match's log sets (its `clockSet`), nil for a match without one.
+    public static func timeControl(in records: [StoredRecord]) -> TimeControl? {
+        for stored in records {
+            if case .clockSet(let initial, let increment) = stored.record {
+                return TimeControl(initialMilliseconds: initial, incrementMilliseconds: increment)
+            }
+        }
+        return nil
+    }
 }

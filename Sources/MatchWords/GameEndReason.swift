@@ -1,5 +1,6 @@
 /// Why a game ended: by its own rules (`line`, `score`, `draw`, `roll`), by a player's choice
-/// (`resigned`, `drawAgreed`), or because a seat was empty (`left`, `seatTimeout`, `claimed`). Every
+/// (`resigned`, `drawAgreed`), because a seat was empty (`left`, `seatTimeout`, `claimed`), or because
+/// a player's clock ran out (`time`). Every
 /// `gameOver` says which; replays and the games API show it.
 public enum GameEndReason: String, Sendable, Hashable, CaseIterable, Codable {
     /// A line of the winner's marks or discs (Tic Tac Toe, Connect Four).
@@ -20,4 +21,6 @@ public enum GameEndReason: String, Sendable, Hashable, CaseIterable, Codable {
     case seatTimeout
     /// The winner claimed the game while the loser's seat had no connection, after the grace.
     case claimed
+    /// The loser's clock ran out (a match with a time control).
+    case time
 }

@@ -7,8 +7,8 @@ import PostgresNIO
 /// The "Play someone now" queue in the `pairing_queue` table, shared by every server on the database:
 /// a visitor may join on one server and renew on another, and whichever server pairs it does so for all.
 ///
-/// Visitors are paired only with visitors of the same `PairingKey`, kept in the key's columns (`game_id`;
-/// a later field of the key is a column more, compared where `game_id` is). A pairing first reads which
+/// Visitors are paired only with visitors of the same `PairingKey`, kept in the key's columns (`game_id`
+/// and `clock`; a later field of the key is a column more, compared where they are). A pairing first reads which
 /// keys have two visitors waiting, the longest waiting first; then, for one key after the other, it is
 /// one transaction: it locks the two visitors of that key who have waited longest with
 /// `FOR UPDATE SKIP LOCKED` (another server pairing at the same time takes the next two, never these),
@@ -37,7 +37,10 @@ final class PostgresPairingQueue: PairingQueue {
     func join(_ key: String, name: String?, pairingKey: PairingKey) async throws {
         try await pool.withConnection { [logger] connection in
             try await connection.query(
-                "INSERT INTO pairing_queue (ticket_hash, name, game_id) VALUES (\(key), \(name), \(pairingKey.gameID.rawValue))",
+                """
+                INSERT INTO pairing_queue (ticket_hash, name, game_id, clock)
+                VALUES (\(key), \(name), \(pairingKey.gameID.rawValue), \(pairingKey.clockColumn))
+                """,
                 logger: logger)
         }
     }
@@ -117,14 +120,16 @@ final class PostgresPairingQueue: PairingQueue {
     {
         let rows = try await connection.query(
             """
-            SELECT game_id FROM pairing_queue
+            SELECT game_id, clock FROM pairing_queue
             WHERE match_id IS NULL AND renewed_at >= now() - make_interval(secs => \(renew))
-            GROUP BY game_id
+            GROUP BY game_id, clock
             HAVING count(*) >= 2
             ORDER BY min(joined_order)
             """, logger: logger)
         var keys: [PairingKey] = []
-        for try await gameID in rows.decode(String.self) { keys.append(PairingKey(gameID: GameID(rawValue: gameID))) }
+        for try await (gameID, clock) in rows.decode((String, String).self) {
+            keys.append(PairingKey(gameID: GameID(rawValue: gameID), clockColumn: clock))
+        }
         return keys
     }
 
@@ -141,7 +146,7 @@ final class PostgresPairingQueue: PairingQueue {
                 """
                 SELECT ticket_hash, name FROM pairing_queue
                 WHERE match_id IS NULL AND renewed_at >= now() - make_interval(secs => \(renew))
-                  AND game_id = \(pairingKey.gameID.rawValue)
+                  AND game_id = \(pairingKey.gameID.rawValue) AND clock = \(pairingKey.clockColumn)
                 ORDER BY joined_order
                 LIMIT 2
                 FOR UPDATE SKIP LOCKED

@@ -22,6 +22,7 @@ import PostgresNIO
 ///               match_id text, seat text, seat_token text, paired_at timestamptz)  -- set once paired
 /// -- migration 5: match.free_seats counts only the free seats the lobby offers (0: a private match)
 /// -- migration 6: visitors paired only with those who asked for the same game (PairingKey)
+/// -- migration 7: ... and for the same time control (PairingKey.clockColumn)
 /// pairing_queue(… game_id text)                         -- 'ticTacToe' for a row an older server wrote
 /// ```
 ///
@@ -137,6 +138,13 @@ enum PostgresSchema {
                 // server of an older release writes during a rolling upgrade is a Tic Tac Toe visitor.
                 "ALTER TABLE pairing_queue ADD COLUMN game_id text NOT NULL DEFAULT 'ticTacToe'",
                 "CREATE INDEX pairing_queue_waiting_by_key ON pairing_queue (game_id, joined_order) WHERE match_id IS NULL",
+            ]),
+        Migration(
+            version: 7, name: "pairing queue by clock",
+            statements: [
+                // The time control joins the pairing key (PairingKey.clockColumn); '' is no clock, what
+                // every visitor asked for before the column existed.
+                "ALTER TABLE pairing_queue ADD COLUMN clock text NOT NULL DEFAULT ''"
             ]),
     ]
 

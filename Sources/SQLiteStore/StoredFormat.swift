@@ -11,8 +11,9 @@ public enum StoredFormat {
     /// The format this release writes and reads. 2: the fair-play records (`listed`, `gameClaimed`,
     /// `resigned`, the offers), the summary's `listed`, and `freeSeats` counting only the seats the lobby
     /// offers (migration v3); a release of format 1 could not read those logs, and would list private
-    /// matches.
-    public static let current = 2
+    /// matches. 3: clocks (`clockSet`, `timeRanOut`, a timed move's `tookMs` beside its game's object, the
+    /// summary's `clock`); a release of format 2 could not read a clocked match's log.
+    public static let current = 3
 
     /// A file written by a release newer than this one.
     public struct TooNew: Error, CustomStringConvertible {

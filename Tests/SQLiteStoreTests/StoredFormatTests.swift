@@ -51,6 +51,13 @@ struct StoredFormatTests {
             #"{"gameOffered":{"gameId":"ticTacToe","seat":"player1"}}"#
         ),
         (.gameDeclined(seat: .player2), "gameDeclined", #"{"gameDeclined":{"seat":"player2"}}"#),
+        (.clockSet(initialMs: 180_000, incrementMs: 2_500), "clockSet", #"{"clockSet":{"incrementMs":2500,"initialMs":180000}}"#),
+        (.timeRanOut(seat: .player1), "timeRanOut", #"{"timeRanOut":{"seat":"player1"}}"#),
+        // A timed move (a match with a clock): how long it took, in milliseconds, beside its game's object.
+        (
+            .played(GameRecord(kind: "moved", json: #"{"col":2,"row":0,"seat":"player1"}"#, tookMilliseconds: 1_234)), "moved",
+            #"{"moved":{"col":2,"row":0,"seat":"player1"},"tookMs":1234}"#
+        ),
     ]
 
     @Test func test_everyRecordKind_isWrittenAsItsGoldenJSON() throws {
@@ -73,13 +80,19 @@ struct StoredFormatTests {
             kinds == [
                 "created", "seatTaken", "computerSeated", "launchRequested", "gameStarted", "moved", "rolled", "gameEnded", "left",
                 "seatTimedOut", "listed", "gameClaimed", "resigned", "drawOffered", "drawAccepted", "drawDeclined", "gameOffered",
-                "gameDeclined",
+                "gameDeclined", "clockSet", "timeRanOut",
             ])
     }
 
     @Test func test_summaries_areWrittenAsTheirGoldenJSON_andReadBack() throws {
         let goldens: [(StoredSummary, String)] = [
             (.empty, #"{"phase":"loggedOut","players":[]}"#),
+            (
+                StoredSummary(
+                    phase: .loggedOut, players: [], score: nil, listed: true,
+                    timeControl: TimeControl(initialMilliseconds: 60_000, incrementMilliseconds: 0)),
+                #"{"clock":{"incrementMs":0,"initialMs":60000},"listed":true,"phase":"loggedOut","players":[]}"#
+            ),
             (
                 StoredSummary(
                     phase: .ticTacToe,

@@ -58,7 +58,7 @@ public struct GameCatalog: Sendable {
     /// The sentence that goes with `error` refusing `input`: the game's own for a move it refused when it
     /// has one, nil for the error code's default.
     public func sentence(refusing error: MatchError, of input: MatchInput) -> String? {
-        guard case .play(let action) = input else { return nil }
+        guard case .play(let action, _) = input else { return nil }
         return game(action.game)?.sentence(refusing: error)
     }
 

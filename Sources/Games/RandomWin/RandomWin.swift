@@ -12,6 +12,8 @@ public struct RandomWin: GameUnit {
     public var name: String { "Random Win" }
     /// One roll decides it: there is nothing to resign or to agree a draw in.
     public var offersResignationAndDraws: Bool { false }
+    /// One roll, by either player: no turns to time.
+    public var playsUnderClock: Bool { false }
     /// One roll decides it: nobody waits for a stranger to play it.
     public var isQueueable: Bool { false }
 

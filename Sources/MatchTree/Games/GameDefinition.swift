@@ -13,11 +13,15 @@ public protocol GameDefinition: Sendable {
     func makeBuilder(dependency: GameDependency) -> GameBuildable
     /// Whether a player may resign a game of it or offer a draw: not in a game decided by one roll.
     var offersResignationAndDraws: Bool { get }
+    /// Whether its games are played under the match's time control: not a game decided by one roll.
+    var playsUnderClock: Bool { get }
 }
 
 extension GameDefinition {
     /// Most games can be resigned and drawn by agreement.
     public var offersResignationAndDraws: Bool { true }
+    /// Most games have turns, and a clock for each player.
+    public var playsUnderClock: Bool { true }
 }
 
 /// A move in a game, as the game defines its moves (a mark on a cell, a roll, a disc in a column).

@@ -12,6 +12,8 @@ protocol LoggedInDependency: Dependency {
     var games: [any GameDefinition] { get }
     var drawWinner: () -> Seat { get }
     var computerPick: ComputerPick { get }
+    /// The match's time control; nil: games are played without clocks.
+    var timeControl: TimeControl? { get }
 }
 
 /// LoggedIn's scope: the pair, its score, and the games it can play.
@@ -56,7 +58,8 @@ final class LoggedInBuilder: Builder<LoggedInDependency>, LoggedInBuildable {
             presenter: dependency.loggedInPresenter,
             games: component.makeGames(),
             mutableScoreStream: component.mutableScoreStream,
-            computer: computer
+            computer: computer,
+            timeControl: dependency.timeControl
         )
         interactor.listener = listener
         let router = LoggedInRouter(

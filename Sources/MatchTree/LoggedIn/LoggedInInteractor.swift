@@ -27,6 +27,8 @@ protocol LoggedInPresentable: AnyObject {
     func presentDrawDeclined(by seat: Seat)
     /// The draw offer standing lapsed (its opponent moved instead).
     func presentDrawOfferLapsed()
+    /// The game's clocks changed: a game started, a move was charged, or they stopped.
+    func present(clock: GameClock?)
 }
 
 /// What LoggedIn's view (its parent's) forwards to LoggedIn's interactor: the buttons beside a game.
@@ -41,8 +43,15 @@ protocol LoggedInPresentableListener: AnyObject {
     /// `seat` claims the game being played, its opponent being away past the grace (checked by the
     /// caller): `seat` wins it; the pair and both seats stay.
     func claimGame(by seat: Seat) throws(MatchError)
-    /// A move of `seat` was accepted in the game being played.
-    func movePlayed(by seat: Seat)
+    /// Throws `wrongPhase` when `seat`'s clock has run out if its move took `took`: the move came too
+    /// late and is not played (its host ends the game by time).
+    func checkTime(of seat: Seat, took: Duration) throws(MatchError)
+    /// A move of `seat` was accepted in the game being played, `took` after its turn was told (nil: not
+    /// measured, a match without clocks).
+    func movePlayed(by seat: Seat, took: Duration?)
+    /// `seat`'s clock ran out in the game being played (its host measured it): the opponent wins.
+    /// Throws `wrongPhase` when no clock of `seat` runs.
+    func timeRanOut(for seat: Seat) throws(MatchError)
 }
 
 /// What LoggedIn tells its parent: nothing; the parent decides when the pair breaks up.
@@ -75,11 +84,19 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
     private var drawOffers = DrawOffers()
     private let computerPlayer: ComputerPlayer?
     private var computer: ComputerSession?
+    /// The match's time control; nil: no clocks.
+    private let timeControl: TimeControl?
+    /// The clocks of the game being played, or of the last one (stopped), under a time control.
+    private var clock: GameClock?
 
-    init(presenter: LoggedInPresentable, games: [Game], mutableScoreStream: MutableScoreStream, computer: ComputerPlayer? = nil) {
+    init(
+        presenter: LoggedInPresentable, games: [Game], mutableScoreStream: MutableScoreStream, computer: ComputerPlayer? = nil,
+        timeControl: TimeControl? = nil
+    ) {
         self.games = games
         self.mutableScoreStream = mutableScoreStream
         computerPlayer = computer
+        self.timeControl = timeControl
         super.init(presenter: presenter)
         presenter.pairListener = self
     }
@@ -115,6 +132,7 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
     // MARK: - GameListener
 
     func gameDidEnd(withWinner winner: Seat?) {
+        stopClock()
         gameInProgress = nil
         gameBeingPlayed = nil
         mutableScoreStream.updateScore(withWinner: winner)
@@ -144,6 +162,7 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
         guard let game = gameInProgress else { return }
         gameInProgress = nil
         gameBeingPlayed = nil
+        stopClock()
         game.end(winner: leaver.opponent, reason: reason)
         mutableScoreStream.updateScore(withWinner: leaver.opponent)
     }
@@ -176,9 +195,29 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
         endGame(winner: seat, reason: .claimed)
     }
 
-    func movePlayed(by seat: Seat) {
+    func checkTime(of seat: Seat, took: Duration) throws(MatchError) {
+        guard gameInProgress != nil, let clock, clock.hasRunOut(seat, after: took) else { return }
+        throw .wrongPhase
+    }
+
+    func movePlayed(by seat: Seat, took: Duration?) {
+        // Charged whether or not the move ended the game (then no clock runs after it): the final
+        // board shows what each player had left.
+        if var clock, clock.running == seat {
+            clock.charge(seat, took: took ?? .zero, next: gameInProgress?.turn)
+            self.clock = clock
+            presenter.present(clock: clock)
+        }
         guard gameInProgress != nil else { return }
         if drawOffers.moved(by: seat) { presenter.presentDrawOfferLapsed() }
+    }
+
+    func timeRanOut(for seat: Seat) throws(MatchError) {
+        guard gameInProgress != nil, var clock, clock.running == seat else { throw .wrongPhase }
+        clock.flag(seat)
+        self.clock = clock
+        presenter.present(clock: clock)
+        endGame(winner: seat.opponent, reason: .time)
     }
 
     // MARK: - Private
@@ -192,7 +231,21 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
         presenter.presentGameStarted(gameId: game.id, startingPlayer: startingPlayer)
         drawOffers = DrawOffers()
         gameBeingPlayed = game
+        // Both clocks start full with every game; the starting player's runs from its first board.
+        // A match without a time control presents none: nothing about clocks reaches its clients.
+        if let timeControl {
+            clock = game.definition.playsUnderClock ? GameClock(control: timeControl, running: startingPlayer) : nil
+            presenter.present(clock: clock)
+        }
         gameInProgress = router?.routeToGame(with: game.builder, startingPlayer: startingPlayer)
+    }
+
+    /// The game is over: the clocks stop where they are (and stay on the final board).
+    private func stopClock() {
+        guard var clock, clock.running != nil else { return }
+        clock.stop()
+        self.clock = clock
+        presenter.present(clock: clock)
     }
 
     /// The game being played, if its players may resign it and agree a draw: `wrongPhase` between

@@ -17,10 +17,15 @@ public final class Match {
     ///     replays recorded draws through it).
     ///   - computerPick: how a computer seated in the match picks among moves its game finds equally
     ///     good (its moves are recorded as played, so a replay does not pick again).
-    public init(games: [any GameDefinition], drawWinner: @escaping () -> Seat, computerPick: @escaping ComputerPick = randomComputerPick) {
+    ///   - timeControl: the match's clocks, under which every game with turns is played; nil: none.
+    public init(
+        games: [any GameDefinition], timeControl: TimeControl? = nil, drawWinner: @escaping () -> Seat,
+        computerPick: @escaping ComputerPick = randomComputerPick
+    ) {
         precondition(Set(games.map(\.id)).count == games.count, "Two games of a match have the same id.")
         knownGames = games.map(\.id)
-        let component = MatchComponent(display: window.display, games: games, drawWinner: drawWinner, computerPick: computerPick)
+        let component = MatchComponent(
+            display: window.display, games: games, drawWinner: drawWinner, computerPick: computerPick, timeControl: timeControl)
         let tree = RootBuilder(dependency: component).build()
         self.tree = tree
         tree.launchRouter.launch(from: window)

@@ -8,9 +8,14 @@ final class MatchComponent: Component<EmptyDependency>, RootDependency {
     let games: [any GameDefinition]
     let drawWinner: () -> Seat
     let computerPick: ComputerPick
+    let timeControl: TimeControl?
 
-    init(display: MatchDisplay, games: [any GameDefinition], drawWinner: @escaping () -> Seat, computerPick: @escaping ComputerPick) {
+    init(
+        display: MatchDisplay, games: [any GameDefinition], drawWinner: @escaping () -> Seat, computerPick: @escaping ComputerPick,
+        timeControl: TimeControl?
+    ) {
         self.display = display
+        self.timeControl = timeControl
         self.games = games
         self.drawWinner = drawWinner
         self.computerPick = computerPick

@@ -33,6 +33,9 @@ public enum MatchEvent: Sendable, Hashable {
     case gameOffered(Seat, GameID)
     /// `seat` declined the game its opponent offered.
     case gameDeclined(Seat)
+    /// The clocks of the game changed (a game started, a move was charged, a clock ran out, the game
+    /// ended), nil for a game played without them. Not a wire message: every board carries the clocks.
+    case clock(GameClock?)
 
     /// A board as the game shows it.
     public static func board(_ board: some GameBoard) -> MatchEvent { .board(AnyGameBoard(board)) }

@@ -7,8 +7,10 @@ public enum MatchInput: Sendable {
     /// Start a game from OffGame. `opponentAway` is what only the host knows: whether the opponent's
     /// seat is a person's with no connection (then no game starts: nobody would play it).
     case startGame(gameId: String, opponentAway: Bool = false)
-    /// A move in the game being played, as that game defines its moves.
-    case play(any GameAction)
+    /// A move in the game being played, as that game defines its moves. `took`: how long after its
+    /// turn was told the host read it, charged to the player's clock under a time control (nil: not
+    /// measured, as in a match without one).
+    case play(any GameAction, took: Duration? = nil)
     /// Tutorial 4's deep link: wait until both players are logged in, then launch the game.
     /// `playerAway` is what only the host knows: whether a person's seat has no connection (then a
     /// launch that would start the game now is refused: nobody would play it).
@@ -33,6 +35,9 @@ public enum MatchInput: Sendable {
     case offerGame(gameId: String, opponentAway: Bool = false)
     /// Decline the game the opponent offered.
     case declineGame
+    /// The sender's clock ran out (measured by the host): the game being played ends, won by the
+    /// opponent, with reason `time`. Asked by the host, never by a client.
+    case timeRanOut
     /// Seats the computer at `level` in the last free seat (the second one of a new match). Asked by the
     /// server, never by a client: no client message maps to it. The computer never leaves its seat.
     case seatComputer(level: ComputerLevel)

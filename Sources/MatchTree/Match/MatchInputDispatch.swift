@@ -23,10 +23,16 @@ struct MatchInputDispatch {
         case .declineGame:
             let seat = try seated(seat)
             try presented(OffGameViewController.self, otherwise: .wrongPhase).declineGame(by: seat)
-        case .play(let action):
+        case .play(let action, let took):
             let seat = try seated(seat)
-            try presented((any GameViewControllable).self, otherwise: .wrongPhase).play(action, by: seat)
-            rootViewController.movePlayed(by: seat)
+            let game = try presented((any GameViewControllable).self, otherwise: .wrongPhase)
+            if let took { try rootViewController.checkTime(of: seat, took: took) }
+            try game.play(action, by: seat)
+            rootViewController.movePlayed(by: seat, took: took)
+        case .timeRanOut:
+            let seat = try seated(seat)
+            _ = try presented((any GameViewControllable).self, otherwise: .wrongPhase)
+            try rootViewController.timeRanOut(for: seat)
         case .launchGame(let gameId, let playerAway):
             try urlHandler.launchGame(withId: gameId, playerAway: playerAway)
         case .leave:

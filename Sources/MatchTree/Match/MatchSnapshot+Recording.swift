@@ -13,6 +13,7 @@ extension MatchSnapshot {
                 score = nil
                 board = nil
                 lastGame = nil
+                clock = nil
             case .playing(_, let newBoard):
                 board = newBoard
                 lastGame = nil
@@ -35,6 +36,8 @@ extension MatchSnapshot {
             offer = .game(game, by: seat)
         case .drawDeclined, .drawOfferLapsed, .gameDeclined:
             offer = nil
+        case .clock(let newClock):
+            clock = newClock
         case .seated, .gameStarted, .launchQueued:
             break
         }

@@ -13,6 +13,9 @@ public struct MatchSnapshot: Sendable, Hashable {
     public var lastGame: FinishedGame?
     /// The offer that waits for an answer: a draw during a game, the next game between games.
     public var offer: StandingOffer?
+    /// The clocks of the game being played, as of when the running one started; between games, those
+    /// of the last game, stopped. nil in a match (or a game) without them.
+    public var clock: GameClock?
 
     public init(
         phase: Phase, players: [SeatedPlayer], score: Score?, board: AnyGameBoard?, lastGame: FinishedGame? = nil,

@@ -11,6 +11,8 @@ protocol RootDependency: Dependency {
     var drawWinner: () -> Seat { get }
     /// How the computer picks among moves its game finds equally good.
     var computerPick: ComputerPick { get }
+    /// The match's time control, under which every game with turns is played; nil: no clocks.
+    var timeControl: TimeControl? { get }
 }
 
 /// Root's scope: the window's root view, shared with the children that present through it.

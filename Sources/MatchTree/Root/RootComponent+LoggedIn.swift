@@ -8,4 +8,5 @@ extension RootComponent: LoggedInDependency {
     var games: [any GameDefinition] { dependency.games }
     var drawWinner: () -> Seat { dependency.drawWinner }
     var computerPick: ComputerPick { dependency.computerPick }
+    var timeControl: TimeControl? { dependency.timeControl }
 }

@@ -32,8 +32,14 @@ final class RootViewController: MatchViewController, RootPresentable, RootViewCo
     func answerDraw(by seat: Seat, accept: Bool) throws(MatchError) { try pair().answerDraw(by: seat, accept: accept) }
     func claimGame(by seat: Seat) throws(MatchError) { try pair().claimGame(by: seat) }
 
-    /// A move of `seat` was accepted by the game shown.
-    func movePlayed(by seat: Seat) { pairListener?.movePlayed(by: seat) }
+    /// Whether `seat`'s move, `took` after its turn was told, came before its clock ran out.
+    func checkTime(of seat: Seat, took: Duration) throws(MatchError) { try pairListener?.checkTime(of: seat, took: took) }
+
+    /// A move of `seat` was accepted by the game shown, `took` after its turn was told.
+    func movePlayed(by seat: Seat, took: Duration?) { pairListener?.movePlayed(by: seat, took: took) }
+
+    /// `seat`'s clock ran out, as its host measured.
+    func timeRanOut(for seat: Seat) throws(MatchError) { try pair().timeRanOut(for: seat) }
 
     private func pair() throws(MatchError) -> LoggedInPresentableListener {
         guard let pairListener else { throw .wrongPhase }
@@ -78,5 +84,9 @@ final class RootViewController: MatchViewController, RootPresentable, RootViewCo
 
     func presentDrawOfferLapsed() {
         emit(.drawOfferLapsed)
+    }
+
+    func present(clock: GameClock?) {
+        emit(.clock(clock))
     }
 }

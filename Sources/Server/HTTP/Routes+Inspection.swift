@@ -53,16 +53,16 @@ extension Routes {
             throw APIError(.badRequest, .badMessage, "from and limit must be whole numbers from 1 up.")
         }
         guard let id = matchID(context) else { return try unknownMatch(context) }
-        let found: [MatchGames.Game]?
+        let found: (games: [MatchGames.Game], timeControl: WireTimeControl?)?
         do {
             found = try await registry.games(of: id)
         } catch MatchStoreError.unavailable {
             throw APIError.storageUnavailable
         }
-        guard let all = found else { return try unknownMatch(context) }
+        guard let (all, timeControl) = found else { return try unknownMatch(context) }
         let page = all.dropFirst(from - 1).prefix(min(limit, MatchGames.maxLimit))
         let next = page.last.map { $0.number + 1 }.flatMap { $0 <= all.count ? $0 : nil }
-        return .json(MatchGames(matchId: id.rawValue, total: all.count, games: Array(page), next: next))
+        return .json(MatchGames(matchId: id.rawValue, total: all.count, games: Array(page), next: next, timeControl: timeControl))
     }
 
     /// How many games a page holds when `limit` is not given.

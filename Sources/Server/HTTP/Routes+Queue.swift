@@ -39,7 +39,9 @@ extension Routes {
     private func pairingKey(askedIn body: QueueJoin, _ context: AppRequestContext) throws -> PairingKey {
         let offered = registry.games.queueable
         let asked = body.gameId.map(GameID.init(rawValue:)) ?? offered.first?.id
-        if let asked, offered.contains(where: { $0.id == asked }) { return PairingKey(gameID: asked) }
+        if let asked, offered.contains(where: { $0.id == asked }) {
+            return PairingKey(gameID: asked, timeControl: body.clock.flatMap(TimeControl.init))
+        }
         refused("a game the queue does not offer, answered 400", match: nil, context)
         let choices = "the games you can be paired for are \(Self.listed(offered.map(\.id.rawValue)))."
         let sentence: String

@@ -96,24 +96,27 @@ struct Routes: Sendable {
         // A bad body is refused before the limit counts a match it will not create.
         let asked = try await requestedMatch(request, context)
         try checkCreationLimit(context)
-        let id = try await createStored(seating: asked.seating, listed: asked.listed)
+        let id = try await createStored(seating: asked.seating, listed: asked.listed, timeControl: asked.timeControl)
         return .json(CreatedMatch(matchId: id.rawValue, url: "/m/\(id)"), status: .created, headers: [.location: "/m/\(id)"])
     }
 
     /// Who the body of `POST /api/matches` asks to seat at once (docs/PROTOCOL.md, "Playing the
     /// computer") and whether it asks for the lobby to list the match: nobody and private without a
     /// body; `400` with the error body for one that cannot be read.
-    private func requestedMatch(_ request: Request, _ context: AppRequestContext) async throws -> (seating: [SeatOccupant], listed: Bool) {
+    private func requestedMatch(
+        _ request: Request, _ context: AppRequestContext
+    ) async throws -> (seating: [SeatOccupant], listed: Bool, timeControl: TimeControl?) {
         var request = request
         // `BodyLimitMiddleware` read the body already, refusing one over its limit.
         let body = try await request.collectBody(upTo: .max)
         let refusal: String
         switch NewMatch.read(body: String(buffer: body)) {
         case .success(nil):
-            return ([], false)
+            return ([], false, nil)
         case .success(let asked?):
-            guard let levelName = asked.level else { return ([], asked.listed == true) }
-            if let level = ComputerLevel(rawValue: levelName) { return ([.computer(level)], false) }
+            let timeControl = asked.clock.flatMap(TimeControl.init)
+            guard let levelName = asked.level else { return ([], asked.listed == true, timeControl) }
+            if let level = ComputerLevel(rawValue: levelName) { return ([.computer(level)], false, timeControl) }
             refusal = "There is no level \"\(levelName.prefix(40))\"; the levels are \(Self.levelNames)."
         case .failure(let unreadable):
             refusal = unreadable.reason
@@ -126,9 +129,9 @@ struct Routes: Sendable {
 
     /// A new match, stored with `seating` seated; `503` with the error body when the store cannot write
     /// (a full disk).
-    private func createStored(seating: [SeatOccupant] = [], listed: Bool = false) async throws -> MatchID {
+    private func createStored(seating: [SeatOccupant] = [], listed: Bool = false, timeControl: TimeControl? = nil) async throws -> MatchID {
         do {
-            return try await registry.create(seating: seating, listed: listed).id
+            return try await registry.create(seating: seating, listed: listed, timeControl: timeControl).id
         } catch {
             throw APIError(.serviceUnavailable, .matchNotFound, "The server cannot store a new match right now; try again later.")
         }

@@ -19,7 +19,8 @@ struct PairSeating: Sendable {
             throw MatchHost.SeatingFailed(reason: "the queue paired visitors who asked for \(first.pairingKey) and \(second.pairingKey)")
         }
         let (id, tokens) = try await registry.create(
-            seating: [.person(name: first.name), .person(name: second.name)], launching: first.pairingKey.gameID.rawValue)
+            seating: [.person(name: first.name), .person(name: second.name)], launching: first.pairingKey.gameID.rawValue,
+            timeControl: first.pairingKey.timeControl)
         guard let firstToken = tokens[.player1], let secondToken = tokens[.player2] else {
             throw MatchHost.SeatingFailed(reason: "the pair's match has a seat without a token")
         }

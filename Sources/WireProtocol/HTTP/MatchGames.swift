@@ -22,32 +22,40 @@ public struct MatchGames: WireCodable, Hashable {
         public var seat: WireSeat
         /// When the move was stored: ISO 8601, UTC, to the millisecond.
         public var at: String
-        /// The game's own fields, none of them `seat` or `at`.
+        /// The game's own fields, none of them `seat`, `at` or `took`.
         public var fields: [String: WireValue]
+        /// (Extension.) In a match with a time control, the seconds the move took (from the server telling
+        /// the turn to reading the move), charged to its player's clock; absent without one.
+        public var took: Double?
 
         /// A move.
-        public init(seat: WireSeat, at: String, fields: [String: WireValue]) {
-            assert(fields["seat"] == nil && fields["at"] == nil, "a move's own fields are its game's: seat and at are every move's")
+        public init(seat: WireSeat, at: String, fields: [String: WireValue], took: Double? = nil) {
+            assert(
+                fields["seat"] == nil && fields["at"] == nil && fields["took"] == nil,
+                "a move's own fields are its game's: seat, at and took are every move's")
             self.seat = seat
             self.at = at
             self.fields = fields
+            self.took = took
         }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: DynamicCodingKey.self)
             var fields: [String: WireValue] = [:]
-            for key in container.allKeys where key.stringValue != "seat" && key.stringValue != "at" {
+            for key in container.allKeys where !["seat", "at", "took"].contains(key.stringValue) {
                 fields[key.stringValue] = try container.decode(WireValue.self, forKey: key)
             }
             self.init(
                 seat: try container.decode(WireSeat.self, forKey: DynamicCodingKey("seat")),
-                at: try container.decode(String.self, forKey: DynamicCodingKey("at")), fields: fields)
+                at: try container.decode(String.self, forKey: DynamicCodingKey("at")), fields: fields,
+                took: try container.decodeIfPresent(Double.self, forKey: DynamicCodingKey("took")))
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: DynamicCodingKey.self)
             try container.encode(seat, forKey: DynamicCodingKey("seat"))
             try container.encode(at, forKey: DynamicCodingKey("at"))
+            try container.encodeIfPresent(took, forKey: DynamicCodingKey("took"))
             for (name, value) in fields {
                 try container.encode(value, forKey: DynamicCodingKey(name))
             }
@@ -65,7 +73,7 @@ public struct MatchGames: WireCodable, Hashable {
         /// against while away; else `null`.
         @ExplicitNull public var forfeitBy: WireSeat?
         /// (Extension.) Why the game ended, as `gameOver` says it (`line`, `score`, `draw`, `roll`,
-        /// `resigned`, `drawAgreed`, `left`, `seatTimeout`, `claimed`).
+        /// `resigned`, `drawAgreed`, `left`, `seatTimeout`, `claimed`, `time`).
         public var reason: String
 
         /// A result.
@@ -123,9 +131,13 @@ public struct MatchGames: WireCodable, Hashable {
     public var games: [Game]
     /// The `from` of the next page; `null` on the last page.
     @ExplicitNull public var next: Int?
+    /// (Extension.) The match's time control; absent for a match without clocks. With each move's
+    /// `took`, it gives both clocks after every move.
+    public var timeControl: WireTimeControl?
 
     /// A page of games.
-    public init(matchId: String, total: Int, games: [Game], next: Int?) {
+    public init(matchId: String, total: Int, games: [Game], next: Int?, timeControl: WireTimeControl? = nil) {
+        self.timeControl = timeControl
         self.matchId = matchId
         self.total = total
         self.games = games

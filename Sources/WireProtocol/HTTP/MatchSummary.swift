@@ -36,12 +36,18 @@ public struct MatchSummary: WireCodable, Hashable {
     /// for a match nobody connected to since the server loaded it, its last stored change), ISO 8601 in
     /// UTC to the millisecond.
     public var lastActive: String?
+    /// (Extension.) The match's time control; absent for a match without clocks.
+    public var timeControl: WireTimeControl?
 
     /// The `lastActive` of a match someone is connected to.
     public static let activeNow = "now"
 
     /// A summary.
-    public init(matchId: String, phase: WirePhase, players: [WirePlayer], score: Score?, spectators: Int, lastActive: String? = nil) {
+    public init(
+        matchId: String, phase: WirePhase, players: [WirePlayer], score: Score?, spectators: Int, lastActive: String? = nil,
+        timeControl: WireTimeControl? = nil
+    ) {
+        self.timeControl = timeControl
         self.matchId = matchId
         self.phase = phase
         self.players = players

@@ -17,6 +17,8 @@ public struct NewMatch: WireCodable, StrictBody, Hashable {
     public var level: String?
     /// Whether the lobby lists the match; absent means private.
     public var listed: Bool?
+    /// The match's time control; absent means no clocks. Within its bounds once read.
+    public var clock: WireTimeControl?
 
     /// A request for a match against the computer at `level`.
     public init(opponent: String = "computer", level: String) {
@@ -33,11 +35,12 @@ public struct NewMatch: WireCodable, StrictBody, Hashable {
     public static let computer = "computer"
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case opponent, level, listed
+        case opponent, level, listed, clock
     }
 
     public static let fields = CodingKeys.allCases.map(\.rawValue)
     public static let booleanFields: Set<String> = [CodingKeys.listed.rawValue]
+    public static let objectFields = [CodingKeys.clock.rawValue: WireTimeControl.shape]
 
     public init(from decoder: any Decoder) throws {
         try Self.refuseUnknownFields(in: decoder)
@@ -45,6 +48,7 @@ public struct NewMatch: WireCodable, StrictBody, Hashable {
         opponent = try container.decodeIfPresent(String.self, forKey: .opponent)
         level = try container.decodeIfPresent(String.self, forKey: .level)
         listed = try container.decodeIfPresent(Bool.self, forKey: .listed)
+        clock = try WireTimeControl.read(.clock, in: container)
         if let opponent {
             guard opponent == Self.computer else {
                 throw DecodingError.dataCorruptedError(

@@ -5,17 +5,21 @@ public struct QueueJoin: WireCodable, StrictBody, Hashable {
     public var name: String?
     /// The id of the game to play, as `startGame` names it; nil for the server's default.
     public var gameId: String?
+    /// The time control to play under; nil for none. Visitors are paired only with the same one.
+    public var clock: WireTimeControl?
 
-    public init(name: String? = nil, gameId: String? = nil) {
+    public init(name: String? = nil, gameId: String? = nil, clock: WireTimeControl? = nil) {
         self.name = name
         self.gameId = gameId
+        self.clock = clock
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, gameId
+        case name, gameId, clock
     }
 
     public static let fields = CodingKeys.allCases.map(\.rawValue)
+    public static let objectFields = [CodingKeys.clock.rawValue: WireTimeControl.shape]
     public static let expectedShape = #"The body must be empty or a JSON object such as {"name": "Ann", "gameId": "connectFour"}."#
 
     public init(from decoder: any Decoder) throws {
@@ -23,6 +27,7 @@ public struct QueueJoin: WireCodable, StrictBody, Hashable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         name = try container.decodeIfPresent(String.self, forKey: .name)
         gameId = try container.decodeIfPresent(String.self, forKey: .gameId)
+        clock = try WireTimeControl.read(.clock, in: container)
     }
 }
 

@@ -8,8 +8,11 @@ public protocol StrictBody: Decodable, Sendable {
     static var fields: [String] { get }
     /// What a body must look like, for the error body when it is not a JSON object of that shape.
     static var expectedShape: String { get }
-    /// The fields that hold `true` or `false`; every other field holds a string.
+    /// The fields that hold `true` or `false`; every other field holds a string or, for those in
+    /// `objectFields`, an object.
     static var booleanFields: Set<String> { get }
+    /// The fields that hold an object, with the sentence saying what it must look like.
+    static var objectFields: [String: String] { get }
 }
 
 /// A request body that cannot be read.
@@ -20,6 +23,7 @@ public struct BodyRefusal: Error, Sendable, Hashable {
 
 extension StrictBody {
     public static var booleanFields: Set<String> { [] }
+    public static var objectFields: [String: String] { [:] }
 
     /// Throws, naming it, when the JSON object `decoder` reads has a field that is not in `fields`.
     public static func refuseUnknownFields(in decoder: any Decoder) throws {
@@ -32,7 +36,8 @@ extension StrictBody {
 
     /// The sentence for a field of the wrong type: every field is a string but a body's flags.
     private static func mistyped(_ field: String) -> String {
-        booleanFields.contains(field) ? "The field \"\(field)\" must be true or false." : "The field \"\(field)\" must be a string."
+        if let shape = objectFields[field] { return shape }
+        return booleanFields.contains(field) ? "The field \"\(field)\" must be true or false." : "The field \"\(field)\" must be a string."
     }
 
     /// `text` read as a body; why not, in a sentence.

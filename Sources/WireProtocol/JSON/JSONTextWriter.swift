@@ -218,6 +218,13 @@ struct JSONTextWriter {
         }
         text += #","spectators":"#
         integer(snapshot.spectators)
+        if let timeControl = snapshot.timeControl {
+            text += #","timeControl":{"increment":"#
+            seconds(timeControl.increment)
+            text += #","initial":"#
+            seconds(timeControl.initial)
+            text += "}"
+        }
         text += "}"
     }
 }

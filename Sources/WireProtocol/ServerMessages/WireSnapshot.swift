@@ -17,12 +17,15 @@ public struct WireSnapshot: Decodable, Hashable, Sendable {
     public var lastGame: WireLastGame?
     /// (Extension.) The offer that waits for an answer; absent when none does.
     public var offer: WireOffer?
+    /// (Extension.) The match's time control; absent for a match without clocks.
+    public var timeControl: WireTimeControl?
 
     /// A snapshot.
     public init(
         phase: WirePhase, players: [WirePlayer], score: WireScore?, board: WireBoard?, spectators: Int, seatTimeout: Double? = nil,
-        lastGame: WireLastGame? = nil, offer: WireOffer? = nil
+        lastGame: WireLastGame? = nil, offer: WireOffer? = nil, timeControl: WireTimeControl? = nil
     ) {
+        self.timeControl = timeControl
         self.phase = phase
         self.players = players
         self.score = score

@@ -82,6 +82,9 @@ final class LoggedInPresentableMock: LoggedInPresentable {
     func presentDrawOffered(by seat: Seat) { drawOffers.append(seat) }
     func presentDrawDeclined(by seat: Seat) { drawDeclines.append(seat) }
     func presentDrawOfferLapsed() { lapsedOffers += 1 }
+    /// Every clock presented, in order.
+    private(set) var clocks: [GameClock?] = []
+    func present(clock: GameClock?) { clocks.append(clock) }
 
     func present(score: Score) { scores.append(score) }
     func presentGameStarted(gameId: GameID, startingPlayer: Seat) { gamesStarted.append((gameId, startingPlayer)) }

@@ -16,6 +16,7 @@ struct LoggedInComponentTests {
         var games: [any GameDefinition] { [TicTacToe(), RandomWin()] }
         var drawWinner: () -> Seat { { .player1 } }
         var computerPick: ComputerPick { { _ in 0 } }
+        var timeControl: TimeControl? { nil }
     }
 
     @Test func test_makeGames_listsTheGivenGamesInOrderWithTheirNamesAndBuilders() {

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import GridGames
 import MatchWords
+import SQLiteStore
 import Testing
 import TicTacToe
 import WireProtocol
@@ -107,7 +108,7 @@ struct PreviousReleaseTests {
         try await withTestServer(configure: { $0.databasePath = path }, body)
         let version = try await DatabaseQueue(path: path).read { try Int.fetchOne($0, sql: "PRAGMA user_version") }
         // Migrated (v3: every match private, since none was listed) and stamped with this release's format.
-        #expect(version == 2, "the file is stamped with the format it was migrated to")
+        #expect(version == StoredFormat.current, "the file is stamped with the format it was migrated to")
     }
 
     static var fixturePath: String {

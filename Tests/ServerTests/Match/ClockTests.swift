@@ -1,0 +1,252 @@
+import Foundation
+import Kalah
+import MatchStore
+import MatchWords
+import RandomWin
+import Testing
+import TicTacToe
+import WireProtocol
+
+/// Issue 30 over real WebSockets: a match's time control, the clocks every board carries, a clock that
+/// runs out with nobody sending, a move that comes too late, and the clocks after a reconnection.
+@Suite("Clocks")
+struct ClockTests {
+    /// A board's `clock` field: seconds left per seat and the running seat; nil without one.
+    struct Clock: Equatable {
+        var player1: Double
+        var player2: Double
+        var running: WireSeat?
+
+        init(player1: Double, player2: Double, running: WireSeat?) {
+            self.player1 = player1
+            self.player2 = player2
+            self.running = running
+        }
+
+        init?(_ board: WireBoard?) {
+            guard let fields = board?.fields["clock"]?.object else { return nil }
+            func seconds(_ value: WireValue?) -> Double? {
+                switch value {
+                case .integer(let whole): Double(whole)
+                case .number(let number): number
+                default: nil
+                }
+            }
+            guard let one = seconds(fields["player1"]), let two = seconds(fields["player2"]) else { return nil }
+            player1 = one
+            player2 = two
+            running = fields["running"]?.seat
+        }
+    }
+
+    /// `POST /api/matches` with `body`; the reply.
+    static func create(_ body: String, on server: some LiveServer) async throws -> HTTP.Reply {
+        try await HTTP.request(port: server.port, "/api/matches", method: .POST, body: body)
+    }
+
+    /// A new match with `clock` (`{"initial":…,"increment":…}`), and its id.
+    static func clockedMatch(_ clock: String, on server: some LiveServer) async throws -> String {
+        let reply = try await create(#"{"clock":\#(clock)}"#, on: server)
+        guard reply.status == 201, case .success(let created) = CreatedMatch.decode(reply.body) else {
+            throw HTTP.Failure(description: "create failed: \(reply.status) \(reply.body)")
+        }
+        return created.matchId
+    }
+
+    @Test(arguments: [
+        (#"{"clock":{"initial":9.9,"increment":0}}"#, "from 10 seconds to 24 hours"),
+        (#"{"clock":{"initial":86401,"increment":0}}"#, "from 10 seconds to 24 hours"),
+        (#"{"clock":{"initial":60,"increment":60.5}}"#, "from 0 to 60 seconds"),
+        (#"{"clock":{"initial":60,"increment":-1}}"#, "from 0 to 60 seconds"),
+        (#"{"clock":{"initial":"60","increment":0}}"#, "must be numbers of seconds"),
+        (#"{"clock":{"initial":60}}"#, "needs \"increment\""),
+        (#"{"clock":{"initial":60,"increment":0,"delay":2}}"#, "no field \"delay\""),
+        (#"{"clock":60}"#, "must be an object"),
+        (#"{"clock":null}"#, "Leave it out for no clock"),
+        (#"{"clock":[60,0]}"#, "must be an object"),
+    ])
+    func test_aClockOutOfBoundsOrMisshapen_isRefused400_andNothingIsCreated(body: String, sentence: String) async throws {
+        let store = InMemoryMatchStore()
+        try await withTestServer(store: store) { server in
+            let reply = try await Self.create(body, on: server)
+            #expect(reply.status == 400)
+            guard case .success(let error) = ErrorBody.decode(reply.body) else { throw HTTP.Failure(description: reply.body) }
+            #expect(error.error.code == .badMessage)
+            #expect(error.error.message.contains(sentence), "\(error.error.message)")
+            #expect(try await store.listSummaries(listedWithFreeSeat: false, limit: 10).isEmpty, "nothing created")
+        }
+    }
+
+    @Test func test_everyBoardCarriesTheClocks_chargedFromTheTurnToTheMove_withTheIncrement() async throws {
+        let store = InMemoryMatchStore()
+        try await withTestServer(store: store) { server in
+            let matchID = try await Self.clockedMatch(#"{"initial":60,"increment":2.5}"#, on: server)
+            #expect(try await server.summary(of: matchID).timeControl == WireTimeControl(initial: 60, increment: 2.5))
+            let pair = try await server.seatedPair(matchID: matchID)
+            let (watcher, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
+            guard case .welcome(_, let snapshot, _) = welcome else { return }
+            #expect(snapshot.timeControl == WireTimeControl(initial: 60, increment: 2.5))
+
+            pair.alice.send(.startGame(gameId: "ticTacToe"))
+            let screen = try await watcher.nextScreen(.ticTacToe)
+            guard case .playing(_, let screenBoard) = screen else { return }
+            #expect(Clock(screenBoard) == Clock(player1: 60, player2: 60, running: .player1))
+            #expect(Clock(try await watcher.nextBoard()) == Clock(player1: 60, player2: 60, running: .player1))
+
+            try await Task.sleep(for: .milliseconds(300))
+            pair.alice.send(.move(row: 1, col: 1))
+            let afterAlice = try #require(Clock(try await watcher.nextBoard()))
+            // 60 - ~0.3 + 2.5: the increment comes back after the move.
+            #expect(afterAlice.player1 > 62.0 && afterAlice.player1 < 62.25, "\(afterAlice)")
+            #expect(afterAlice.player2 == 60)
+            #expect(afterAlice.running == .player2)
+
+            // A spectator arriving later counts from when it is told: Bob's clock has run since.
+            try await Task.sleep(for: .milliseconds(400))
+            let (late, lateWelcome) = try await TestClient.connected(port: server.port, matchID: matchID)
+            guard case .welcome(_, let lateSnapshot, _) = lateWelcome, let seen = Clock(lateSnapshot.board) else {
+                Issue.record("no clock in the snapshot")
+                return
+            }
+            #expect(seen.player1 == afterAlice.player1)
+            #expect(seen.player2 < 59.7 && seen.player2 > 59.0, "\(seen)")
+            #expect(seen.running == .player2)
+            late.close()
+
+            pair.bob.send(.move(row: 0, col: 0))
+            let afterBob = try #require(Clock(try await watcher.nextBoard()))
+            #expect(afterBob.player2 > 61.5 && afterBob.player2 < 62.1, "\(afterBob)")
+            #expect(afterBob.running == .player1)
+
+            // The log keeps each move's time; the games API tells it.
+            let records = try #require(try await store.records(of: MatchID(rawValue: matchID))).map(\.record)
+            #expect(records.contains(.clockSet(initialMs: 60_000, incrementMs: 2_500)))
+            let took = records.compactMap { if case .played(let move) = $0 { move.tookMilliseconds } else { nil } }
+            #expect(took.count == 2)
+            #expect(took[0] >= 300 && took[0] < 450, "\(took)")
+            let reply = try await HTTP.get(port: server.port, "/api/matches/\(matchID)/games")
+            guard case .success(let games) = MatchGames.decode(reply.body) else { throw HTTP.Failure(description: reply.body) }
+            #expect(games.timeControl == WireTimeControl(initial: 60, increment: 2.5))
+            #expect(games.games.first?.moves.map(\.took) == took.map { Double($0) / 1000 })
+        }
+    }
+
+    @Test func test_aClockThatRunsOut_endsTheGameByTime_withNobodySending_andALateMoveIsRefused() async throws {
+        let store = InMemoryMatchStore()
+        try await withTestServer(store: store) { server in
+            let matchID = try await Self.clockedMatch(#"{"initial":10,"increment":0}"#, on: server)
+            let pair = try await server.seatedPair(matchID: matchID)
+            let (watcher, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+            pair.alice.send(.startGame(gameId: "ticTacToe"))
+            _ = try await watcher.nextBoard()
+            pair.alice.send(.move(row: 1, col: 1))
+            let told = ContinuousClock.now
+            #expect(Clock(try await watcher.nextBoard())?.running == .player2)
+
+            // Bob never moves: at 10 s the server ends the game itself.
+            let over = try await watcher.next(timeout: .seconds(15)) { $0.type == "gameOver" }
+            let late = ContinuousClock.now - told
+            guard case .gameOver(let winner, let line, let reason, _) = over else { return }
+            #expect(winner == .player1)
+            #expect(line == nil)
+            #expect(reason == "time")
+            #expect(late >= .seconds(10) && late < .milliseconds(10_300), "flagged after \(late)")
+            #expect(try await watcher.nextScore().player1.wins == 1)
+            try await watcher.nextScreen(.offGame)
+
+            pair.bob.send(.move(row: 0, col: 0))
+            #expect(try await pair.bob.nextError() == .wrongPhase, "a move after the flag")
+
+            // Stored before anyone was told; the snapshot's last game keeps the final clocks.
+            let records = try #require(try await store.records(of: MatchID(rawValue: matchID))).map(\.record)
+            #expect(Array(records.suffix(2)) == [.timeRanOut(seat: .player2), .gameEnded(winner: .player1)])
+            let (fresh, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
+            guard case .welcome(_, let snapshot, _) = welcome else { return }
+            #expect(snapshot.lastGame?.reason == "time")
+            let final = try #require(Clock(snapshot.lastGame?.board))
+            #expect(final.player1 > 9.9 && final.player2 == 0 && final.running == nil, "\(final)")
+            fresh.close()
+            let reply = try await HTTP.get(port: server.port, "/api/matches/\(matchID)/games")
+            guard case .success(let games) = MatchGames.decode(reply.body) else { throw HTTP.Failure(description: reply.body) }
+            #expect(games.games.first?.result?.reason == "time")
+            #expect(games.games.first?.result?.forfeitBy == .player2)
+        }
+    }
+
+    @Test func test_aMoveThatRacesTheFlag_isPlayedOnlyIfItArrivesFirst() async throws {
+        try await withTestServer { server in
+            let matchID = try await Self.clockedMatch(#"{"initial":10,"increment":0}"#, on: server)
+            let pair = try await server.seatedPair(matchID: matchID)
+            pair.alice.send(.startGame(gameId: "ticTacToe"))
+            _ = try await pair.alice.nextBoard()
+            // Alice waits until just before and just after her ten seconds: one of the two is played.
+            try await Task.sleep(for: .milliseconds(9_950))
+            pair.alice.send(.move(row: 1, col: 1))
+            let answer = try await pair.alice.next(timeout: .seconds(3)) { message in
+                if case .board(let board, _) = message { return board.last != nil }
+                return message.type == "gameOver" || message.type == "error"
+            }
+            switch answer {
+            case .board(let board, _):
+                #expect(Clock(board)?.player1 ?? 99 < 0.2, "played in time, with almost nothing left")
+                #expect(Clock(board)?.running == .player2)
+            case .gameOver(let winner, _, let reason, _):
+                #expect(winner == .player2)
+                #expect(reason == "time")
+                #expect(try await pair.alice.nextError() == .wrongPhase, "the move arrived after the flag")
+            default:
+                Issue.record("unexpected \(answer)")
+            }
+        }
+    }
+
+    @Test func test_kalah_anExtraTurnKeepsTheSameClockRunning_withTheIncrementAfterEachSowing() async throws {
+        try await withTestServer { server in
+            let matchID = try await Self.clockedMatch(#"{"initial":60,"increment":1}"#, on: server)
+            let pair = try await server.seatedPair(matchID: matchID)
+            pair.alice.send(.startGame(gameId: "kalah"))
+            _ = try await pair.alice.nextBoard()
+            // Pit 2 of six with four seeds ends in Alice's store: she sows again.
+            pair.alice.send(.sow(pit: 2))
+            let first = try #require(Clock(try await pair.alice.nextBoard()))
+            #expect(first.running == .player1)
+            #expect(first.player1 > 60.8 && first.player1 <= 61, "\(first)")
+            pair.alice.send(.sow(pit: 5))
+            let second = try #require(Clock(try await pair.alice.nextBoard()))
+            #expect(second.running == .player2)
+            #expect(second.player1 > 61.6 && second.player1 <= 62, "\(second)")
+        }
+    }
+
+    @Test func test_aMatchWithoutAClock_hasNoClockAnywhere() async throws {
+        try await withTestServer { server in
+            let matchID = try await server.createMatch()
+            #expect(try await server.summary(of: matchID).timeControl == nil)
+            let pair = try await server.seatedPair(matchID: matchID)
+            pair.alice.send(.startGame(gameId: "ticTacToe"))
+            let board = try await pair.bob.nextBoard()
+            #expect(board.fields["clock"] == nil)
+            pair.alice.send(.move(row: 0, col: 0))
+            #expect(try await pair.bob.nextBoard().fields["clock"] == nil)
+            let reply = try await HTTP.get(port: server.port, "/api/matches/\(matchID)/games")
+            #expect(!reply.body.contains("took") && !reply.body.contains("timeControl"), "\(reply.body)")
+        }
+    }
+
+    @Test func test_randomWin_inAClockedMatch_hasNoClock() async throws {
+        try await withTestServer { server in
+            let matchID = try await Self.clockedMatch(#"{"initial":60,"increment":0}"#, on: server)
+            let pair = try await server.seatedPair(matchID: matchID)
+            pair.alice.send(.startGame(gameId: "ticTacToe"))
+            #expect(Clock(try await pair.bob.nextBoard()) != nil)
+            pair.alice.send(.resign)
+            try await pair.bob.nextScreen(.offGame)
+            pair.alice.send(.startGame(gameId: "randomWin"))
+            try await pair.bob.nextScreen(.randomWin)
+            pair.bob.send(.roll)
+            let over = try await pair.bob.next { $0.type == "gameOver" }
+            guard case .gameOver(_, _, let reason, _) = over else { return }
+            #expect(reason == "roll", "one roll, no clock to run out")
+        }
+    }
+}
