@@ -59,7 +59,9 @@ package final class FlagWatch: Sendable {
 
     /// Looks for due deadlines every `resolution`, until none is armed.
     private func tick() async {
-        state.withLock { $0.lastLooked = max($0.lastLooked, bucket(of: .now) - 1) }
+        // From the earliest bucket armed (a deadline already past when armed included).
+        let now = bucket(of: .now)
+        state.withLock { $0.lastLooked = min($0.buckets.keys.min() ?? now, now) - 1 }
         while true {
             try? await Task.sleep(for: resolution)
             // A bucket is due once all of it has passed: a callback never comes before its deadline.

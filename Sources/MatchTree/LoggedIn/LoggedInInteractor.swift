@@ -132,7 +132,7 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
     // MARK: - GameListener
 
     func gameDidEnd(withWinner winner: Seat?) {
-        stopClock()
+        // A game ends by its rules only on a move: `movePlayed` charges it and stops the clocks then.
         gameInProgress = nil
         gameBeingPlayed = nil
         mutableScoreStream.updateScore(withWinner: winner)
@@ -260,6 +260,7 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
     /// the score, then OffGame.
     private func endGame(winner: Seat?, reason: GameEndReason) {
         guard let game = gameInProgress else { return }
+        stopClock()
         game.end(winner: winner, reason: reason)
         gameDidEnd(withWinner: winner)
     }

@@ -218,6 +218,34 @@ struct ClockTests {
         }
     }
 
+    @Test func test_theComputer_playsUnderTheClock_itsPauseChargedToItsOwnTime_andPerfectDoesNotLoseOnTimeAtOnePlusZero() async throws {
+        try await withTestServer(configure: { $0.computerDelay = .milliseconds(600) }) { server in
+            let reply = try await server.postMatch(body: #"{"opponent":"computer","level":"perfect","clock":{"initial":60,"increment":0}}"#)
+            guard reply.status == 201, case .success(let created) = CreatedMatch.decode(reply.body) else {
+                throw HTTP.Failure(description: "create failed: \(reply.status) \(reply.body)")
+            }
+            let (alice, _) = try await TestClient.connected(port: server.port, matchID: created.matchId)
+            _ = try await alice.login("Alice")
+            try await alice.nextScreen(.offGame)
+            for _ in 0..<2 {
+                alice.send(.startGame(gameId: "ticTacToe"))
+                let (winner, boards) = try await alice.playAgainstComputer(as: .player1)
+                #expect(winner != .player1, "perfect never loses at Tic Tac Toe")
+                let clocks = boards.compactMap { Clock($0) }
+                #expect(clocks.count == boards.count, "every board has the clocks")
+                let computerLeft = try #require(clocks.last?.player2)
+                // The computer's pause (600 ms, give or take a quarter) counted against it on every move.
+                let computerMoves = boards.filter { $0.last?.seat == .player2 }.count
+                #expect(computerLeft < 60 - 0.4 * Double(computerMoves), "\(clocks)")
+                #expect(computerLeft > 60 - 2.0 * Double(max(computerMoves, 1)), "\(clocks)")
+                let over = try #require(try alice.received().last { $0.type == "gameOver" })
+                guard case .gameOver(_, _, let reason, _) = over else { return }
+                #expect(reason != "time")
+                try await alice.nextScreen(.offGame)
+            }
+        }
+    }
+
     @Test func test_aMatchWithoutAClock_hasNoClockAnywhere() async throws {
         try await withTestServer { server in
             let matchID = try await server.createMatch()

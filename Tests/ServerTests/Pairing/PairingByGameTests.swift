@@ -31,6 +31,28 @@ extension PairingQueueTests {
         }
     }
 
+    @Test func test_visitorsAreOnlyPairedUnderTheClockTheyAskedFor_andTheirMatchHasIt() async throws {
+        try await withServer { server in
+            let blitz = WireTimeControl(initial: 180, increment: 2)
+            let ann = try await QueueVisitors.join(port: server.port, name: "Ann", clock: blitz)
+            let bob = try await QueueVisitors.join(port: server.port, name: "Bob")
+            let cleo = try await QueueVisitors.join(port: server.port, name: "Cleo", clock: WireTimeControl(initial: 60, increment: 0))
+            let dan = try await QueueVisitors.join(port: server.port, name: "Dan", clock: blitz)
+            let first = try await QueueVisitors.renewUntilPaired(ports: [server.port], ann, timeout: .seconds(10))
+            let second = try await QueueVisitors.renewUntilPaired(ports: [server.port], dan, timeout: .seconds(10))
+            let matchID = try #require(first.matchId)
+            #expect(second.matchId == matchID, "Ann and Dan asked for 3+2")
+            #expect(try await QueueVisitors.renew(port: server.port, bob)?.status == .waiting, "Bob asked for no clock")
+            #expect(try await QueueVisitors.renew(port: server.port, cleo)?.status == .waiting, "Cleo asked for 1+0")
+            #expect(try await server.summary(of: matchID).timeControl == blitz)
+
+            let bad = try await HTTP.request(
+                port: server.port, "/api/queue", method: .POST, body: #"{"name":"Eve","clock":{"initial":5,"increment":0}}"#)
+            #expect(bad.status == 400)
+            #expect(bad.body.contains("from 10 seconds to 24 hours"), "\(bad.body)")
+        }
+    }
+
     @Test func test_aGameTheQueueDoesNotOffer_isRefused400UnknownGame_sayingWhich_andQueuesNothing() async throws {
         try await withServer { server in
             let offered = "the games you can be paired for are ticTacToe, connectFour and kalah."

@@ -17,9 +17,9 @@ enum QueueVisitors {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
-    /// `POST /api/queue`, for `gameId` (nil: none said); returns the ticket.
-    static func join(port: Int, name: String? = nil, gameId: String? = nil) async throws -> String {
-        let body = QueueJoin(name: name, gameId: gameId).encoded()
+    /// `POST /api/queue`, for `gameId` (nil: none said) under `clock` (nil: none); returns the ticket.
+    static func join(port: Int, name: String? = nil, gameId: String? = nil, clock: WireTimeControl? = nil) async throws -> String {
+        let body = QueueJoin(name: name, gameId: gameId, clock: clock).encoded()
         let reply = try await HTTP.request(port: port, "/api/queue", method: .POST, body: body, client: client)
         guard reply.status == 201, case .success(let status) = QueueStatus.decode(reply.body), let ticket = status.ticket else {
             throw HTTP.Failure(description: "join: \(reply.status) \(reply.body)")
