@@ -66,6 +66,30 @@ struct TwoServersTests {
         }
     }
 
+    @Test func test_aClockedGameMovedToAnotherServer_resumesWithTheClocksAsStored_andTheMoveChargedOnlyFromThere() async throws {
+        try await withTwoServers { first, second in
+            let matchID = try await ClockTests.clockedMatch(#"{"initial":60,"increment":0}"#, on: first)
+            let pair = try await first.seatedPair(matchID: matchID)
+            pair.alice.send(.startGame(gameId: "ticTacToe"))
+            _ = try await pair.bob.nextBoard()
+            pair.alice.send(.move(row: 1, col: 1))
+            let told = try #require(ClockTests.Clock(try await pair.bob.nextBoard()))
+            // Bob thinks for a second and a half on the first server; then the match moves.
+            try await Task.sleep(for: .milliseconds(1_500))
+            let (spectator, welcome) = try await TestClient.connected(port: second.port, matchID: matchID)
+            guard case .welcome(_, let snapshot, _) = welcome, let moved = ClockTests.Clock(snapshot.board) else {
+                throw HTTP.Failure(description: "no clock on the second server: \(welcome)")
+            }
+            #expect(moved.player1 == told.player1)
+            #expect(moved.player2 > 59.7, "as the last stored event left it: \(moved)")
+            #expect(moved.running == .player2)
+            let back = try await pair.resumed(port: second.port, matchID: matchID)
+            back.bob.send(.move(row: 0, col: 0))
+            let after = try #require(ClockTests.Clock(try await spectator.nextBoard()))
+            #expect(after.player2 > 58.5 && after.running == .player1, "\(after)")
+        }
+    }
+
     @Test func test_lookingAtAMatchsRIBTreeOnAnotherServer_doesNotTakeItOver() async throws {
         try await withTwoServers { first, second in
             let (matchID, pair) = try await Self.pairWithAMovePlayed(on: first)
