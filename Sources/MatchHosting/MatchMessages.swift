@@ -33,6 +33,12 @@ struct MatchMessages {
         }
     }
 
+    /// A `chat` message with the next version.
+    mutating func chat(seat: Seat, phrase: String) -> ServerMessage {
+        version += 1
+        return .chat(seat: WireSeat(seat), phrase: phrase, v: version)
+    }
+
     /// A `presence` message with the next version.
     mutating func presence(snapshot: MatchSnapshot, members: Members, awayTimes: [Seat: AwayTimes] = [:]) -> ServerMessage {
         version += 1

@@ -36,6 +36,8 @@ struct MatchRoom {
     /// timers start with the host anyway). A claim waits for the grace from the later of this and the
     /// seat's going away, so that a game started while the opponent was away cannot be claimed at once.
     private var gameStartedAt: ContinuousClock.Instant?
+    /// When each connection's last phrase was accepted (`chat`), for its one phrase a second.
+    private var lastPhrase: [UInt64: ContinuousClock.Instant] = [:]
     /// When the last connection closed; until one opens, the log's last record.
     private var lastConnectionClosed: Date
     private let logger: Logger
@@ -107,6 +109,7 @@ struct MatchRoom {
     /// connections is to time out.
     mutating func disconnect(_ connectionID: UInt64) -> MatchChange? {
         guard let member = members.remove(connectionID) else { return nil }
+        lastPhrase[connectionID] = nil
         logger.info("connection closed", metadata: ["connection": "\(connectionID)"])
         if members.isEmpty { lastConnectionClosed = Date() }
         var change = MatchChange(presenceChanged: true)
@@ -141,6 +144,8 @@ struct MatchRoom {
             return resume(token: token, member: member)
         case .claimWin:
             return claimWin(by: member)
+        case .chat(let phrase):
+            return chat(phrase, from: member)
         case .login, .startGame, .play, .launchGame, .leave, .resign, .offerDraw, .acceptDraw, .declineDraw, .offerGame, .declineGame:
             // Who is away matters only to what may start a game: not worked out for every move.
             let startsAGame = if case .startGame = message { true } else if case .offerGame = message { true } else { false }
@@ -203,6 +208,29 @@ struct MatchRoom {
             return refuse(error, of: input, to: member)
         }
     }
+
+    /// A seated player's phrase, told to everyone and stored nowhere (it is no part of the match's state:
+    /// a reconnecting client gets none of those said before). Checked in the protocol's order: the
+    /// seat, the phrase, then one phrase a second per connection.
+    private mutating func chat(_ phrase: String, from member: Members.Member) -> MatchChange {
+        guard let seat = member.seat else { return refuse(.error(.notSeated), to: member, reason: "notSeated (chat)") }
+        guard ChatPhrase(rawValue: phrase) != nil else {
+            return refuse(
+                .error(code: .badMessage, message: "There is no phrase \"\(phrase.prefix(40))\"; the phrases are \(ChatPhrase.listed)."),
+                to: member, reason: "badMessage (unknown phrase)")
+        }
+        let now = ContinuousClock.now
+        if let last = lastPhrase[member.connection.id], now - last < Self.phraseInterval {
+            return refuse(
+                .error(code: .rateLimited, message: "One phrase a second: wait a moment before the next."), to: member,
+                reason: "rateLimited (chat)")
+        }
+        lastPhrase[member.connection.id] = now
+        return MatchChange(broadcasts: [messages.chat(seat: seat, phrase: phrase)])
+    }
+
+    /// The shortest time between two phrases of one connection.
+    static let phraseInterval = Duration.seconds(1)
 
     /// Whether the opponent of `seat` is a person whose seat has no connection: no game starts then.
     private func isAway(opponentOf seat: Seat) -> Bool {

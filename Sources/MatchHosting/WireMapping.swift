@@ -116,7 +116,7 @@ extension ErrorCode {
 }
 
 extension MatchInput {
-    /// What `message` asks of the tree; nil for what the host answers itself (`sync`, `resume`), for
+    /// What `message` asks of the tree; nil for what the host answers itself (`sync`, `resume`, `chat`), for
     /// `claimWin` (the host adds how long the opponent has been away), and for a game's message none of
     /// `games` reads. `opponentAway`: whether the sender's opponent is a person without a connection;
     /// `playerAway`: whether any person's seat has none (for a launch, which anyone may ask for).
@@ -136,7 +136,7 @@ extension MatchInput {
             self = .play(action)
         case .launchGame(let gameId): self = .launchGame(gameId: gameId, playerAway: playerAway)
         case .leave: self = .leave
-        case .sync, .resume, .claimWin: return nil
+        case .sync, .resume, .claimWin, .chat: return nil
         }
     }
 }

@@ -194,7 +194,7 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
                 // Refused unread: send it again once the server's window has passed.
                 retry(action)
             }
-        case .presence, .score, .drawOffered, .drawDeclined, .gameOffered, .gameDeclined:
+        case .presence, .score, .drawOffered, .drawDeclined, .gameOffered, .gameDeclined, .chat:
             break
         }
     }

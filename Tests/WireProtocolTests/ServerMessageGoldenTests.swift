@@ -185,6 +185,25 @@ struct ServerMessageGoldenTests {
             text: #"{"gameId":"connectFour","seat":"player2","type":"gameOffered","v":23}"#
         ),
         Golden(message: .gameDeclined(seat: .player1, v: 24), text: #"{"seat":"player1","type":"gameDeclined","v":24}"#),
+        // quick chat (extension)
+        Golden(
+            message: .chat(seat: .player2, phrase: "wellPlayed", v: 25),
+            text: #"{"phrase":"wellPlayed","seat":"player2","type":"chat","v":25}"#),
+        // clocks (extension): the snapshot's time control, and a board's clock among its fields
+        Golden(
+            message: .welcome(
+                you: nil,
+                snapshot: WireSnapshot(
+                    phase: .ticTacToe, players: [], score: nil,
+                    board: WireBoard(fields: [
+                        "turn": .string("player2"),
+                        "clock": .object(["player1": .number(173.482), "player2": .integer(180), "running": .string("player2")]),
+                    ]), spectators: 0, timeControl: WireTimeControl(initial: 180, increment: 2.5)),
+                v: 26
+            ),
+            text:
+                #"{"snapshot":{"board":{"clock":{"player1":173.482,"player2":180,"running":"player2"},"turn":"player2"},"phase":"ticTacToe","players":[],"score":null,"spectators":0,"timeControl":{"increment":2.5,"initial":180}},"type":"welcome","v":26,"you":{"seat":null}}"#
+        ),
         // presence
         Golden(
             message: .presence(players: [alice, bob], spectators: 2, v: 12),
@@ -235,7 +254,7 @@ struct ServerMessageGoldenTests {
             kinds == [
                 "welcome", "seated", "screen", "score", "board", "gameOver", "presence", "error", "drawOffered", "drawDeclined",
                 "gameOffered",
-                "gameDeclined",
+                "gameDeclined", "chat",
             ])
         let screens = Set(
             Self.goldens.compactMap { golden -> WirePhase? in

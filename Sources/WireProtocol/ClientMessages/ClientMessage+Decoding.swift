@@ -19,7 +19,7 @@ public struct ClientMessageReader: Sendable {
     /// The `type`s of the messages every match has.
     static let coreTypes: Set<String> = [
         "login", "resume", "startGame", "launchGame", "leave", "claimWin", "sync", "resign", "offerDraw", "acceptDraw", "declineDraw",
-        "offerGame", "declineGame",
+        "offerGame", "declineGame", "chat",
     ]
 
     /// Reads a client message from the text of a WebSocket frame, with `JSONDecoder`.
@@ -106,6 +106,7 @@ private struct DecodedClientMessage: Decodable {
         case "declineDraw": message = .declineDraw
         case "offerGame": message = .offerGame(gameId: try fields.string(.gameId))
         case "declineGame": message = .declineGame
+        case "chat": message = .chat(phrase: try fields.string(.phrase))
         default:
             let gameMessages = decoder.userInfo[Self.gameMessagesKey] as? [String: GameMessageSchema] ?? [:]
             guard let schema = gameMessages[type] else { throw WireDecodingError.unknownType(type) }
@@ -120,6 +121,7 @@ extension DynamicCodingKey {
     fileprivate static let name = DynamicCodingKey("name")
     fileprivate static let token = DynamicCodingKey("token")
     fileprivate static let gameId = DynamicCodingKey("gameId")
+    fileprivate static let phrase = DynamicCodingKey("phrase")
 }
 
 /// The fields of one client message, read with the checks PROTOCOL.md asks for.

@@ -31,6 +31,9 @@ public enum ClientMessage: Hashable, Sendable {
     case offerGame(gameId: String)
     /// (Extension.) Decline the game the opponent offered.
     case declineGame
+    /// (Extension.) A seated player's word to everyone in the match: one of the fixed phrases
+    /// (`ChatPhrase`), by id. Read as any string: the server says which ids there are.
+    case chat(phrase: String)
 
     /// The value of the `type` field for this message.
     public var type: String {
@@ -49,6 +52,7 @@ public enum ClientMessage: Hashable, Sendable {
         case .declineDraw: "declineDraw"
         case .offerGame: "offerGame"
         case .declineGame: "declineGame"
+        case .chat: "chat"
         }
     }
 
@@ -65,6 +69,8 @@ public enum ClientMessage: Hashable, Sendable {
             return prefix + ",\"token\":\(token.jsonStringLiteral)}"
         case .startGame(let gameId), .launchGame(let gameId), .offerGame(let gameId):
             return prefix + ",\"gameId\":\(gameId.jsonStringLiteral)}"
+        case .chat(let phrase):
+            return prefix + ",\"phrase\":\(phrase.jsonStringLiteral)}"
         case .play(let message):
             return message.fields.reduce(prefix) { text, field in
                 switch field.value {

@@ -4,7 +4,7 @@
 
 extension ServerMessage {
     private enum CodingKeys: String, CodingKey {
-        case type, v, you, snapshot, seat, name, token, winner, line, reason, gameId, players, spectators, code, message
+        case type, v, you, snapshot, seat, name, token, winner, line, reason, gameId, players, spectators, code, message, phrase
     }
 
     private enum YouKeys: String, CodingKey {
@@ -53,6 +53,10 @@ extension ServerMessage {
                 v: try version())
         case "gameDeclined":
             self = .gameDeclined(seat: try container.decode(WireSeat.self, forKey: .seat), v: try version())
+        case "chat":
+            self = .chat(
+                seat: try container.decode(WireSeat.self, forKey: .seat), phrase: try container.decode(String.self, forKey: .phrase),
+                v: try version())
         case "presence":
             self = .presence(
                 players: try container.decode([WirePlayer].self, forKey: .players),

@@ -85,12 +85,16 @@ extension ServerMessage {
             out.raw(#","v":"#)
             out.integer(v)
             out.raw("}")
-        case .gameOffered(let seat, let gameId, let v):
-            out.raw(#"{"gameId":"#)
-            out.string(gameId)
+        case .gameOffered(let seat, let text, let v), .chat(let seat, let text, let v):
+            // A seat and one string, whose key sorts before "seat": `gameId` or `phrase`.
+            let key = if case .chat = self { "phrase" } else { "gameId" }
+            out.raw(#"{""# + key + #"":"#)
+            out.string(text)
             out.raw(#","seat":"#)
             out.seat(seat)
-            out.raw(#","type":"gameOffered","v":"#)
+            out.raw(#","type":"#)
+            out.string(type)
+            out.raw(#","v":"#)
             out.integer(v)
             out.raw("}")
         case .presence(let players, let spectators, let v):

@@ -25,6 +25,8 @@ public enum ServerMessage: WireDecodable, Hashable {
     case gameOffered(seat: WireSeat, gameId: String, v: Int)
     /// (Extension.) `seat` declined the game its opponent offered.
     case gameDeclined(seat: WireSeat, v: Int)
+    /// (Extension.) The player of `seat` said one of the fixed phrases (`ChatPhrase`, by id).
+    case chat(seat: WireSeat, phrase: String, v: Int)
     /// Someone connected, disconnected, logged in or left.
     case presence(players: [WirePlayer], spectators: Int, v: Int)
     /// To the sender only: what was wrong, as a code and a sentence for a person. No `v`.
@@ -48,6 +50,7 @@ public enum ServerMessage: WireDecodable, Hashable {
         case .drawDeclined: "drawDeclined"
         case .gameOffered: "gameOffered"
         case .gameDeclined: "gameDeclined"
+        case .chat: "chat"
         case .presence: "presence"
         case .error: "error"
         }
@@ -59,7 +62,7 @@ public enum ServerMessage: WireDecodable, Hashable {
         switch self {
         case .welcome(_, _, let v), .screen(_, let v), .score(_, let v), .board(_, let v),
             .gameOver(_, _, _, let v), .presence(_, _, let v), .drawOffered(_, let v), .drawDeclined(_, let v),
-            .gameOffered(_, _, let v), .gameDeclined(_, let v):
+            .gameOffered(_, _, let v), .gameDeclined(_, let v), .chat(_, _, let v):
             v
         case .seated, .error:
             nil

@@ -182,7 +182,7 @@ struct MessageFactory {
 
     /// A random message of any type with random (often wrong) parameters.
     mutating func anyMessage(matchID: String, tokens: TokenPool, sameMatchTokens: Bool) -> ClientMessage {
-        switch Int.random(in: 0..<10, using: &rng) {
+        switch Int.random(in: 0..<11, using: &rng) {
         case 0: return .login(name: name())
         case 1: return .resume(token: token(matchID: matchID, tokens: tokens, sameMatch: sameMatchTokens))
         case 2: return .startGame(gameId: gameID())
@@ -191,6 +191,7 @@ struct MessageFactory {
         case 6: return .leave
         case 7: return rng.pick([.resign, .offerDraw, .acceptDraw, .declineDraw])
         case 8: return rng.chance(0.5) ? .offerGame(gameId: gameID()) : .declineGame
+        case 9: return .chat(phrase: rng.chance(0.8) ? rng.pick(ChatPhrase.allCases).rawValue : name() ?? "")
         default: return .sync
         }
     }
@@ -296,6 +297,7 @@ struct MessageFactory {
         case .login(let name):
             if let name { fields.append(("name", jsonString(name))) } else if rng.chance(0.5) { fields.append(("name", "null")) }
         case .resume(let token): fields.append(("token", jsonString(token)))
+        case .chat(let phrase): fields.append(("phrase", jsonString(phrase)))
         case .startGame(let id), .launchGame(let id), .offerGame(let id): fields.append(("gameId", jsonString(id)))
         case .play(let game):
             for field in game.fields {
@@ -593,6 +595,11 @@ func expectedAnswers(to message: ClientMessage, knowing knowledge: Knowledge, ex
             return [knowledge.offer == nil ? .accepted : .error(.alreadyOffered)]
         }
         return race.union([.accepted, .error(.wrongPhase), .error(.opponentAway), .error(.alreadyOffered)])
+    case .chat(let phrase):
+        // The seat first, then the phrase; a second phrase within a second of this connection's last one
+        // is refused, however the match stands.
+        guard seated != nil else { return [.error(.notSeated)] }
+        return ChatPhrase(rawValue: phrase) == nil ? [.error(.badMessage)] : [.accepted, .error(.rateLimited)]
     case .declineGame:
         guard let seat = seated else { return [.error(.notSeated)] }
         if exclusive {

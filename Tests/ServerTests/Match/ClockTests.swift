@@ -173,6 +173,23 @@ struct ClockTests {
         }
     }
 
+    @Test func test_anAwayPlayersClock_keepsRunning_andRunsOutBeforeTheSeatTimesOut() async throws {
+        try await withTestServer(configure: { $0.seatTimeout = .seconds(60) }) { server in
+            let matchID = try await Self.clockedMatch(#"{"initial":10,"increment":0}"#, on: server)
+            let pair = try await server.seatedPair(matchID: matchID)
+            pair.bob.send(.startGame(gameId: "ticTacToe"))
+            _ = try await pair.alice.nextBoard()
+            // Alice's turn, and she goes away.
+            pair.alice.close()
+            let over = try await pair.bob.next(timeout: .seconds(15)) { $0.type == "gameOver" }
+            guard case .gameOver(let winner, _, let reason, _) = over else { return }
+            #expect(winner == .player2)
+            #expect(reason == "time")
+            let summary = try await server.summary(of: matchID)
+            #expect(summary.players.map(\.name) == ["Alice", "Bob"], "the seat is kept until its own timeout")
+        }
+    }
+
     @Test func test_aMoveThatRacesTheFlag_isPlayedOnlyIfItArrivesFirst() async throws {
         try await withTestServer { server in
             let matchID = try await Self.clockedMatch(#"{"initial":10,"increment":0}"#, on: server)
