@@ -450,13 +450,13 @@ package actor MatchHost {
         switch room.push(payload, to: connection.id, resyncs: resyncs) {
         case nil:
             break
-        case .spectatorClosed:
-            // Out of the members at once: the others' count of spectators follows in the next presence.
-            presenceChanged()
-            logger.notice("refused", metadata: ["connection": "\(connection.id)", "reason": "spectator too slow, closed 1013"])
-        case .playerAwaitsSnapshot(let seat):
+        case .awaitsSnapshot(let seat):
             logger.notice(
-                "refused", metadata: ["connection": "\(connection.id)", "reason": "player too slow, backlog replaced by a snapshot"])
+                "refused",
+                metadata: [
+                    "connection": "\(connection.id)",
+                    "reason": "\(seat == nil ? "spectator" : "player") too slow, backlog replaced by a snapshot",
+                ])
             commit(room.resync(connection, seat: seat))
         }
     }

@@ -128,7 +128,7 @@ struct MatchRoom {
     }
 
     /// A fresh `welcome` for `connection`, whose backlog was dropped.
-    func resync(_ connection: Connection, seat: Seat) -> MatchChange {
+    func resync(_ connection: Connection, seat: Seat?) -> MatchChange {
         MatchChange(direct: [(connection, welcome(for: seat))])
     }
 

@@ -9,17 +9,16 @@ struct Members {
     struct Member {
         let connection: Connection
         var seat: Seat?
-        /// A player whose queue overflowed waits for a fresh welcome; nothing else is sent meanwhile.
+        /// A connection whose queue overflowed waits for a fresh welcome; nothing else is sent meanwhile.
         var awaitsSnapshot = false
     }
 
-    /// What `push` did with a connection whose queue was full.
+    /// What `push` did with a connection whose queue was full: its backlog is dropped, and it gets
+    /// nothing until the fresh welcome the caller owes it (a player keeps its seat; a spectator skips to
+    /// the current state rather than being closed). One that reads nothing at all is closed by its
+    /// ping timeout, its queue bounded meanwhile.
     enum Overflow: Equatable {
-        /// A spectator: its queue now holds only a close 1013, and it is no member any more.
-        case spectatorClosed
-        /// A player keeps its seat: its backlog is dropped, and it gets nothing until the fresh
-        /// welcome the caller owes it.
-        case playerAwaitsSnapshot(Seat)
+        case awaitsSnapshot(seat: Seat?)
     }
 
     private var byID: [UInt64: Member] = [:]
@@ -72,16 +71,10 @@ struct Members {
         }
         let queue = member.connection.queue
         guard queue.push(.text(payload)) == .full else { return nil }
-        guard let seat = member.seat else {
-            // A spectator this far behind is cheaper to reconnect than to feed: it comes back with `sync`.
-            queue.replaceAll(with: [.close(code: 1013, reason: "Too far behind; reconnect.")])
-            byID[id] = nil
-            return .spectatorClosed
-        }
-        // A player keeps the seat: drop the backlog and send one fresh snapshot when it is its turn.
+        // Too far behind to catch up message by message: drop the backlog and send one fresh snapshot.
         queue.replaceAll(with: [])
         byID[id]?.awaitsSnapshot = true
-        return .playerAwaitsSnapshot(seat)
+        return .awaitsSnapshot(seat: member.seat)
     }
 
     /// Forgets every connection (the match is torn down).

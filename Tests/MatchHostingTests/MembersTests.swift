@@ -75,15 +75,20 @@ struct MembersTests {
         #expect(alice.queue.count == 0)
     }
 
-    @Test func test_pushToASpectatorWithAFullQueue_closesIt1013AndRemovesIt() {
+    @Test func test_pushToASpectatorWithAFullQueue_dropsTheBacklog_andKeepsItForAFreshSnapshot() {
         var members = Members()
         members.add(alice)
         for text in ["one", "two"] { _ = members.push(ByteBuffer(string: text), to: alice.id, resyncs: false) }
-        #expect(members.push(ByteBuffer(string: "three"), to: alice.id, resyncs: false) == .spectatorClosed)
-        #expect(members.isEmpty)
+        #expect(members.push(ByteBuffer(string: "three"), to: alice.id, resyncs: false) == .awaitsSnapshot(seat: nil))
+        #expect(members.count == 1, "a slow spectator skips to the current state rather than being closed")
+        #expect(members[alice.id]?.awaitsSnapshot == true)
         let queued = Self.drain(alice)
         #expect(queued.texts.isEmpty)
-        #expect(queued.close == 1013)
+        #expect(queued.close == nil)
+        #expect(members.push(ByteBuffer(string: "four"), to: alice.id, resyncs: false) == nil)
+        #expect(alice.queue.count == 0, "nothing but the snapshot until it comes")
+        #expect(members.push(ByteBuffer(string: "snapshot"), to: alice.id, resyncs: true) == nil)
+        #expect(Self.drain(alice).texts == ["snapshot"])
     }
 
     @Test func test_pushToAPlayerWithAFullQueue_dropsTheBacklogAndKeepsTheSeat() {
@@ -91,7 +96,7 @@ struct MembersTests {
         members.add(alice)
         members.seat(alice.id, in: .player1)
         for text in ["one", "two"] { _ = members.push(ByteBuffer(string: text), to: alice.id, resyncs: false) }
-        #expect(members.push(ByteBuffer(string: "three"), to: alice.id, resyncs: false) == .playerAwaitsSnapshot(.player1))
+        #expect(members.push(ByteBuffer(string: "three"), to: alice.id, resyncs: false) == .awaitsSnapshot(seat: .player1))
         #expect(members[alice.id]?.awaitsSnapshot == true)
         #expect(members.isConnected(.player1))
         #expect(alice.queue.count == 0)
