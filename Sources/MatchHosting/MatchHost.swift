@@ -185,6 +185,8 @@ package actor MatchHost {
     package func connect(_ connection: Connection) -> ConnectResult {
         guard !isClosed, !isShuttingDown else { return .closed }
         if room.connectionCount >= settings.maxConnections {
+            // The places kept for players are not for a connection that can never sit.
+            guard !connection.watchesOnly else { return .full }
             let waiting = room.seatsAwaitingPlayers
             guard waiting > 0 else { return .full }
             while claimants.count >= waiting, let oldest = claimants.min(by: { $0.value.since < $1.value.since }) {

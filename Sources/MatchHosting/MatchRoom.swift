@@ -137,6 +137,10 @@ struct MatchRoom {
     /// What one decoded message of connection `connectionID` changes; nil when it is no member.
     mutating func handle(_ message: ClientMessage, from connectionID: UInt64) -> MatchChange? {
         guard let member = members[connectionID] else { return nil }
+        // A connection opened to watch can never sit: said before anything else, so that the page knows
+        // to reconnect without `watch`.
+        if member.connection.watchesOnly, case .login = message { return refuse(.error(.watchOnly), to: member, reason: "watchOnly") }
+        if member.connection.watchesOnly, case .resume = message { return refuse(.error(.watchOnly), to: member, reason: "watchOnly") }
         switch message {
         case .sync:
             return MatchChange(direct: [(member.connection, welcome(for: member.seat))])

@@ -11,7 +11,7 @@ struct ErrorCodeTests {
             ErrorCode.allCases.map(\.rawValue) == [
                 "badMessage", "badName", "notSeated", "alreadySeated", "matchFull", "notYourTurn", "cellTaken",
                 "outOfBounds", "wrongPhase", "unknownGame", "badToken", "rateLimited", "matchNotFound", "opponentConnected",
-                "tooEarly", "opponentAway", "noOffer", "alreadyOffered",
+                "tooEarly", "opponentAway", "noOffer", "alreadyOffered", "watchOnly",
             ]
         )
     }

@@ -129,13 +129,14 @@ package struct GameServerChannel: ServerChildChannel {
                 },
                 upgradePipelineHandler: { channel, _ in
                     channel.eventLoop.makeCompletedFuture {
-                        guard case .upgrade(let matchID, let clientAddress, let slot) = decision.value else {
+                        guard case .upgrade(let matchID, let clientAddress, let slot, let watchesOnly) = decision.value else {
                             throw ChannelError.inappropriateOperationForState
                         }
                         // The session holds the address's slot from now on, and gives it back when it goes.
                         decision.value = nil
                         try channel.pipeline.syncOperations.addHandler(
-                            Self.session(matchID: matchID, clientAddress: clientAddress, slot: slot, settings: webSocket))
+                            Self.session(
+                                matchID: matchID, clientAddress: clientAddress, slot: slot, watchesOnly: watchesOnly, settings: webSocket))
                         return .webSocket
                     }
                 }
@@ -190,10 +191,10 @@ package struct GameServerChannel: ServerChildChannel {
     /// The session, after NIO's frame encoder and decoder (which refuses frames over the size limit and
     /// malformed control frames; the session closes on its errors).
     private static func session(
-        matchID: MatchID, clientAddress: String, slot: AddressConnectionLimits.Slot?, settings: WebSocketSettings
+        matchID: MatchID, clientAddress: String, slot: AddressConnectionLimits.Slot?, watchesOnly: Bool, settings: WebSocketSettings
     ) -> WebSocketSession {
         WebSocketSession(
-            matchID: matchID, remoteAddress: clientAddress, maxMessageSize: settings.maxMessageSize,
+            matchID: matchID, remoteAddress: clientAddress, watchesOnly: watchesOnly, maxMessageSize: settings.maxMessageSize,
             addressSlot: slot, registry: settings.registry, settings: settings.session, metrics: settings.metrics, logger: settings.logger)
     }
 
@@ -206,11 +207,14 @@ package struct GameServerChannel: ServerChildChannel {
         { channel, head in
             upgrader.buildUpgradeResponse(channel: channel, upgradeRequest: head, initialResponseHeaders: HTTPHeaders())
                 .map { headers -> KeepAliveUpgradeHandler.Answer in
-                    guard case .upgrade(let matchID, let clientAddress, let slot) = decision.value else { return .passThrough }
+                    guard case .upgrade(let matchID, let clientAddress, let slot, let watchesOnly) = decision.value else {
+                        return .passThrough
+                    }
                     return .upgrade(headers: headers) {
                         [
                             WebSocketFrameEncoder(), ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: settings.maxMessageSize)),
-                            session(matchID: matchID, clientAddress: clientAddress, slot: slot, settings: settings),
+                            session(
+                                matchID: matchID, clientAddress: clientAddress, slot: slot, watchesOnly: watchesOnly, settings: settings),
                         ]
                     }
                 }

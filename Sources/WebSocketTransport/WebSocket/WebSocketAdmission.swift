@@ -11,8 +11,9 @@ package struct WebSocketAdmission: Sendable {
     package enum Decision: Sendable {
         /// Upgraded, for a client at `clientAddress` (behind trusted proxies, the one they forwarded for),
         /// counted against its address for as long as `slot` lives; nil when the connection was counted
-        /// at its accept already (a client connected directly).
-        case upgrade(matchID: MatchID, clientAddress: String, slot: AddressConnectionLimits.Slot?)
+        /// at its accept already (a client connected directly). `watchesOnly`: the path asked to watch
+        /// only (`?watch=1`).
+        case upgrade(matchID: MatchID, clientAddress: String, slot: AddressConnectionLimits.Slot?, watchesOnly: Bool)
         /// Answered with this status and error body (docs/PROTOCOL.md: 404 unknown match, 403 foreign
         /// origin, 421 foreign host).
         case refuse(APIError)
@@ -51,6 +52,13 @@ package struct WebSocketAdmission: Sendable {
         guard path.hasPrefix("/ws/") else { return nil }
         let id = path.dropFirst(4)
         return id.isEmpty || id.contains("/") ? nil : id
+    }
+
+    /// Whether the request target asks to watch only: `watch=1` among its query's parameters.
+    package static func watchesOnly(_ uri: String) -> Bool {
+        guard let query = uri.split(separator: "?", maxSplits: 1).dropFirst().first else { return false }
+        let parameters = query.prefix { $0 != "#" }.split(separator: "&")
+        return parameters.contains("watch=1")
     }
 
     /// - Parameters:
@@ -117,6 +125,6 @@ package struct WebSocketAdmission: Sendable {
                 return .refuse(APIError(.internalServerError, .matchNotFound, "This match could not be loaded."))
             }
         }
-        return .upgrade(matchID: id, clientAddress: client.clientAddress, slot: slot)
+        return .upgrade(matchID: id, clientAddress: client.clientAddress, slot: slot, watchesOnly: Self.watchesOnly(path))
     }
 }

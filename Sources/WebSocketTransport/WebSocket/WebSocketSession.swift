@@ -77,6 +77,8 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     private var clientCloseReceived = false
     private var closeDeadline: Scheduled<Void>?
     private var pinger: RepeatedTask?
+    /// Opened with `?watch=1`: its connection can never take a seat.
+    private let watchesOnly: Bool
     private var unansweredPing: UInt64?
     private var pingsSent: UInt64 = 0
     /// The payload of the latest ping not answered yet: written when the socket takes it.
@@ -84,9 +86,11 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
 
     /// - Parameter maxMessageSize: the most bytes a text message may hold, all its fragments together.
     package init(
-        matchID: MatchID, remoteAddress: String, maxMessageSize: Int, addressSlot: AddressConnectionLimits.Slot? = nil,
-        registry: MatchRegistry, settings: Settings, metrics: ServerMetrics, logger: Logger
+        matchID: MatchID, remoteAddress: String, watchesOnly: Bool = false, maxMessageSize: Int,
+        addressSlot: AddressConnectionLimits.Slot? = nil, registry: MatchRegistry, settings: Settings, metrics: ServerMetrics,
+        logger: Logger
     ) {
+        self.watchesOnly = watchesOnly
         self.matchID = matchID
         self.remoteAddress = remoteAddress
         self.addressSlot = addressSlot
@@ -108,7 +112,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
         // Weak: the queue's wake-up outlives the pipeline (the host holds the connection until it hears
         // of the close), and a strong session there would keep session and connection alive in a cycle.
         let session = NIOLoopBound(WeakSession(self), eventLoop: eventLoop)
-        let connection = Connection(remoteAddress: remoteAddress, queueLimit: settings.outboundQueueLimit) {
+        let connection = Connection(remoteAddress: remoteAddress, queueLimit: settings.outboundQueueLimit, watchesOnly: watchesOnly) {
             eventLoop.execute { session.value.session?.writeQueued() }
         }
         self.connection = connection

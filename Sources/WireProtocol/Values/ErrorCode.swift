@@ -37,6 +37,9 @@ public enum ErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
     case noOffer
     /// (Extension.) `offerDraw` or `offerGame` while an offer waits for an answer.
     case alreadyOffered
+    /// (Extension.) `login` or `resume` on a connection opened to watch only (`/ws/{id}?watch=1`): to
+    /// play, reconnect without `watch`.
+    case watchOnly
 
     /// A sentence for a person that the server can send with this code; a game gives its own for the
     /// moves it refuses.
@@ -60,6 +63,7 @@ public enum ErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
         case .opponentAway: "Your opponent is away: a game can start only while they are connected."
         case .noOffer: "There is no offer from your opponent to answer."
         case .alreadyOffered: "An offer is already waiting for an answer."
+        case .watchOnly: "This connection only watches: reconnect without ?watch=1 to take a seat."
         }
     }
 }
