@@ -73,8 +73,9 @@ struct ClockLogTests {
         let fired = calls.withLock { $0 }
         #expect(fired.count == 1)
         #expect(fired.allSatisfy { $0 >= armedAt + .milliseconds(150) }, "never before the deadline")
-        // Timely enough even with every other test running beside it (the server's flag test is stricter).
-        #expect(fired.allSatisfy { $0 < armedAt + .seconds(1) }, "within a few ticks of it")
+        // Not wildly late even with every other test running beside it on two cores; how soon a clock is
+        // flagged is the server's flag test's to check (a tenth of a second).
+        #expect(fired.allSatisfy { $0 < armedAt + .seconds(5) }, "soon after it")
         #expect(watch.armedCount == 0)
     }
 
