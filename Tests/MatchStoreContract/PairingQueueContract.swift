@@ -37,11 +37,15 @@ public enum PairingQueueContract {
             id: "aVisitor_isPairedWithTheNextOfItsGame_pastOthersWaiting",
             body: aVisitor_isPairedWithTheNextOfItsGame_pastOthersWaiting),
         Check(id: "theGameWhoseVisitorWaitedLongest_isPairedFirst", body: theGameWhoseVisitorWaitedLongest_isPairedFirst),
+        Check(id: "visitorsOfOneGameUnderDifferentClocks_areNotPaired", body: visitorsOfOneGameUnderDifferentClocks_areNotPaired),
     ]
 
     static let ticTacToe = PairingKey(gameID: "ticTacToe")
     static let connectFour = PairingKey(gameID: "connectFour")
     static let kalah = PairingKey(gameID: "kalah")
+
+    static let blitz = PairingKey(gameID: "ticTacToe", timeControl: TimeControl(initialMilliseconds: 180_000, incrementMilliseconds: 2_000))
+    static let bullet = PairingKey(gameID: "ticTacToe", timeControl: TimeControl(initialMilliseconds: 60_000, incrementMilliseconds: 0))
 
     private static func isWaiting(_ status: PairingStatus?) -> Bool {
         if case .waiting = status { true } else { false }
@@ -81,6 +85,19 @@ public enum PairingQueueContract {
         #expect(try await queue.pairNext(seating.seatPair))
         #expect(seating.pairs.last?.map(\.key) == ["bob", "dan"])
         #expect(seating.pairs.last?.map(\.pairingKey) == [ticTacToe, ticTacToe])
+    }
+
+    private static func visitorsOfOneGameUnderDifferentClocks_areNotPaired(_ queue: any PairingQueue) async throws {
+        let seating = PairsSeated()
+        for (key, pairingKey) in [("ann", blitz), ("bob", ticTacToe), ("cat", bullet), ("dan", blitz)] {
+            try await queue.join(key, name: nil, pairingKey: pairingKey)
+        }
+        while try await queue.pairNext(seating.seatPair) {}
+        #expect(seating.pairs.map { $0.map(\.key) } == [["ann", "dan"]], "only the two who asked for 3+2")
+        #expect(seating.pairs.first?.map(\.pairingKey) == [blitz, blitz], "the clock they asked for comes with them")
+        for key in ["bob", "cat"] {
+            #expect(isWaiting(try await queue.renew(key)), "\(key) waits on")
+        }
     }
 
     private static func theGameWhoseVisitorWaitedLongest_isPairedFirst(_ queue: any PairingQueue) async throws {
