@@ -82,7 +82,8 @@ async function request(method, path, payload) {
 /**
  * POST /api/matches: creates a match. Resolves to `{matchId, url}`. With `options`
  * `{opponent: 'computer', level: 'easy' | 'perfect'}` (an extension) the computer takes the second seat;
- * with `{listed: true}` (an extension) the match is listed in the lobby, else it is private.
+ * with `{listed: true}` (an extension) the match is listed in the lobby, else it is private; with
+ * `{clock: {initial, increment}}` (seconds, an extension) every game of the match is played under it.
  */
 export function createMatch(options) {
   return request('POST', '/api/matches', options);
@@ -90,13 +91,15 @@ export function createMatch(options) {
 
 /**
  * POST /api/queue ("Play someone now", an extension), to be paired for the game `gameId` (the server's
- * default when none) under `name` (the seat's default when empty): resolves to
- * `{ticket, status: 'waiting', waited}`; rejects with code `unknownGame` for a game the queue does not offer.
+ * default when none) and the clock `clock` (`{initial, increment}`, none when null) under `name` (the
+ * seat's default when empty): resolves to `{ticket, status: 'waiting', waited}`; rejects with code
+ * `unknownGame` for a game the queue does not offer.
  */
-export function joinQueue({ name = '', gameId = null } = {}) {
+export function joinQueue({ name = '', gameId = null, clock = null } = {}) {
   const body = {};
   if (name) body.name = name;
   if (gameId) body.gameId = gameId;
+  if (clock) body.clock = clock;
   return request('POST', '/api/queue', body);
 }
 

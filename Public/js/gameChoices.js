@@ -1,5 +1,6 @@
-// A choice of games as radios, one per game (the lobby's "New match" and "Play someone now"): a radio
-// group is reached with Tab and changed with the arrow keys, with no script of ours.
+// A choice of games as radios, one per game (the lobby's "New match" and "Play someone now"; its clocks
+// too, through clockChoices.js): a radio group is reached with Tab and changed with the arrow keys, with
+// no script of ours.
 
 /**
  * Fills `list` with one labelled radio per `{id, name}` of `choices`, all named `name`, the one of id

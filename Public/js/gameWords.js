@@ -16,13 +16,15 @@ export function gameName(game) {
 
 /**
  * "Alice won", "Draw", "Draw agreed", "Bob won: Alice left", "Bob won: Alice resigned", "Bob won: Alice's
- * seat timed out", "Bob won: claimed while Alice was away", or "Being played".
+ * seat timed out", "Bob won: claimed while Alice was away", "Bob won on time", or "Being played".
  */
 export function resultWords(game) {
   const result = game.result;
   if (!result) return 'Being played';
   if (!result.winner) return result.reason === 'drawAgreed' ? 'Draw agreed' : 'Draw';
   const won = `${playerName(game, result.winner)} won`;
+  // Whether or not the server names the loser in `forfeitBy`: running out of time is said the same way.
+  if (result.reason === 'time') return `${won} on time`;
   if (!result.forfeitBy) return won;
   const loser = playerName(game, result.forfeitBy);
   switch (result.reason) {

@@ -1,11 +1,13 @@
 // The lobby (/): create a match, join one by code or link, and list the open matches.
 
 import { createMatch, getMatch, listMatches, markCreator, parseInvite } from './api.js';
+import { drawClockChoices } from './clockChoices.js';
 import { drawGameChoices } from './gameChoices.js';
 import { GAMES } from './games/index.js';
 import { SeatStore } from './connection.js';
 import { Notices } from './notices.js';
 import { setUpQueue } from './queue.js';
+import { readTimeControl, timeControlWords } from './timeControl.js';
 
 const REFRESH_MS = 5000;
 // The lobby lists the matches someone was connected to within this (the server filters: `activeWithin`).
@@ -30,14 +32,23 @@ drawGameChoices($('game-choices'), [...GAMES, { id: LATER, name: 'Decide togethe
   testidPrefix: 'create-game-',
 });
 
-/** Creates a match (`options` as createMatch takes them) with `button` busy, then seats us in it. */
+// The clock of the match, for a person as for the computer: none unless chosen (remembered).
+const createClock = drawClockChoices($('create-clocks'), { name: 'clock', testidPrefix: 'create-clock-' });
+
+/**
+ * Creates a match (`options` as createMatch takes them, the chosen clock added) with `button` busy,
+ * then seats us in it.
+ */
 async function create(button, options) {
   const gameId = new FormData($('create-form')).get('gameId') || null;
+  const clock = createClock.chosen();
+  const body = clock ? { ...options, clock } : options;
   const label = button.textContent;
   button.disabled = true;
   button.textContent = 'Creating…';
   try {
-    const created = await createMatch(options);
+    // No body at all for a private match without a clock, as before clocks.
+    const created = await createMatch(Object.keys(body).length ? body : undefined);
     markCreator(created.matchId);
     window.location.assign(matchPath(created.matchId, gameId));
   } catch (error) {
@@ -50,7 +61,7 @@ async function create(button, options) {
 // Private unless listed (docs/PROTOCOL.md, "Fair play"): the lobby shows a match only when asked to.
 $('create-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  create($('create-match'), $('create-listed').checked ? { listed: true } : undefined);
+  create($('create-match'), $('create-listed').checked ? { listed: true } : {});
 });
 
 // The computer takes the second seat at once: the game chosen above starts as soon as we are seated.
@@ -84,6 +95,7 @@ setUpQueue(
     name: $('queue-name'),
     nameError: $('queue-name-error'),
     games: $('queue-games'),
+    clocks: $('queue-clocks'),
     waiting: $('queue-waiting'),
     status: $('queue-status'),
     join: $('queue-join'),
@@ -159,6 +171,9 @@ function describe(summary) {
   const free = 2 - players.length;
   const parts = [];
   parts.push(free === 1 ? 'Waiting for an opponent' : free === 2 ? 'Both seats free' : 'Full');
+  // Absent from an older server's summaries: no clock.
+  const control = readTimeControl(summary.timeControl);
+  if (control) parts.push(`Clock: ${timeControlWords(control)}`);
   const spectators = Number(summary.spectators) || 0;
   if (spectators) parts.push(`${spectators} watching`);
   const active = typeof summary.lastActive === 'string' ? lastActiveText(summary.lastActive) : '';

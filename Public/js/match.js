@@ -247,7 +247,8 @@ function main() {
     }
     const you = state.you;
     const before = state;
-    state = reduce(state, message);
+    // Received now: the clocks count down from this moment, never from the server's own time.
+    state = reduce(state, message, performance.now());
     announceNewGame(before, message);
     moveList.update(state);
     const lastMove = (board) => JSON.stringify(board && board.last ? board.last : null);

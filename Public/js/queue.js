@@ -1,12 +1,14 @@
-// "Play someone now" in the lobby: ask the visitor's name and game, join the queue for that game, show
+// "Play someone now" in the lobby: ask the visitor's name, game and clock, join the queue for them, show
 // how long we have waited, renew our place until the server pairs us with someone who asked for the
-// same game, then open the match with the seat it took for us (docs/PROTOCOL.md).
+// same game and the same clock, then open the match with the seat it took for us (docs/PROTOCOL.md).
 
 import { cancelQueue, joinQueue, renewQueue } from './api.js';
+import { drawClockChoices } from './clockChoices.js';
 import { SeatStore } from './connection.js';
 import { drawGameChoices } from './gameChoices.js';
 import { QUEUEABLE_GAMES, gameById } from './games/index.js';
 import { nameProblem, rememberName, rememberedName } from './names.js';
+import { timeControlWords } from './timeControl.js';
 
 // The server drops a place not renewed for a few seconds (a closed tab): renew well within that.
 const RENEW_MS = 1000;
@@ -35,8 +37,8 @@ function clock(seconds) {
 }
 
 /**
- * Wires the queue panel: `elements` holds `idle`, `form`, `name`, `nameError`, `games`, `waiting`,
- * `status`, `join`, `cancel` and `waited`; `notices` tells what went wrong.
+ * Wires the queue panel: `elements` holds `idle`, `form`, `name`, `nameError`, `games`, `clocks`,
+ * `waiting`, `status`, `join`, `cancel` and `waited`; `notices` tells what went wrong.
  */
 export function setUpQueue(elements, notices) {
   let ticket = null;
@@ -48,6 +50,7 @@ export function setUpQueue(elements, notices) {
 
   elements.name.value = rememberedName();
   drawGameChoices(elements.games, QUEUEABLE_GAMES, { name: 'queueGameId', testidPrefix: 'queue-game-', checked: rememberedGame() });
+  const clocks = drawClockChoices(elements.clocks, { name: 'queueClock', testidPrefix: 'queue-clock-' });
 
   function showNameError(text) {
     elements.nameError.textContent = text;
@@ -112,15 +115,17 @@ export function setUpQueue(elements, notices) {
     const problem = nameProblem(name);
     if (problem) return showNameError(problem);
     const gameId = new FormData(elements.form).get('queueGameId');
+    const clock = clocks.chosen();
     rememberName(name);
     rememberGame(gameId);
     elements.join.disabled = true;
     try {
-      const joined = await joinQueue({ name, gameId });
+      const joined = await joinQueue({ name, gameId, clock });
       ticket = joined.ticket;
       joinedName = name;
       joinedAt = Date.now();
-      elements.status.textContent = `Looking for someone to play ${gameById(gameId)?.name ?? 'with'}…`;
+      const withClock = clock ? ` with a ${timeControlWords(clock)} clock` : '';
+      elements.status.textContent = `Looking for someone to play ${gameById(gameId)?.name ?? 'with'}${withClock}…`;
       tick();
       clockTimer = setInterval(tick, 1000);
       show(true);

@@ -2,8 +2,10 @@
 // textContent: names come from other people and are never parsed as HTML.
 
 import { GAMES, gameById } from './games/index.js';
+import { createMatchClocks } from './matchClocks.js';
 import { MARKS, SEATS, freeSeats, nameOf, opponentOf, playerIn, turnWords } from './seats.js';
 import { resultText } from './state.js';
+import { timeControlWords } from './timeControl.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -54,6 +56,8 @@ export function createView({ send }) {
     stage: $('stage'),
     title: $('stage-title'),
     hint: $('stage-hint'),
+    timeControl: $('time-control'),
+    clocks: $('clocks'),
     joinForm: $('join-form'),
     joinButton: $('join-button'),
     nameInput: $('name-input'),
@@ -96,6 +100,7 @@ export function createView({ send }) {
   let announcedOffer = '';
   let announcedClaim = '';
   const gameViews = new Map(GAMES.map((game) => [game.id, game.createView(el.gameSlot, { send })]));
+  const clocks = createMatchClocks({ container: el.clocks, announcer: $('clock-announcer') });
 
   function renderConnection(state, ui) {
     let shown = state.connection;
@@ -394,6 +399,9 @@ export function createView({ send }) {
     setText(el.title, title);
     show(el.hint, Boolean(hint));
     setText(el.hint, hint);
+    // The match's clock is told in every phase, so that whoever joins knows it before sitting down.
+    show(el.timeControl, Boolean(state.timeControl));
+    setText(el.timeControl, state.timeControl ? `Clock: ${timeControlWords(state.timeControl)}` : '');
 
     const canJoin =
       state.welcomed && state.phase === 'loggedOut' && !seated && !ui.resuming && freeSeats(state).length > 0;
@@ -435,6 +443,8 @@ export function createView({ send }) {
         result,
       });
     }
+    // A game with a board hides its view while there is none (boardView.js): so do the clocks.
+    clocks.render(state, { boardShown: Boolean(shownGame && shownGame.readBoard && state.board) });
     const status = shownGame && shownGame.statusText ? shownGame.statusText(state, result) : '';
     show(el.lastMove, Boolean(status));
     setText(el.lastMove, status);

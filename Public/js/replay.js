@@ -3,8 +3,11 @@
 // address keeps the position (`#move=5`: the board after five moves), so it can be linked.
 
 import { getGames, isMatchId } from './api.js';
+import { clocksAfterMoves, tookOf } from './clock.js';
+import { createClockFaces } from './clockFaces.js';
 import { gameName, moveWords, playerName, resultWords } from './gameWords.js';
 import { gameById, linkGameStylesheets } from './games/index.js';
+import { durationWords, readTimeControl, timeControlWords } from './timeControl.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -65,12 +68,15 @@ async function main() {
 
   const definition = gameById(game.gameId);
   const replayable = Boolean(definition?.boardAfter);
+  // The match's clock (absent from an older server: none); a game without one (Random Win) shows none.
+  const control = definition?.noClock ? null : readTimeControl(page.timeControl);
   const title = `Game ${number} · ${gameName(game)}`;
   $('replay-title').textContent = title;
   document.title = `${title} · Replay · TicTacToe`;
   $('replay-players').textContent =
     `${playerName(game, 'player1')} (X) against ${playerName(game, 'player2')} (O); ` +
-    `${playerName(game, game.startingPlayer)} started. ${resultWords(game)}.`;
+    `${playerName(game, game.startingPlayer)} started. ${resultWords(game)}.` +
+    (control ? ` Clock: ${timeControlWords(control)}.` : '');
   if (number > 1) {
     $('previous-game').href = `${matchLink}/games/${number - 1}`;
     $('previous-game').hidden = false;
@@ -82,6 +88,14 @@ async function main() {
 
   // The game's own view draws the board (its controls stay readable with the arrow keys); nothing is sent.
   const view = replayable ? definition.createView($('replay-board'), { send: () => false }) : null;
+  const clocks = control && view ? createClockFaces($('replay-clocks'), { testidPrefix: 'replay-clock-' }) : null;
+  $('replay-clocks').hidden = !clocks;
+  const names = { player1: playerName(game, 'player1'), player2: playerName(game, 'player2') };
+  // A move in words, with the time it took in a game with a clock: "Alice: row 1, column 1 (2.3 s)".
+  const said = (move) => {
+    const took = control ? tookOf(move) : null;
+    return took === null ? moveWords(game, move) : `${moveWords(game, move)} (${durationWords(took)})`;
+  };
   const list = $('replay-moves');
   list.replaceChildren(
     ...game.moves.map((move, index) => {
@@ -89,7 +103,7 @@ async function main() {
       const link = document.createElement('a');
       link.href = `#move=${index + 1}`;
       link.dataset.testid = `replay-move-${index + 1}`;
-      link.textContent = moveWords(game, move);
+      link.textContent = said(move);
       item.append(link);
       return item;
     }),
@@ -109,7 +123,8 @@ async function main() {
     }
     $('replay-position').textContent = current === 0 ? `Start · ${total} ${total === 1 ? 'move' : 'moves'}` : `Move ${current} of ${total}`;
     $('replay-position').dataset.move = String(current);
-    $('replay-last').textContent = current === 0 ? 'Before the first move.' : moveWords(game, game.moves[current - 1]);
+    $('replay-last').textContent = current === 0 ? 'Before the first move.' : said(game.moves[current - 1]);
+    if (clocks) clocks.draw({ names, seconds: clocksAfterMoves(control, game.moves, current, game.result), running: null });
     $('replay-result').hidden = !(current === total && game.result);
     $('replay-result').textContent = resultWords(game);
     [...list.querySelectorAll('a')].forEach((link, index) => {

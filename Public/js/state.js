@@ -1,8 +1,10 @@
 // The match as the page knows it, built from server messages only. Pure functions, no DOM.
 // What is particular to a game (its board's shape, what a finished board means) comes from its module.
 
+import { flaggedSeat, readClock, stopClock } from './clock.js';
 import { gameById, GAMES, readAnyBoard } from './games/index.js';
 import { nameOf, opponentOf } from './seats.js';
+import { readTimeControl } from './timeControl.js';
 
 /** The games offered until an `offGame` screen lists the server's own. */
 export const DEFAULT_GAMES = GAMES.map(({ id, name }) => ({ id, name }));
@@ -18,11 +20,15 @@ export function initialState(matchId) {
     players: [],
     spectators: 0,
     score: null,
+    // The board on screen, as its game reads it, with `clock` ({player1, player2, running, at}: clock.js)
+    // in a match with a clock, null in one without (and in Random Win, which has none).
     board: null,
+    // The match's clock, `{initial, increment}` in seconds, or null: from the welcome; it never changes.
+    timeControl: null,
     games: DEFAULT_GAMES,
     // {winner, line, game, reason, leaver?, leaverSeat?} once a game ended, until the next one starts or
     // a new pair sits down; `reason` is the gameOver's (line, score, draw, roll, resigned, drawAgreed,
-    // left, seatTimeout, claimed; null from a server that does not say), `leaver` names the player
+    // left, seatTimeout, claimed, time; null from a server that does not say), `leaver` names the player
     // whose leave or seat timeout forfeited it once their seat is free.
     result: null,
     leftAs: null, // the seat this page gave up with `leave`, so its own leave is told as "you"
@@ -39,7 +45,7 @@ export function initialState(matchId) {
 }
 
 const SEAT_IDS = ['player1', 'player2'];
-const REASONS = ['line', 'score', 'draw', 'roll', 'resigned', 'drawAgreed', 'left', 'seatTimeout', 'claimed'];
+const REASONS = ['line', 'score', 'draw', 'roll', 'resigned', 'drawAgreed', 'left', 'seatTimeout', 'claimed', 'time'];
 
 /** A gameOver's (or a lastGame's) `reason`, or null when absent or unknown. */
 function readReason(reason) {
@@ -54,19 +60,30 @@ function readOffer(raw) {
   return null;
 }
 
+/**
+ * `board` (as its game read it from `raw`) with the clock `raw` carries, received at `now`; a finished
+ * board's clock is stopped, at 0 for the seat that lost on time (`flagged`). Null for a null board.
+ */
+function withClock(board, raw, now, { finished = false, flagged = null } = {}) {
+  if (!board) return null;
+  const clock = readClock(raw && raw.clock, now);
+  return { ...board, clock: finished ? stopClock(clock, now, flagged) : clock };
+}
+
 /** A snapshot's `lastGame` as `{board, result}` (the final board, null for a game without one), or null. */
-function readLastGame(raw) {
+function readLastGame(raw, now) {
   if (!raw || typeof raw.gameId !== 'string') return null;
   const game = gameById(raw.gameId);
   const board = game && game.readBoard ? game.readBoard(raw.board) : null;
+  const result = {
+    winner: SEAT_IDS.includes(raw.winner) ? raw.winner : null,
+    line: Array.isArray(raw.line) ? raw.line : null,
+    game: raw.gameId,
+    reason: readReason(raw.reason),
+  };
   return {
-    board: board ? { ...board, turn: null } : null,
-    result: {
-      winner: SEAT_IDS.includes(raw.winner) ? raw.winner : null,
-      line: Array.isArray(raw.line) ? raw.line : null,
-      game: raw.gameId,
-      reason: readReason(raw.reason),
-    },
+    board: withClock(board ? { ...board, turn: null } : null, raw.board, now, { finished: true, flagged: flaggedSeat(result) }),
+    result,
   };
 }
 
@@ -96,8 +113,11 @@ function boardOf(gameId, raw) {
   return game && game.readBoard ? game.readBoard(raw) : null;
 }
 
-/** Applies one server message; returns the new state (the old one is left untouched). */
-export function reduce(state, message) {
+/**
+ * Applies one server message, received at `now` (performance.now(): the clocks count down from it);
+ * returns the new state (the old one is left untouched).
+ */
+export function reduce(state, message, now = 0) {
   switch (message.type) {
     case 'welcome': {
       const snapshot = message.snapshot || {};
@@ -114,11 +134,12 @@ export function reduce(state, message) {
           you: message.you ? message.you.seat ?? null : null,
           players: Array.isArray(snapshot.players) ? snapshot.players : [],
           spectators: snapshot.spectators ?? 0,
+          timeControl: readTimeControl(snapshot.timeControl),
         };
       }
       // Between games the snapshot tells how the last game ended (`lastGame`, with its final board):
       // the page keeps showing it until the next game starts.
-      const last = phase === 'offGame' ? readLastGame(snapshot.lastGame) : null;
+      const last = phase === 'offGame' ? readLastGame(snapshot.lastGame, now) : null;
       // A snapshot between games without the last board (as after a server restart) keeps the
       // result on screen when nothing was played since: the score is the same.
       const keptResult =
@@ -137,8 +158,9 @@ export function reduce(state, message) {
         spectators: snapshot.spectators ?? 0,
         score: snapshot.score ?? null,
         board: playing
-          ? boardOf(phase, snapshot.board)
-          : last ? last.board : found ? found.board : keptResult ? keptResult.board : null,
+          ? withClock(boardOf(phase, snapshot.board), snapshot.board, now)
+          : last ? last.board : found ? withClock(found.board, snapshot.board, now, { finished: true }) : keptResult ? keptResult.board : null,
+        timeControl: readTimeControl(snapshot.timeControl),
         result: phase === 'offGame'
           ? last?.result ?? resultFromBoard(snapshot.board) ?? keptResult?.result ?? null
           : null,
@@ -177,7 +199,8 @@ export function reduce(state, message) {
             ...state,
             ...noOffers,
             phase: game.id,
-            board: boardOf(game.id, message.board) ?? boardOf(game.id, state.board),
+            // The clock starts with the game's board; a screen without one has no clock to tell.
+            board: withClock(boardOf(game.id, message.board), message.board, now) ?? withClock(boardOf(game.id, state.board), null, now),
             result: null,
             lastGame: game.id,
             drawMovesNeeded: 0,
@@ -197,25 +220,30 @@ export function reduce(state, message) {
       if (mover && mover === state.you && drawMovesNeeded > 0) drawMovesNeeded -= 1;
       return {
         ...state,
-        board: gameById(state.phase) ? boardOf(state.phase, message) : readAnyBoard(message)?.board ?? null,
+        // A board told after its game ended (a flag's last figures, say) keeps the clocks stopped.
+        board: withClock(gameById(state.phase) ? boardOf(state.phase, message) : readAnyBoard(message)?.board ?? null, message, now,
+          { finished: Boolean(state.result), flagged: flaggedSeat(state.result) }),
         offer,
         declined,
         drawMovesNeeded,
       };
     }
-    case 'gameOver':
+    case 'gameOver': {
+      const result = {
+        winner: message.winner ?? null,
+        line: Array.isArray(message.line) ? message.line : null,
+        game: gameById(state.phase) ? state.phase : state.lastGame,
+        reason: readReason(message.reason),
+      };
       return {
         ...state,
-        result: {
-          winner: message.winner ?? null,
-          line: Array.isArray(message.line) ? message.line : null,
-          game: gameById(state.phase) ? state.phase : state.lastGame,
-          reason: readReason(message.reason),
-        },
-        board: state.board ? { ...state.board, turn: null } : null,
+        result,
+        // The clocks stop where they stand; the one that ran out shows 0, whatever this page counted.
+        board: state.board ? { ...state.board, turn: null, clock: stopClock(state.board.clock, now, flaggedSeat(result)) } : null,
         offer: null,
         declined: null,
       };
+    }
     case 'drawOffered':
       if (!SEAT_IDS.includes(message.seat)) return state;
       return { ...state, offer: { kind: 'draw', seat: message.seat }, declined: null };
@@ -276,7 +304,8 @@ function reasonOf(result) {
  * The sentence that announces a result, with its reason, in the second person for the people it is
  * about: "You won (three in a row)", "Alice won on score", "Draw", "Draw agreed", "Bob resigned — you
  * win", "You left — Alice wins", "Bob's seat timed out — Alice wins", "Alice claimed the game while Bob
- * was away", and to the player who was away "You were away; Alice claimed the game."
+ * was away", and to the player who was away "You were away; Alice claimed the game."; "Alice won on
+ * time" (and "You won on time") when the other's clock ran out.
  */
 export function resultText(state, result) {
   if (!result) return '';
@@ -306,6 +335,8 @@ export function resultText(state, result) {
     case 'claimed':
       if (loserIsMe) return `You were away; ${winner} claimed the game.`;
       return `${winner} claimed the game while ${loser} was away`;
+    case 'time':
+      return `${winner} won on time`;
     default:
       return `${winner} won`;
   }

@@ -55,13 +55,15 @@ def test_two_strangers_are_paired_under_their_names_for_the_game_they_picked(bro
     bob = browsers()
     bob.open("/")
     # Chosen with the keyboard: type the name, Tab to the games' radio group, arrow to Connect Four, Tab
-    # to the button and press Enter.
+    # past the clocks' group (no clock, as Alice) to the button and press Enter.
     bob.find("queue-name").click()
     bob.driver.switch_to.active_element.send_keys("Bob")
     bob.driver.switch_to.active_element.send_keys(Keys.TAB)
     assert bob.driver.switch_to.active_element.get_attribute("data-testid") == "queue-game-ticTacToe"
     bob.driver.switch_to.active_element.send_keys(Keys.ARROW_RIGHT)
     assert bob.find("queue-game-connectFour").is_selected()
+    bob.driver.switch_to.active_element.send_keys(Keys.TAB)
+    assert bob.driver.switch_to.active_element.get_attribute("data-testid") == "queue-clock-none"
     bob.driver.switch_to.active_element.send_keys(Keys.TAB)
     assert bob.driver.switch_to.active_element.get_attribute("data-testid") == "queue-join"
     bob.driver.switch_to.active_element.send_keys(Keys.ENTER)

@@ -30,6 +30,8 @@
 //                                 gives "Alice won (three in a row)"
 //   noResignOrDraw?               true for a game without resignation or draw offers (Random Win: the
 //                                 server answers them with wrongPhase)
+//   noClock?                      true for a game played without a clock even in a match with one (Random
+//                                 Win: its boards carry no `clock`); the replay then shows no clocks
 //   errorWords?                   {code: sentence} shown instead of the server's sentence during the game
 //
 // Nothing outside this folder names a game id, a move's fields or a board's shape: the page core
