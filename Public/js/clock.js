@@ -49,8 +49,8 @@ export function flaggedSeat(result) {
 }
 
 /**
- * Seconds as a clock shows them: "2:59" (whole seconds, rounded down as chess clocks do, so that
- * "0:00" is only ever shown at zero), and under LOW_TIME_S with tenths: "0:09.4".
+ * Seconds as a clock shows them: "2:59", "1:00:00" (whole seconds, rounded down as chess clocks do: a
+ * clock never shows more time than it has), and under LOW_TIME_S with tenths: "0:09.4".
  */
 export function clockFigure(seconds) {
   const left = Math.max(0, seconds);
