@@ -166,6 +166,8 @@ let package = Package(
             name: "tictactoe-bench",
             dependencies: [
                 "WireProtocol", "GameUnits", "TicTacToe", "RandomWin", "MatchWords", "GridGames",
+                // Only for --flag-watch, which times the server's clock timer itself.
+                "MatchHosting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -9,15 +9,17 @@
 #   MATCHES=1000 THINK=150-250 scripts/perf-compare.sh 2 60
 #   SIDES="plain tls" THINK=900-1100 scripts/perf-compare.sh 2 20   (plain HTTP against HTTPS/wss, both SQLite)
 #   SIDES="before after" BEFORE_BIN=/tmp/old/tictactoe AFTER_BIN=.build/release/tictactoe scripts/perf-compare.sh 3 20
+#   SIDES="noclock clock" CLOCK=600+5 scripts/perf-compare.sh 3 20   (the same server, matches without and with a clock)
 #
 # SIDES names the two sides (default "memory sqlite"): memory (--db :memory:), sqlite (the default
 # store), plain (the same), tls (the default store behind --tls-cert/--tls-key with a certificate made
 # here, the bench speaking wss:// with --tls), before and after (two server builds on the same store:
 # the tictactoe binaries BEFORE_BIN and AFTER_BIN, absolute or from the repository's root, both on the
 # default store, or both on DB=:memory:; the same BENCH_BIN drives both, so the wire must not differ
-# for the game played). The last column is the server's resident memory held with every connection
-# open, less what it had before the bench, per connection held; for before and after, the spread of
-# each side's CPU per move is printed under the medians, to tell a change from the runs' noise.
+# for the game played), noclock and clock (the same server and store, DB=:memory: or the default; the
+# bench creates its matches with --clock CLOCK, 600+5 by default, on the clock side). The last column is the server's resident memory held with every connection
+# open, less what it had before the bench, per connection held; for before and after (and noclock and
+# clock), the spread of each side's CPU per move is printed under the medians, to tell a change from the runs' noise.
 #
 # The load: MATCHES matches (default 1,000) with one spectator each, every move after a think time
 # drawn from THINK ms (default 150-250: 1,000 / 0.2 s = 5,000 moves/s offered), two bench threads.
@@ -36,11 +38,13 @@ side() {
     sqlite|plain) ;;
     before) server_bin=${BEFORE_BIN:?side before needs BEFORE_BIN, a tictactoe binary}; db=${DB:-} ;;
     after) server_bin=${AFTER_BIN:?side after needs AFTER_BIN, a tictactoe binary}; db=${DB:-} ;;
+    noclock) db=${DB:-} ;;
+    clock) db=${DB:-}; bench_extra="--clock ${CLOCK:-600+5}" ;;
     tls)
       [ -f "$certs/cert.pem" ] || openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 -subj /CN=127.0.0.1 \
         -addext subjectAltName=IP:127.0.0.1 -keyout "$certs/key.pem" -out "$certs/cert.pem" 2>/dev/null
       server_extra="--tls-cert $certs/cert.pem --tls-key $certs/key.pem"; bench_extra="--tls"; scheme=https ;;
-    *) echo "unknown side $1 (memory, sqlite, plain, tls, before, after)" >&2; exit 2 ;;
+    *) echo "unknown side $1 (memory, sqlite, plain, tls, before, after, noclock, clock)" >&2; exit 2 ;;
   esac
 }
 matches=${MATCHES:-1000}; think=${THINK:-150-250}
@@ -93,8 +97,9 @@ for store in rows:
     print(f"{store:<26} {m['rate']:>8,.0f} {m['rate'] / offered:>9.1%} {m['p50']:>7.2f}  {m['p99']:>7.2f}  {m['spec']:>8.2f}  {m['cpu']:>7.1f} {'':>11} {m['kb']:>8.1f}")
 ratio = {k: median(second, k) / median(first, k) for k in ("rate", "p50", "p99", "spec", "cpu", "kb")}
 print(f"{second + ' / ' + first:<26} {ratio['rate']:>8.3f} {'':>10} {ratio['p50']:>7.2f}x {ratio['p99']:>7.2f}x {ratio['spec']:>8.2f}x {ratio['cpu']:>7.2f}x {'':>11} {ratio['kb']:>7.2f}x")
-if {first, second} == {"before", "after"}:
-    # Two builds of the same server: whether the change moved the CPU per move beyond what runs of one build differ by.
+if {first, second} in ({"before", "after"}, {"noclock", "clock"}):
+    # Two builds of the same server, or one build with and without clocks: whether the difference moved
+    # the CPU per move beyond what runs of one side differ by.
     for store in (first, second):
         cpus = sorted(r["cpu"] for r in rows[store])
         if cpus:

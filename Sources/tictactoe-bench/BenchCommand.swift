@@ -16,6 +16,12 @@ struct BenchCommand: AsyncParsableCommand {
             started. Connections are SwiftNIO channels driven by a per-connection state machine on \
             --threads event loops; all connections of a match share one loop.
 
+            With --clock every match plays under that clock (the server keeps it; a `board` carries \
+            `clock`). With --hold each match's first game is started and nobody moves, so the server \
+            holds one game per match (one running clock each with --clock) and only its timers work: \
+            the table gives its CPU over --duration (with --server-pid). --computer LEVEL puts the \
+            computer in each match's second seat, so that a held match costs one connection, not two.
+
             Measured: connections opened, upgraded, welcomed and held; games finished (by result); moves \
             per second; the latency from sending a move to the opponent receiving its `board` message and \
             to each spectator receiving it (HdrHistogram: p50, p90, p99, p99.9, max); `error` messages by \
@@ -42,6 +48,24 @@ struct BenchCommand: AsyncParsableCommand {
 
     @Option(help: "Spectator connections per match (besides its two players).")
     var spectators = 0
+
+    @Option(
+        help: ArgumentHelp(
+            "Create every match with this clock (the body of POST /api/matches): INITIAL+INCREMENT in seconds, e.g. 600+5.",
+            valueName: "clock"))
+    var clock: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Create every match with the computer in its second seat at this level (easy, perfect): one player connection per match, so 10,000 matches fit under the descriptor limit. Only with --hold.",
+            valueName: "level"))
+    var computer: String?
+
+    @Flag(
+        help:
+            "Start each match's first game and then make no move, for --duration seconds: the server holds a game (and with --clock a running clock) per match with nothing to do, and its CPU over that time is reported (with --server-pid)."
+    )
+    var hold = false
 
     @Option(help: "Seconds of steady play after every connection is open (default 10 unless --games is given).")
     var duration: Double?
@@ -128,15 +152,27 @@ struct BenchCommand: AsyncParsableCommand {
         help: "Only measure the wire codec (a board message written and read, a client's move message read), no server needed.")
     var codecOnly = false
 
+    @Option(
+        name: .customLong("flag-watch"),
+        help: ArgumentHelp(
+            "Only time the server's clock timer (FlagWatch) with this many running clocks: arm, move, disarm, and the CPU of its tick over --duration seconds; no server needed.",
+            valueName: "clocks"))
+    var flagWatchClocks: Int?
+
     func validate() throws {
         _ = try LoopbackAddress.resolve(host)
         guard (1...65535).contains(port) else { throw ValidationError("--port must be 1...65535") }
         guard (1...65535).contains(metricsPort ?? 1) else { throw ValidationError("--metrics-port must be 1...65535") }
+        guard (flagWatchClocks ?? 1) > 0 else { throw ValidationError("--flag-watch must be at least 1") }
         guard matches > 0 else { throw ValidationError("--matches must be at least 1") }
         guard spectators >= 0 else { throw ValidationError("--spectators must be 0 or more") }
         guard (duration ?? 1) > 0 else { throw ValidationError("--duration must be positive") }
         guard (games ?? 1) > 0 else { throw ValidationError("--games must be at least 1") }
         _ = try ThinkTime(parsing: thinkTime)
+        if let clock { _ = try MatchRequest.clock(parsing: clock) }
+        // Playing against the computer would need the bench to tell its moves from ours: not built.
+        guard computer == nil || hold else { throw ValidationError("--computer is only for --hold (the bench does not play the computer)") }
+        guard !hold || games == nil else { throw ValidationError("--hold plays no game to its end: give --duration, not --games") }
         guard warmup >= 0, rampInterval > 0, drainTimeout >= 0, teardownWait >= 0, settle >= 0 else {
             throw ValidationError("times must not be negative (and --ramp-interval positive)")
         }
@@ -153,6 +189,10 @@ struct BenchCommand: AsyncParsableCommand {
             Console.line(CodecBench.run(rounds: 5, iterations: 100_000))
             return
         }
+        if let flagWatchClocks {
+            Console.line(await FlagWatchBench.run(clocks: flagWatchClocks, seconds: duration ?? 10))
+            return
+        }
         let settings = BenchSettings(
             target: try LoopbackAddress.resolve(host, port: port),
             hostHeader: "\(host):\(port)",
@@ -161,6 +201,8 @@ struct BenchCommand: AsyncParsableCommand {
             metricsPort: metricsPort,
             matches: matches,
             spectators: spectators,
+            request: MatchRequest(clock: try clock.map(MatchRequest.clock(parsing:)), computerLevel: computer),
+            hold: hold,
             duration: duration ?? (games == nil ? 10 : nil),
             games: games,
             thinkTime: try ThinkTime(parsing: thinkTime),

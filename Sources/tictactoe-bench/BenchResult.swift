@@ -6,6 +6,12 @@ struct BenchResult: Codable, Sendable {
         var target: String
         var matches: Int
         var spectatorsPerMatch: Int
+        /// Player connections per match: 1 against the computer.
+        var playersPerMatch: Int
+        /// What the matches were created with: "no clock", "clock 600+5", the computer.
+        var request: String
+        /// `--hold`: one game started per match, no move made.
+        var hold: Bool
         var durationSeconds: Double?
         var games: Int?
         var thinkTime: String
@@ -112,6 +118,9 @@ struct BenchResult: Codable, Sendable {
     /// Games finished in the whole run (drain included).
     var games: Int
     var gamesStarted: Int
+    /// Games started and not over when play stopped (with --hold, the games held, each a running clock
+    /// with --clock).
+    var gamesInProgressAtEnd: Int
     var gamesByResult: [String: Int]
     /// Seconds of steady play the rates and latencies below cover.
     var steadySeconds: Double
@@ -124,6 +133,8 @@ struct BenchResult: Codable, Sendable {
     var movesSentTotal: Int
     /// CPU-seconds the server used during steady play (`/proc/PID/stat`, with --server-pid).
     var serverCPUSecondsSteady: Double?
+    /// Those over the steady seconds, in percent of one core (with --hold, the server's idle cost).
+    var serverCPUPercentSteady: Double?
     /// Those over the steady moves: the server's CPU per move, in microseconds.
     var serverCPUMicrosecondsPerMove: Double?
     /// Move sent -> the opponent's board, during steady play.
@@ -169,7 +180,7 @@ struct ResultTable {
         let settings = result.settings
         lines.append("")
         lines.append(
-            "tictactoe-bench results (\(settings.target), \(settings.matches) matches x (2 players + \(settings.spectatorsPerMatch) spectators), think \(settings.thinkTime), \(settings.threads) bench threads, \(settings.cores) cores)"
+            "tictactoe-bench results (\(settings.target), \(settings.matches) matches x (\(settings.playersPerMatch) player\(settings.playersPerMatch == 1 ? "" : "s") + \(settings.spectatorsPerMatch) spectators), \(settings.request)\(settings.hold ? ", held (no move)" : ", think \(settings.thinkTime)"), \(settings.threads) bench threads, \(settings.cores) cores)"
         )
         lines.append(String(repeating: "-", count: 100))
         row("stopped because", result.stopReason)
@@ -191,7 +202,10 @@ struct ResultTable {
                 + (result.lowestSecondMovesPerSecond.map { String(format: "  (slowest second %.0f)", $0) } ?? ""))
         if let cpu = result.serverCPUSecondsSteady, let perMove = result.serverCPUMicrosecondsPerMove {
             row("server CPU (steady, /proc)", String(format: "%.2f s, %.1f µs per move", cpu, perMove))
+        } else if let cpu = result.serverCPUSecondsSteady, let percent = result.serverCPUPercentSteady {
+            row("server CPU (steady, /proc)", String(format: "%.2f s over %.1f s: %.1f %% of a core", cpu, result.steadySeconds, percent))
         }
+        if settings.hold { row("games held (in progress when play stopped)", "\(result.gamesInProgressAtEnd)") }
         latency("move -> opponent's board (ms)", result.opponentLatencyMs)
         latency("move -> spectator's board (ms)", result.spectatorLatencyMs)
         if let spread = result.opponentP99PerSecond {

@@ -27,7 +27,7 @@ struct BenchRunner {
                 NIOLoopBound(
                     LoopContext(
                         eventLoop: eventLoop, thinkTime: settings.thinkTime, maxRate: settings.maxRate, budget: budget,
-                        seed: settings.seed &+ UInt64(index) &* 0x9E37_79B9),
+                        holds: settings.hold, seed: settings.seed &+ UInt64(index) &* 0x9E37_79B9),
                     eventLoop: eventLoop
                 )
             }.get()
@@ -76,7 +76,9 @@ struct BenchRunner {
                     context.add(driver)
                     return NIOLoopBound(driver, eventLoop: context.eventLoop)
                 }
-                let roles = [BenchSession.Role.player, .player] + Array(repeating: .spectator, count: settings.spectators)
+                let roles =
+                    Array(repeating: BenchSession.Role.player, count: settings.request.playerConnections)
+                    + Array(repeating: .spectator, count: settings.spectators)
                 for role in roles {
                     plans.append(
                         ConnectionPlan(loop: loop, driver: driver, matchID: id, role: role, source: try sourceAddress(connectionIndex)))
@@ -104,8 +106,10 @@ struct BenchRunner {
         while !run.hasSteadyEnded { try await Task.sleep(for: .milliseconds(20)) }
 
         // Let the games in progress finish, then measure what the server holds with everything open.
-        let drainDeadline = ContinuousClock.now + .milliseconds(Int(settings.drainTimeout * 1000))
+        // Held games never finish: nobody moves in them.
+        let drainDeadline = ContinuousClock.now + .milliseconds(settings.hold ? 0 : Int(settings.drainTimeout * 1000))
         var held = await LoopTotals.gather(loops, takingSamples: false)
+        let gamesInProgressAtEnd = held.gamesInProgress
         while held.gamesInProgress > 0, ContinuousClock.now < drainDeadline {
             try await Task.sleep(for: .milliseconds(100))
             held = await LoopTotals.gather(loops, takingSamples: false)
@@ -135,6 +139,7 @@ struct BenchRunner {
         return BenchResult(
             settings: .init(
                 target: settings.baseURL, matches: settings.matches, spectatorsPerMatch: settings.spectators,
+                playersPerMatch: settings.request.playerConnections, request: settings.request.description, hold: settings.hold,
                 durationSeconds: settings.duration, games: settings.games, thinkTime: settings.thinkTime.description,
                 warmupSeconds: settings.warmup, rampStep: settings.rampStep, rampIntervalSeconds: settings.rampInterval,
                 maxP99Ms: settings.maxP99Milliseconds, sourceAddresses: settings.sourceAddresses, threads: settings.threads,
@@ -147,6 +152,7 @@ struct BenchRunner {
             ),
             games: overall.gamesFinishedTotal,
             gamesStarted: overall.gamesStarted,
+            gamesInProgressAtEnd: gamesInProgressAtEnd,
             gamesByResult: overall.gamesFinished,
             steadySeconds: (report.steadySeconds * 100).rounded() / 100,
             steadyMoves: report.steady.moves,
@@ -155,6 +161,9 @@ struct BenchRunner {
             lowestSecondMovesPerSecond: report.lowestSecondMoveRate?.rounded(),
             movesSentTotal: overall.movesSent,
             serverCPUSecondsSteady: report.serverCPUSteady.map { ($0 * 100).rounded() / 100 },
+            serverCPUPercentSteady: report.serverCPUSteady.flatMap {
+                report.steadySeconds > 0 ? ($0 / report.steadySeconds * 1000).rounded() / 10 : nil
+            },
             serverCPUMicrosecondsPerMove: report.serverCPUSteady.flatMap {
                 report.steady.moves > 0 ? ($0 / Double(report.steady.moves) * 1e7).rounded() / 10 : nil
             },
@@ -178,18 +187,19 @@ struct BenchRunner {
     // MARK: - Matches and connections
 
     private func createMatches(_ count: Int, control: ControlClient) async throws -> [String] {
-        try await withThrowingTaskGroup(of: String.self) { group in
+        let body = settings.request.body
+        return try await withThrowingTaskGroup(of: String.self) { group in
             var ids: [String] = []
             ids.reserveCapacity(count)
             var started = 0
             while started < min(count, settings.createConcurrency) {
-                group.addTask { try await control.createMatch() }
+                group.addTask { try await control.createMatch(body: body) }
                 started += 1
             }
             while let id = try await group.next() {
                 ids.append(id)
                 if started < count {
-                    group.addTask { try await control.createMatch() }
+                    group.addTask { try await control.createMatch(body: body) }
                     started += 1
                 }
             }

@@ -205,6 +205,8 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
         guard role == .player, let seat, !loop.isStopping, gamesOverSeen >= driver.gamesRequested,
             seat == MatchDriver.starter(ofGame: driver.gamesRequested)
         else { return }
+        // Holding: one game per match, even if a short clock ended the first one.
+        guard !loop.holds || driver.gamesRequested == 0 else { return }
         guard loop.budget.claim() else { return }
         driver.gamesRequested += 1
         perform(.startGame(gameId: "ticTacToe"))
@@ -229,7 +231,7 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
             if board.turn != MatchDriver.starter(ofGame: gamesStartedSeen) { loop.stats.count(error: "protocol:unexpectedStarter") }
             gamesStartedSeen += 1
         }
-        guard role == .player, let seat, board.turn == seat, plannedFor != code else { return }
+        guard role == .player, !loop.holds, let seat, board.turn == seat, plannedFor != code else { return }
         plannedFor = code
         planMove(on: board, code: code, seat: seat)
     }

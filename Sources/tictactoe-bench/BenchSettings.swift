@@ -16,6 +16,11 @@ struct BenchSettings: Sendable {
     var metricsPort: Int?
     var matches: Int
     var spectators: Int
+    /// What each match is created with (`--clock`, `--computer`).
+    var request: MatchRequest
+    /// `--hold`: each match's first game is started and nobody moves, so that every clock runs while
+    /// the server has nothing else to do.
+    var hold: Bool
     /// Seconds of steady play, or nil to play until `games` were started.
     var duration: Double?
     var games: Int?
@@ -39,7 +44,7 @@ struct BenchSettings: Sendable {
     var printsProgress: Bool
 
     /// Connections per match.
-    var connectionsPerMatch: Int { 2 + spectators }
+    var connectionsPerMatch: Int { request.playerConnections + spectators }
 
     /// The base URL of the server's HTTP API.
     var baseURL: String { url(port: port, scheme: tls == nil ? "http" : "https") }

@@ -22,7 +22,8 @@ enum BoardShortcut {
         let bytes: UnsafeRawBufferPointer
         var index = 0
 
-        /// `{"cells":[…],"last":…,"turn":…,"type":"board","v":…}`
+        /// `{"cells":[…],"last":…,"turn":…,"type":"board","v":…}`, with `"clock":{…}` after the cells in a
+        /// match with clocks (`--clock`: without it here every such board would go to the slow reader).
         mutating func boardMessage() -> ServerMessage? {
             guard skip(#"{"cells":["#) else { return nil }
             var cells: [WireSeat?] = []
@@ -31,7 +32,15 @@ enum BoardShortcut {
                 guard let cell = optionalSeat() else { return nil }
                 cells.append(cell)
             } while skip(",")
-            guard skip(#"],"last":"#) else { return nil }
+            guard skip("]") else { return nil }
+            var clock: WireValue?
+            if skip(#","clock":{"player1":"#) {
+                guard let player1 = number(), skip(#","player2":"#), let player2 = number(), skip(#","running":"#),
+                    let running = optionalSeat(), skip("}")
+                else { return nil }
+                clock = .object(["player1": player1, "player2": player2, "running": .seat(running)])
+            }
+            guard skip(#","last":"#) else { return nil }
             var last: WireMove?
             if !skip("null") {
                 guard skip(#"{"col":"#), let col = integer(), skip(#","row":"#), let row = integer(), skip(#","seat":"#),
@@ -42,7 +51,9 @@ enum BoardShortcut {
             guard skip(#","turn":"#), let turn = optionalSeat(), skip(#","type":"board","v":"#), let v = integer(),
                 skip("}"), index == bytes.count
             else { return nil }
-            return .board(WireBoard(cells: cells, turn: turn, last: last), v: v)
+            var board = WireBoard(cells: cells, turn: turn, last: last)
+            if let clock { board.fields["clock"] = clock }
+            return .board(board, v: v)
         }
 
         /// `"player1"` or `"player2"`.
@@ -70,6 +81,18 @@ enum BoardShortcut {
             }
             return digits == 0 ? nil : (isNegative ? -value : value)
         }
+
+        /// A JSON number as `WireValue` reads one: `.integer` without a fraction or exponent (the server
+        /// writes whole seconds so), else `.number`.
+        mutating func number() -> WireValue? {
+            let start = index
+            while index < bytes.count, Self.numberBytes.contains(bytes[index]) { index += 1 }
+            guard index > start, let text = String(bytes: bytes[start..<index], encoding: .utf8) else { return nil }
+            if let whole = Int(text) { return .integer(whole) }
+            return Double(text).map { .number($0) }
+        }
+
+        private static let numberBytes = Set("-+.eE0123456789".utf8)
 
         /// Steps over `literal` if it comes next.
         mutating func skip(_ literal: StaticString) -> Bool {

@@ -47,9 +47,9 @@ struct ControlClient: Sendable {
         throw Failure(description: "the server at \(baseURL) is not healthy: \(last)")
     }
 
-    /// `POST /api/matches`: the new match's id.
-    func createMatch() async throws -> String {
-        let (status, body) = try await request("/api/matches", method: .POST)
+    /// `POST /api/matches` with `body` (none for a plain match): the new match's id.
+    func createMatch(body requestBody: String? = nil) async throws -> String {
+        let (status, body) = try await request(url: baseURL + "/api/matches", method: .POST, body: requestBody)
         guard status == 201, case .success(let created) = CreatedMatch.decode(body) else {
             if status == 429 {
                 throw Failure(description: "match creation refused (429 rateLimited): start the server with a higher --matches-per-minute")
@@ -69,9 +69,13 @@ struct ControlClient: Sendable {
         try await request(url: baseURL + path, method: method)
     }
 
-    private func request(url: String, method: HTTPMethod) async throws -> (Int, String) {
+    private func request(url: String, method: HTTPMethod, body: String? = nil) async throws -> (Int, String) {
         var request = HTTPClientRequest(url: url)
         request.method = method
+        if let body {
+            request.headers.add(name: "Content-Type", value: "application/json")
+            request.body = .bytes(ByteBuffer(string: body))
+        }
         let response = try await client.execute(request, timeout: .seconds(30))
         let body = try await response.body.collect(upTo: 1 << 24)
         return (Int(response.status.code), String(buffer: body))

@@ -10,6 +10,8 @@ final class LoopContext {
     let thinkTime: ThinkTime
     let maxRate: Int
     let budget: GameBudget
+    /// `--hold`: players start their match's first game and never move.
+    let holds: Bool
     var stats = StatsSample()
     var random: FastRandom
     /// Set when the run ends: players start no new game.
@@ -21,8 +23,9 @@ final class LoopContext {
     /// Connections whose channel is open (connected, upgraded or not).
     private(set) var openChannels = 0
 
-    init(eventLoop: any EventLoop, thinkTime: ThinkTime, maxRate: Int, budget: GameBudget, seed: UInt64) {
+    init(eventLoop: any EventLoop, thinkTime: ThinkTime, maxRate: Int, budget: GameBudget, holds: Bool = false, seed: UInt64) {
         self.eventLoop = eventLoop
+        self.holds = holds
         self.thinkTime = thinkTime
         self.maxRate = maxRate
         self.budget = budget

@@ -44,6 +44,63 @@ struct BenchSmokeTests {
         }
     }
 
+    /// `--clock`: the matches are created with a clock, every board carries it, and the bench reads
+    /// them (its debug build checks its board shortcut against the full reader on each).
+    @Test func test_benchWithAClock_playsGamesWithNoErrors() async throws {
+        let binary = Self.benchBinary
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "\(binary.path) is missing: build it first")
+        try await withTestServer { server in
+            let result = try await Self.runForResult(
+                binary, arguments: ["--port", "\(server.port)", "--matches", "2", "--clock", "600+5", "--duration", "2"])
+            #expect((result["games"] as? Int ?? 0) > 0)
+            #expect(result["errorTotal"] as? Int == 0, "\(result["errors"] ?? "")")
+            #expect(result["unmatchedBoards"] as? Int == 0)
+            #expect((result["settings"] as? [String: Any])?["request"] as? String == "clock 600+5")
+        }
+    }
+
+    /// `--hold` against the computer: each match's game is started, nobody moves, the games are still
+    /// on when play stops, and nobody's clock ran out.
+    @Test func test_benchHoldsClockedGamesAgainstTheComputer() async throws {
+        let binary = Self.benchBinary
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "\(binary.path) is missing: build it first")
+        try await withTestServer { server in
+            let result = try await Self.runForResult(
+                binary,
+                arguments: [
+                    "--port", "\(server.port)", "--matches", "3", "--clock", "3600+0", "--computer", "easy", "--hold", "--duration", "1",
+                    "--warmup", "1",
+                ])
+            #expect(result["gamesStarted"] as? Int == 3)
+            #expect(result["gamesInProgressAtEnd"] as? Int == 3)
+            #expect(result["movesSentTotal"] as? Int == 0)
+            #expect(result["games"] as? Int == 0)
+            #expect(result["errorTotal"] as? Int == 0, "\(result["errors"] ?? "")")
+            let connections = try #require(result["connections"] as? [String: Any])
+            #expect(connections["welcomed"] as? Int == 3)
+        }
+    }
+
+    @Test func test_benchRefusesABadClockAndTheComputerWithoutHold() async throws {
+        let binary = Self.benchBinary
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "\(binary.path) is missing: build it first")
+        let (badClock, badClockOutput) = try await Self.run(binary, arguments: ["--clock", "5+0"], timeout: .seconds(30))
+        #expect(badClock != 0)
+        #expect(badClockOutput.contains("10 seconds to 24 hours"), "\(badClockOutput)")
+        let (computer, computerOutput) = try await Self.run(binary, arguments: ["--computer", "easy"], timeout: .seconds(30))
+        #expect(computer != 0)
+        #expect(computerOutput.contains("--hold"), "\(computerOutput)")
+    }
+
+    /// Runs the bench quietly with `arguments` plus `--json`, expects exit status 0, and returns the JSON.
+    static func runForResult(_ binary: URL, arguments: [String]) async throws -> [String: Any] {
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent("bench-smoke-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        let (status, output) = try await run(binary, arguments: arguments + ["--no-progress", "--json", json.path], timeout: .seconds(60))
+        #expect(status == 0, "tictactoe-bench exited with \(status):\n\(output)")
+        return try #require(try JSONSerialization.jsonObject(with: try Data(contentsOf: json)) as? [String: Any], "\(output)")
+    }
+
     @Test func test_benchRefusesATargetThatIsNotLoopback() async throws {
         let binary = Self.benchBinary
         try #require(
