@@ -118,7 +118,12 @@ func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
     router.add(middleware: BodyLimitMiddleware(maxBytes: configuration.maxRequestBodySize, logger: context.logger))
     router.add(middleware: NotFoundPageMiddleware(pages: pages))
     router.add(middleware: PathCharactersMiddleware())
-    router.add(middleware: FileMiddleware(configuration.publicDirectory, searchForIndexHtml: false, logger: context.logger))
+    // `no-cache`: a browser may keep the files but asks (with their ETag) before each use, so a new release of
+    // the page is picked up on the next load, with or without the service worker (Public/sw.js).
+    router.add(
+        middleware: FileMiddleware(
+            configuration.publicDirectory, cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: false,
+            logger: context.logger))
     Routes(
         registry: context.registry, state: context.state, pages: pages, originPolicy: context.originPolicy,
         creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute), matchmaker: context.matchmaker,

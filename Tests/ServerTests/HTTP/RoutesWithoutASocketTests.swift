@@ -122,6 +122,33 @@ struct HTTPRouterTests {
         }
     }
 
+    /// The installable app (README, "The page"): its manifest, worker and icons with their types, and every
+    /// page and file answered `no-cache`, so that a browser revalidates (ETag) and a new release shows on the next load.
+    @Test func test_theAppsFiles_areServedWithTheirTypes_andRevalidatedOnEveryLoad() async throws {
+        let types = [
+            "/manifest.webmanifest": "application/manifest+json", "/sw.js": "text/javascript", "/js/pwa.js": "text/javascript",
+            "/css/pwa.css": "text/css", "/icons/icon-192.png": "image/png", "/icons/icon-512.png": "image/png",
+            "/icons/icon-maskable-512.png": "image/png",
+        ]
+        try await withRouter { client in
+            for (uri, type) in types {
+                let eTag = try await client.execute(uri: uri, method: .get) { response in
+                    #expect(response.status == .ok, "\(uri)")
+                    #expect(response.headers[.contentType]?.hasPrefix(type) == true, "\(uri): \(response.headers[.contentType] ?? "-")")
+                    #expect(response.headers[.cacheControl] == "no-cache", "\(uri)")
+                    #expect(response.headers[.contentSecurityPolicy] == Self.contentSecurityPolicy, "\(uri)")
+                    return try #require(response.headers[.eTag], "\(uri)")
+                }
+                try await client.execute(uri: uri, method: .get, headers: [.ifNoneMatch: eTag]) { response in
+                    #expect(response.status == .notModified, "\(uri)")
+                }
+            }
+            try await client.execute(uri: "/", method: .get) { response in
+                #expect(response.headers[.cacheControl] == "no-cache")
+            }
+        }
+    }
+
     @Test func test_acceptPreference_ranksTheMostSpecificRange() {
         #expect(AcceptPreference.prefersHTML("text/html"))
         #expect(AcceptPreference.prefersHTML("text/*, application/json;q=0.5"))
