@@ -1,12 +1,26 @@
 // The notice region: short messages a person must read (every server error, lost connections).
 // The region is aria-live, so screen readers announce each notice as it appears.
 
-const LIFETIME_MS = { info: 4000, error: 8000 };
+// An error stays 5 s (it was 8 s, long enough to hide what it was about), or until the next click or
+// tap elsewhere on the page, whichever comes first; it is said by the live region as it appears.
+const LIFETIME_MS = { info: 4000, error: 5000 };
 const MAX_NOTICES = 4;
+// A click this soon after an error is taken as part of the action that caused it, not as the next one.
+const ERROR_GRACE_MS = 500;
 
 export class Notices {
   constructor(region) {
     this.region = region;
+    region.ownerDocument.addEventListener(
+      'pointerdown',
+      (event) => {
+        const now = performance.now();
+        for (const notice of [...region.querySelectorAll('.notice--error')]) {
+          if (!notice.contains(event.target) && now - Number(notice.dataset.shownAt) >= ERROR_GRACE_MS) notice.remove();
+        }
+      },
+      { capture: true },
+    );
   }
 
   /** Shows `text`; `kind` is `info` or `error`; `code` tags the notice for tests and styling. */
@@ -22,6 +36,7 @@ export class Notices {
     notice.dataset.kind = kind;
     notice.dataset.code = code;
     notice.dataset.text = text;
+    notice.dataset.shownAt = String(performance.now());
 
     const message = document.createElement('p');
     message.className = 'notice__text';
