@@ -435,6 +435,9 @@ export function createView({ send }) {
     // itself without a board), a game without a board its own final view.
     const finishedGame = result ? gameById(result.game) : null;
     const shownGame = playedGame(state) ?? finishedGame;
+    // With a game on the stage, what comes and goes (the hint, the result in the turn's place) never
+    // moves its board (app.css, "A game on the stage").
+    el.stage.classList.toggle('stage--game', Boolean(shownGame));
     for (const [id, gameView] of gameViews) {
       gameView.render(state, {
         shown: Boolean(shownGame && shownGame.id === id),
