@@ -128,6 +128,7 @@ function main() {
   let pendingLaunch = new URLSearchParams(window.location.search).get('gameId');
   let reconnectingTimer = null;
   let connection = null;
+  let hadGame = false; // whether the last drawing showed a game being played
 
   const update = () => {
     const focused = document.activeElement;
@@ -142,6 +143,18 @@ function main() {
     if (focused && focused !== document.body && (!focused.isConnected || focused.closest('[hidden]'))) {
       view.focusTarget().focus();
     }
+    // The game just ended: focus goes from the board (or nowhere) to the next step, the button of the
+    // game just played (the result before it is said by the live region), so that Tab does not skip to
+    // "Leave the match". Focus elsewhere (a link, the side panel) is left where it is.
+    const gameOn = Boolean(gameById(state.phase));
+    if (hadGame && !gameOn && state.phase === 'offGame' && state.result && !$('games').hidden) {
+      const active = document.activeElement;
+      const fromBoard = !active || active === document.body || active === $('stage') || Boolean(active.closest('.game-slot, #game-actions'));
+      const buttons = $('game-buttons');
+      const next = buttons.querySelector(`[data-game-id="${CSS.escape(state.result.game || '')}"]`) || buttons.firstElementChild;
+      if (fromBoard && next) next.focus();
+    }
+    hadGame = gameOn;
   };
 
   const send = (message) => {
