@@ -51,7 +51,16 @@ export function startMoveList({ matchId, section, caption, list }) {
     list.replaceChildren(...items);
     // The newest move stays in view unless the reader scrolled back to an earlier one.
     if (atEnd) list.scrollTop = list.scrollHeight;
+    markOverflow();
   };
+
+  // Moves scrolled out of view above or below are hinted at by a shadow on that edge (app.css): the
+  // list opens at its end, and move 1 was hidden with nothing to say so.
+  const markOverflow = () => {
+    list.dataset.moreAbove = String(list.scrollTop > 1);
+    list.dataset.moreBelow = String(list.scrollTop + list.clientHeight < list.scrollHeight - 1);
+  };
+  list.addEventListener('scroll', markOverflow, { passive: true });
 
   const read = (count) => {
     if (reading) return;
