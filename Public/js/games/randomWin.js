@@ -1,6 +1,6 @@
 // Random Win on the page: a die and a button; the `roll` decides the winner on the server.
 
-import { nameOf, opponentOf } from '../seats.js';
+import { MARKS, nameOf, opponentOf } from '../seats.js';
 
 function buildPanel() {
   const panel = document.createElement('div');
@@ -11,7 +11,13 @@ function buildPanel() {
   const dice = document.createElement('div');
   dice.className = 'dice';
   dice.setAttribute('aria-hidden', 'true');
-  dice.append(...Array.from({ length: 5 }, () => document.createElement('span')));
+  // A blank die before the roll; after it, the face the roll came up with: the winner's mark (the roll
+  // draws a seat, not a number, so it always showed five pips that meant nothing).
+  dice.dataset.face = 'none';
+  dice.dataset.testid = 'dice';
+  const face = document.createElement('span');
+  face.className = 'dice__face';
+  dice.append(face);
 
   const roll = document.createElement('button');
   roll.type = 'button';
@@ -71,6 +77,9 @@ export default {
           window.setTimeout(() => dice.classList.remove('dice--rolling'), ROLL_MS);
         }
         shownResult = result;
+        const winner = shown && result && MARKS[result.winner] ? result.winner : 'none';
+        dice.dataset.face = winner;
+        dice.firstElementChild.textContent = winner === 'none' ? '' : MARKS[winner];
       },
       // Focus falls back to the stage, whose title and hint say what to do.
       focusTarget: () => null,
