@@ -186,3 +186,53 @@ def test_the_random_win_die_shows_what_the_roll_drew(browsers):
     # Bob's page shows the same face.
     bob.wait().until(lambda d: bob.find("dice").get_attribute("data-face") == winner)
     _shots(alice, "fixes3-die-rolled")
+
+
+def test_earlier_fixes_the_replay_the_faded_marks_and_the_rib_panel_seen_at_both_widths(browsers):
+    """The replay draws a position before the end as a game going on and only the end as finished; the
+    faded marks of a final board keep 3:1 in both themes at both widths; the RIB panel opens in view
+    with focus on a phone."""
+    from contrast import faded_contrasts
+
+    alice, bob, match_id = seat_pair(browsers, width=375, height=812)
+    alice.start("ticTacToe", bob)
+    play([(0, 0), (1, 0), (2, 2), (1, 1), (0, 2), (2, 0), (0, 1)], alice, bob)
+    alice.until_text("result", "You won (three in a row)")
+    for width, height in SIZES:
+        set_viewport(alice.driver, width, height)
+        for dark in (False, True):
+            features = [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]
+            alice.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": features})
+            alice.wait().until(lambda d: d.execute_script("return document.getAnimations().length === 0"))
+            found = faded_contrasts(alice.driver)
+            assert len(found) == 4, found
+            for what, value in found:
+                assert value >= 3.0, f"{what} at {width} px{' (dark)' if dark else ''}: {value:.2f}:1"
+        alice.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+    # The RIB panel on a phone: in view, its heading focused.
+    set_viewport(alice.driver, 375, 812)
+    alice.driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", alice.find("ribs-toggle"))
+    alice.clickable("ribs-toggle").click()
+    alice.wait().until(
+        lambda d: d.execute_script(
+            "const r = document.getElementById('ribs-title').getBoundingClientRect(); return r.top >= 0 && r.bottom <= innerHeight"
+        ),
+        "the opened panel's heading is not on screen",
+    )
+    assert alice.driver.execute_script("return document.activeElement.id") == "ribs-title"
+    alice.screenshot("fixes3-ribs-open", sizes=((375, 812),))
+    alice.screenshot("fixes3-ribs-open", sizes=((375, 812),), dark=True)
+
+    # The replay: move 2 is a game going on (nothing faded), the last move a finished one.
+    bob.open(f"/m/{match_id}/games/1#move=2")
+    bob.until_text("replay-position", "Move 2 of 7")
+    assert not bob.driver.execute_script("return document.querySelector('.board').classList.contains('board--over')")
+    assert bob.driver.execute_script(
+        "return [...document.querySelectorAll('.board .mark')].every((m) => getComputedStyle(m).opacity === '1')"
+    )
+    _shots(bob, "fixes3-replay-move-2")
+    bob.open(f"/m/{match_id}/games/1#move=7")
+    bob.until_text("replay-position", "Move 7 of 7")
+    assert bob.driver.execute_script("return document.querySelector('.board').classList.contains('board--over')")
+    _shots(bob, "fixes3-replay-end")
