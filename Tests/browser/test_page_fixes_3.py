@@ -82,6 +82,13 @@ def test_the_board_stays_put_at_game_over_and_under_the_offline_banner(browsers,
     assert _active_testid(alice) == "start-randomWin", _active_testid(alice)
     _shots(alice, f"fixes3-game-over-{width}")
 
+    # Bob leaves: the invite link comes for Alice under her final board, which stays where it was.
+    bob.clickable("leave-button").click()
+    alice.visible("invite")
+    alice.visible("board")
+    assert _place(_rect(alice, "board")) == board[alice], "the invite moved the final board"
+    assert _rect(alice, "invite")["top"] >= _rect(alice, "board")["bottom"]
+
 
 def _error_after_a_move_out_of_turn(bob):
     bob.cell(2, 2).click()
