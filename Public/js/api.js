@@ -1,5 +1,7 @@
 // HTTP side of the wire contract (docs/PROTOCOL.md, "HTTP"): create, list and look up matches.
 
+import { has, t } from './i18n.js';
+
 /** An HTTP answer that was not a success, with the server's error code and sentence. */
 export class ApiError extends Error {
   constructor(status, code, message) {
@@ -60,7 +62,7 @@ async function request(method, path, payload) {
       cache: 'no-store',
     });
   } catch {
-    throw new ApiError(0, 'network', 'The server cannot be reached. Check your connection.');
+    throw new ApiError(0, 'network', t('error.network'));
   }
   let body = null;
   try {
@@ -73,7 +75,10 @@ async function request(method, path, payload) {
     throw new ApiError(
       response.status,
       error.code || 'http' + response.status,
-      error.message || `The server answered ${response.status}.`,
+      // The page's own sentence for a code it knows; the server's English one for any other.
+      error.code && has(`error.${error.code}`)
+        ? t(`error.${error.code}`)
+        : error.message || t('error.http', { status: response.status }),
     );
   }
   return body;

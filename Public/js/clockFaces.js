@@ -3,6 +3,8 @@
 // so that colour is never the only cue. No face is a live region: a screen reader would read a ticking
 // clock out ten times a second (matchClocks.js says a low clock once, in a live region of its own).
 
+import { t } from './i18n.js';
+
 import { LOW_TIME_S, clockFigure } from './clock.js';
 import { MARKS, SEATS } from './seats.js';
 
@@ -19,9 +21,9 @@ function part(className, testid) {
 
 /** The words under a clock's figures; '' when there is nothing to say (the line keeps its height). */
 function cueWords({ seconds, running }) {
-  if (seconds <= 0) return 'Out of time';
-  if (seconds < LOW_TIME_S) return 'Low time';
-  return running ? 'Running' : '';
+  if (seconds <= 0) return t('clock.out');
+  if (seconds < LOW_TIME_S) return t('clock.low');
+  return running ? t('clock.running') : '';
 }
 
 /**

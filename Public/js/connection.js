@@ -1,6 +1,8 @@
 // The match's WebSocket: connect, resume the seat, notice gaps in `v`, reconnect with backoff.
 // It knows the wire contract's session rules (docs/PROTOCOL.md, "WebSocket") but nothing about drawing.
 
+import { t } from './i18n.js';
+
 const BACKOFF_BASE_MS = 400;
 // Capped low: a server that restarts is back within seconds, and the page should be too.
 const BACKOFF_MAX_MS = 4000;
@@ -108,23 +110,23 @@ function describeClose(code) {
   switch (code) {
     case 1001:
     case 1013:
-      return { text: 'The server is restarting. Reconnecting…', kind: 'info', minDelay: 0 };
+      return { text: t('connection.restarting'), kind: 'info', minDelay: 0 };
     case 1012:
       // Another server took the match over (several servers behind a proxy): the next connection
       // lands there.
-      return { text: 'The match moved to another server. Reconnecting…', kind: 'info', minDelay: 0 };
+      return { text: t('connection.moved'), kind: 'info', minDelay: 0 };
     case 1008:
       return {
-        text: 'Too many messages in a short time: the server closed the connection. Reconnecting…',
+        text: t('connection.tooMany'),
         kind: 'error',
         minDelay: RATE_LIMIT_PAUSE_MS,
       };
     case 1009:
-      return { text: 'A message was too large for the server. Reconnecting…', kind: 'error', minDelay: 0 };
+      return { text: t('connection.tooLarge'), kind: 'error', minDelay: 0 };
     case 1003:
-      return { text: 'The server could not read a message. Reconnecting…', kind: 'error', minDelay: 0 };
+      return { text: t('connection.unreadable'), kind: 'error', minDelay: 0 };
     case 1011:
-      return { text: 'The server ran into a problem. Reconnecting…', kind: 'error', minDelay: 0 };
+      return { text: t('connection.serverProblem'), kind: 'error', minDelay: 0 };
     default:
       return null; // 1000, 1005, 1006…: reconnect quietly; the status line shows "Reconnecting…".
   }

@@ -1,12 +1,14 @@
 // How a game of GET /api/matches/{id}/games (an extension) is said on the page: its result in words,
 // and a move in words. Shared by the match page's list of past games and the replay view.
 
+import { t } from './i18n.js';
+
 import { gameById } from './games/index.js';
 
 /** The name of `seat`'s player in `game`. */
 export function playerName(game, seat) {
   const player = (game.players || []).find((p) => p.seat === seat);
-  return player ? player.name : seat === 'player1' ? 'Player 1' : 'Player 2';
+  return player ? player.name : seat === 'player1' ? t('seat.player1') : t('seat.player2');
 }
 
 /** The game's name ("Tic Tac Toe"), or its id for a game this page does not know. */
@@ -20,18 +22,18 @@ export function gameName(game) {
  */
 export function resultWords(game) {
   const result = game.result;
-  if (!result) return 'Being played';
-  if (!result.winner) return result.reason === 'drawAgreed' ? 'Draw agreed' : 'Draw';
-  const won = `${playerName(game, result.winner)} won`;
+  if (!result) return t('past.playing');
+  if (!result.winner) return result.reason === 'drawAgreed' ? t('result.drawAgreed') : t('result.draw');
+  const winner = playerName(game, result.winner);
   // Whether or not the server names the loser in `forfeitBy`: running out of time is said the same way.
-  if (result.reason === 'time') return `${won} on time`;
-  if (!result.forfeitBy) return won;
+  if (result.reason === 'time') return t('result.theyWonTime', { winner });
+  if (!result.forfeitBy) return t('result.theyWon', { winner });
   const loser = playerName(game, result.forfeitBy);
   switch (result.reason) {
-    case 'resigned': return `${won}: ${loser} resigned`;
-    case 'seatTimeout': return `${won}: ${loser}'s seat timed out`;
-    case 'claimed': return `${won}: claimed while ${loser} was away`;
-    default: return `${won}: ${loser} left`;
+    case 'resigned': return t('past.resigned', { winner, loser });
+    case 'seatTimeout': return t('past.seatTimeout', { winner, loser });
+    case 'claimed': return t('past.claimed', { winner, loser });
+    default: return t('past.left', { winner, loser });
   }
 }
 

@@ -1,5 +1,7 @@
 // The lobby (/): create a match, join one by code or link, and list the open matches.
 
+import { t, ago } from './i18n.js';
+
 import { createMatch, getMatch, listMatches, markCreator, parseInvite } from './api.js';
 import { drawClockChoices } from './clockChoices.js';
 import { drawGameChoices } from './gameChoices.js';
@@ -27,7 +29,7 @@ function matchPath(matchId, gameId) {
 const LATER = '';
 
 // One radio per game the page knows, then "decide later"; the first game is the default.
-drawGameChoices($('game-choices'), [...GAMES, { id: LATER, name: 'Decide together later' }], {
+drawGameChoices($('game-choices'), [...GAMES, { id: LATER, name: t('lobby.later') }], {
   name: 'gameId',
   testidPrefix: 'create-game-',
 });
@@ -45,14 +47,14 @@ async function create(button, options) {
   const body = clock ? { ...options, clock } : options;
   const label = button.textContent;
   button.disabled = true;
-  button.textContent = 'Creating…';
+  button.textContent = t('lobby.creating');
   try {
     // No body at all for a private match without a clock, as before clocks.
     const created = await createMatch(Object.keys(body).length ? body : undefined);
     markCreator(created.matchId);
     window.location.assign(matchPath(created.matchId, gameId));
   } catch (error) {
-    notices.error(`Could not create a match. ${error.message}`, error.code);
+    notices.error(t('lobby.createFailed', { reason: error.message }), error.code);
     button.disabled = false;
     button.textContent = label;
   }
@@ -124,8 +126,8 @@ $('join-code-form').addEventListener('submit', async (event) => {
   if (!invite) {
     showCodeError(
       codeInput.value.trim()
-        ? 'That is not a match code. Paste the invite link or the code from it (at least 10 letters, digits, - or _).'
-        : 'Enter a match code or paste an invite link.',
+        ? t('lobby.codeBad')
+        : t('lobby.codeEmpty'),
     );
     codeInput.focus();
     return;
@@ -134,7 +136,7 @@ $('join-code-form').addEventListener('submit', async (event) => {
     await getMatch(invite.matchId);
   } catch (error) {
     if (error.status === 404) {
-      showCodeError('There is no match with that code. Check it and try again.');
+      showCodeError(t('lobby.codeUnknown'));
       codeInput.focus();
       return;
     }
@@ -153,29 +155,29 @@ let refreshTimer = null;
 
 /** How long ago a match was last used, from its `lastActive` ("now" or an ISO 8601 date). */
 function lastActiveText(lastActive) {
-  if (lastActive === 'now') return 'Active now';
+  if (lastActive === 'now') return t('lobby.activeNow');
   const at = Date.parse(lastActive);
   if (Number.isNaN(at)) return '';
   // A clock a little behind the server's must not show a time in the future.
   const minutes = Math.max(0, Math.floor((Date.now() - at) / 60000));
-  if (minutes < 1) return 'Active a moment ago';
-  if (minutes < 60) return `Active ${minutes} min ago`;
+  if (minutes < 1) return t('lobby.activeMoment');
+  if (minutes < 60) return t('lobby.activeAgo', { when: ago(minutes, 'minute') });
   const hours = Math.floor(minutes / 60);
-  return `Active ${hours} h ago`;
+  return t('lobby.activeAgo', { when: ago(hours, 'hour') });
 }
 
 function describe(summary) {
   const players = Array.isArray(summary.players) ? summary.players : [];
-  const names = players.map((player) => player.name || (player.seat === 'player1' ? 'Player 1' : 'Player 2'));
-  const title = names.length ? `${names.join(' vs ')}` : 'New match';
+  const names = players.map((player) => player.name || (player.seat === 'player1' ? t('seat.player1') : t('seat.player2')));
+  const title = names.length ? names.join(t('lobby.versus')) : t('lobby.newMatch');
   const free = 2 - players.length;
   const parts = [];
-  parts.push(free === 1 ? 'Waiting for an opponent' : free === 2 ? 'Both seats free' : 'Full');
+  parts.push(free === 1 ? t('lobby.waitingOpponent') : free === 2 ? t('lobby.bothFree') : t('lobby.full'));
   // Absent from an older server's summaries: no clock.
   const control = readTimeControl(summary.timeControl);
-  if (control) parts.push(`Clock: ${timeControlWords(control)}`);
+  if (control) parts.push(t('common.clockIs', { clock: timeControlWords(control) }));
   const spectators = Number(summary.spectators) || 0;
-  if (spectators) parts.push(`${spectators} watching`);
+  if (spectators) parts.push(t('lobby.watching', { count: spectators }));
   const active = typeof summary.lastActive === 'string' ? lastActiveText(summary.lastActive) : '';
   if (active) parts.push(active);
   return { title, detail: parts.join(' · '), online: summary.lastActive === 'now' };
@@ -215,8 +217,8 @@ function matchItem(summary) {
   const link = document.createElement('a');
   link.className = 'button button--small';
   link.href = matchPath(summary.matchId);
-  link.textContent = 'Join';
-  link.setAttribute('aria-label', `Join ${title} (${summary.matchId})`);
+  link.textContent = t('lobby.join');
+  link.setAttribute('aria-label', t('lobby.joinLabel', { title, code: summary.matchId }));
 
   item.append(dot, body, code, link);
   return item;
@@ -241,10 +243,10 @@ async function refresh() {
     // player only the ones someone has open: an empty match nobody is at has nobody to play.
     const matches = await listMatches({ activeWithin: ACTIVE_WITHIN_S });
     drawList(matches.filter(worthListing));
-    status.textContent = 'Updated every few seconds';
+    status.textContent = t('lobby.updated');
     status.dataset.state = 'ok';
   } catch (error) {
-    status.textContent = `Could not load the list (${error.message}) Retrying…`;
+    status.textContent = t('lobby.listFailed', { reason: error.message });
     status.dataset.state = 'error';
   }
   if (document.visibilityState === 'visible') refreshTimer = setTimeout(refresh, REFRESH_MS);
@@ -273,7 +275,7 @@ function protocolTarget(link) {
 
 // The server answers a /launchGame link with an unknown or missing game with this page (400).
 if (window.location.pathname === '/launchGame') {
-  notices.error('That link asks for a game this server does not offer. Pick one here instead.', 'unknownGame');
+  notices.error(t('lobby.linkUnknownGame'), 'unknownGame');
   window.history.replaceState(null, '', '/');
 }
 
@@ -285,6 +287,6 @@ const target = link ? protocolTarget(link) : null;
 if (target) {
   window.location.replace(target);
 } else {
-  if (link) notices.error('That link could not be opened.', 'badLink');
+  if (link) notices.error(t('lobby.linkBad'), 'badLink');
   refresh();
 }

@@ -1,6 +1,8 @@
 // The match page (/m/{id}): wires the connection, the state and the view together, and turns
 // clicks and keys into the client messages of docs/PROTOCOL.md.
 
+import { t } from './i18n.js';
+
 import { getMatch, matchIdFromLocation, takeCreatorMark } from './api.js';
 import { Connection, SeatStore } from './connection.js';
 import { gameById, linkGameStylesheets } from './games/index.js';
@@ -49,8 +51,8 @@ function visibleLength(text) {
 
 /** Why the server would refuse `name` (docs/PROTOCOL.md, `badName`), or '' when it is fine. */
 function nameProblem(name) {
-  if (visibleLength(name) > NAME_MAX) return `That name is too long: up to ${NAME_MAX} characters.`;
-  if (CONTROL_CHARACTERS.test(name)) return 'That name has a character that cannot be shown: type it again.';
+  if (visibleLength(name) > NAME_MAX) return t('name.tooLong', { max: NAME_MAX });
+  if (CONTROL_CHARACTERS.test(name)) return t('name.unshowable');
   return '';
 }
 
@@ -159,7 +161,7 @@ function main() {
 
   const send = (message) => {
     if (connection.send(message)) return true;
-    notices.error('You are not connected right now. Reconnecting…', 'offline');
+    notices.error(t('notice.offline'), 'offline');
     return false;
   };
 
@@ -169,15 +171,15 @@ function main() {
       const old = before.find((p) => p.seat === player.seat);
       if (!old && player.seat !== state.you) {
         const name = player.name || nameOf(state, player.seat);
-        notices.info(`${name} joined the match`, 'joined');
+        notices.info(t('notice.joined', { name }), 'joined');
         // A hidden tab says it in its title until it is looked at.
-        if (document.visibilityState === 'hidden') ui.titleNote = `${name} joined`;
+        if (document.visibilityState === 'hidden') ui.titleNote = t('title.joined', { name });
       }
     }
     for (const player of before) {
       const mine = player.seat === state.you || player.seat === state.leftAs;
       if (!after.some((p) => p.seat === player.seat) && !mine) {
-        notices.info(`${player.name || nameOf(state, player.seat)} left the match`, 'left');
+        notices.info(t('notice.left', { name: player.name || nameOf(state, player.seat) }), 'left');
       }
     }
   };
@@ -191,10 +193,10 @@ function main() {
     const offered = before.offer;
     if (before.phase === 'offGame' && offered && offered.kind === 'game' && state.you && offered.seat === state.you && !startedHere) {
       const name = nameOf(state, opponentOf(state.you));
-      notices.info(`${name} accepted: a new game of ${game.name} begins`, 'new-game');
+      notices.info(t('notice.accepted', { name, game: game.name }), 'new-game');
     } else if (before.phase === 'offGame' && before.result && !startedHere) {
-      const starter = state.you ? nameOf(state, opponentOf(state.you)) : 'A player';
-      notices.info(`${starter} started a new game of ${game.name}`, 'new-game');
+      const starter = state.you ? nameOf(state, opponentOf(state.you)) : t('notice.aPlayer');
+      notices.info(t('notice.newGame', { name: starter, game: game.name }), 'new-game');
     }
     startedHere = false;
   };
@@ -343,15 +345,15 @@ function main() {
     const button = $('copy-invite');
     try {
       await navigator.clipboard.writeText(input.value);
-      button.textContent = 'Copied!';
-      notices.info('Invite link copied', 'copied');
+      button.textContent = t('match.copied');
+      notices.info(t('notice.copied'), 'copied');
     } catch {
       input.focus();
       input.select();
-      notices.info('The link is selected: copy it with Ctrl+C (⌘C on a Mac)', 'copy-fallback');
+      notices.info(t('notice.copyFallback'), 'copy-fallback');
     }
     window.setTimeout(() => {
-      button.textContent = 'Copy link';
+      button.textContent = t('match.copy');
     }, 2000);
   });
   $('invite-link').addEventListener('focus', (event) => event.target.select());
@@ -368,7 +370,7 @@ function main() {
     } else if (container.dataset.mode === 'offer') {
       send({ type: 'offerGame', gameId });
     } else {
-      notices.info(container.dataset.note || 'An offer is already waiting for an answer.', 'games-blocked');
+      notices.info(container.dataset.note || t('error.alreadyOffered'), 'games-blocked');
     }
   });
 
@@ -418,7 +420,7 @@ function main() {
     if (!send({ type: 'leave' })) return update();
     seats.clear();
     state = { ...state, you: null, leftAs: state.you };
-    notices.info(forfeit ? 'You left the match and forfeited the game' : 'You left the match', 'you-left');
+    notices.info(forfeit ? t('notice.youForfeited') : t('notice.youLeft'), 'you-left');
     update();
     view.focusTarget().focus();
   };
@@ -453,7 +455,7 @@ function main() {
     const share = $('share-invite');
     share.hidden = false;
     share.addEventListener('click', () => {
-      navigator.share({ title: 'Play with me', url: $('invite-link').value }).catch(() => {
+      navigator.share({ title: t('match.shareTitle'), url: $('invite-link').value }).catch(() => {
         // Cancelled by the person, or refused by the browser: the link and Copy stay there.
       });
     });

@@ -2,6 +2,8 @@
 // from the server's figures every 100 ms while one runs, and said once to a screen reader when it gets
 // low. A match without a clock shows nothing of them, not even their room.
 
+import { t } from './i18n.js';
+
 import { LOW_TIME_S, secondsLeft } from './clock.js';
 import { createClockFaces } from './clockFaces.js';
 import { nameOf, SEATS } from './seats.js';
@@ -40,8 +42,8 @@ export function createMatchClocks({ container, announcer }) {
     const left = secondsLeft(clock, seat, now);
     if (left >= LOW_TIME_S || left <= 0) return;
     saidLow.add(seat);
-    const time = plural(Math.ceil(left), 'second', 'seconds');
-    announcer.textContent = state.you ? `Low time: ${time} left on your clock.` : `Low time: ${nameOf(state, seat)} has ${time} left.`;
+    const time = t('clock.seconds', { count: Math.ceil(left) });
+    announcer.textContent = state.you ? t('clock.lowYours', { time }) : t('clock.lowTheirs', { name: nameOf(state, seat), time });
   }
 
   function tick() {

@@ -4,6 +4,8 @@
 // the `board` messages; read again whenever the board and the list disagree (a reconnect, a move
 // missed while the list was being read).
 
+import { t } from './i18n.js';
+
 import { getGames } from './api.js';
 import { gameById } from './games/index.js';
 import { gameName, moveWords } from './gameWords.js';
@@ -25,7 +27,7 @@ export function startMoveList({ matchId, section, caption, list }) {
     const shown = game && state.board && gameById(game.gameId)?.readBoard && game.gameId === (gameById(state.phase)?.id ?? state.lastGame);
     section.hidden = !shown;
     if (!shown) return;
-    caption.textContent = `Game ${game.number} · ${gameName(game)}`;
+    caption.textContent = t('past.gameTitle', { number: game.number, game: gameName(game) });
     const link = (index) => `/m/${encodeURIComponent(matchId)}/games/${game.number}#move=${index + 1}`;
     const items = game.moves.map((move, index) => {
       const item = document.createElement('li');
@@ -44,7 +46,7 @@ export function startMoveList({ matchId, section, caption, list }) {
     if (!items.length) {
       const empty = document.createElement('li');
       empty.className = 'moves__empty muted';
-      empty.textContent = 'No moves yet';
+      empty.textContent = t('moves.none');
       items.push(empty);
     }
     const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 4;

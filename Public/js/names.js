@@ -2,6 +2,8 @@
 // uses too, so that a name given in one place is offered in the other, and checked as the server
 // checks a `login` (docs/PROTOCOL.md, `badName`) so that a refusal is said before anything is sent.
 
+import { t } from './i18n.js';
+
 const NAME_KEY = 'tictactoe.name';
 export const NAME_MAX = 24;
 const UNSHOWABLE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
@@ -33,7 +35,7 @@ function charactersIn(text) {
 
 /** Why the server would refuse `name`, or '' when it is fine (an empty name is the seat's default). */
 export function nameProblem(name) {
-  if (charactersIn(name) > NAME_MAX) return `That name is too long: up to ${NAME_MAX} characters.`;
-  if (UNSHOWABLE.test(name)) return 'That name has a character that cannot be shown: type it again.';
+  if (charactersIn(name) > NAME_MAX) return t('name.tooLong', { max: NAME_MAX });
+  if (UNSHOWABLE.test(name)) return t('name.unshowable');
   return '';
 }

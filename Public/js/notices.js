@@ -1,6 +1,8 @@
 // The notice region: short messages a person must read (every server error, lost connections).
 // The region is aria-live, so screen readers announce each notice as it appears.
 
+import { has, t } from './i18n.js';
+
 // An error stays 5 s (it was 8 s, long enough to hide what it was about), or until the next click or
 // tap elsewhere on the page, whichever comes first; it is said by the live region as it appears.
 const LIFETIME_MS = { info: 4000, error: 5000 };
@@ -45,7 +47,7 @@ export class Notices {
     const close = document.createElement('button');
     close.type = 'button';
     close.className = 'notice__close';
-    close.setAttribute('aria-label', 'Dismiss');
+    close.setAttribute('aria-label', t('common.dismiss'));
     close.textContent = '×';
     close.addEventListener('click', () => notice.remove());
 
@@ -65,35 +67,22 @@ export class Notices {
   }
 }
 
-/** Words for the server's error codes, used when a message comes without its sentence. */
-export const ERROR_WORDS = {
-  badMessage: 'The server did not understand that request.',
-  badName: 'That name cannot be used: up to 24 characters, no control characters.',
-  notSeated: 'Only seated players can do that. Join the match first.',
-  alreadySeated: 'You already have a seat in this match.',
-  matchFull: 'Both seats are taken. You can still watch.',
-  notYourTurn: 'It is not your turn yet.',
-  cellTaken: 'That place cannot be played.',
-  outOfBounds: 'That place is not on the board.',
-  wrongPhase: 'That cannot be done right now.',
-  unknownGame: 'This server does not know that game.',
-  badToken: 'Your seat in this match has expired. Join again to play.',
-  rateLimited: 'Slow down: too many actions in a short time.',
-  matchNotFound: 'This match does not exist.',
-  opponentConnected: 'Your opponent is back: the game goes on.',
-  tooEarly: 'It is too early for that; wait a little.',
-  opponentAway: 'Your opponent is away: a game can start once they are back.',
-  noOffer: 'There is no offer to answer any more.',
-  alreadyOffered: 'An offer is already waiting for an answer.',
-};
+/** The server's error codes the page says in its own words (`error.<code>` of the language files). */
+export const ERROR_CODES = [
+  'badMessage', 'badName', 'notSeated', 'alreadySeated', 'matchFull', 'notYourTurn', 'cellTaken', 'outOfBounds',
+  'wrongPhase', 'unknownGame', 'badToken', 'rateLimited', 'matchNotFound', 'opponentConnected', 'tooEarly',
+  'opponentAway', 'noOffer', 'alreadyOffered', 'watchOnly',
+];
 
 /**
- * The sentence to show for a server `error` message: the game's own words for its code if it has
- * some (`gameWords`, e.g. a full column rather than a taken cell), else the server's sentence.
+ * The sentence to show for a server `error` message, in the reader's language: the game's own words
+ * for its code if it has some (`gameWords`, e.g. a full column rather than a taken cell), else the
+ * page's sentence for the code; the server's English sentence only for a code the page does not know.
  */
 export function errorText(message, gameWords = null) {
   const code = message && message.code;
   if (gameWords && code && gameWords[code]) return gameWords[code];
+  if (code && has(`error.${code}`)) return t(`error.${code}`);
   if (message && typeof message.message === 'string' && message.message.trim()) return message.message;
-  return ERROR_WORDS[code] || `Something went wrong${code ? ` (${code})` : ''}.`;
+  return code ? t('error.unknownCode', { code }) : t('error.unknown');
 }

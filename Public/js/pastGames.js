@@ -2,6 +2,8 @@
 // replay (/m/{id}/games/{n}). Read from GET /api/matches/{id}/games (an extension), again whenever a
 // game ends.
 
+import { t } from './i18n.js';
+
 import { getGames } from './api.js';
 import { gameName, resultWords } from './gameWords.js';
 
@@ -21,7 +23,7 @@ export function startPastGames({ matchId, section, list }) {
         const link = document.createElement('a');
         link.href = `/m/${encodeURIComponent(matchId)}/games/${game.number}`;
         link.dataset.testid = `past-game-${game.number}`;
-        link.textContent = `Game ${game.number} · ${gameName(game)}`;
+        link.textContent = t('past.gameTitle', { number: game.number, game: gameName(game) });
         const result = document.createElement('span');
         result.className = 'past-games__result muted';
         result.textContent = `${resultWords(game)} · ${game.moves.length} ${game.moves.length === 1 ? 'move' : 'moves'}`;

@@ -2,6 +2,8 @@
 // how long we have waited, renew our place until the server pairs us with someone who asked for the
 // same game and the same clock, then open the match with the seat it took for us (docs/PROTOCOL.md).
 
+import { gameT, t } from './i18n.js';
+
 import { cancelQueue, joinQueue, renewQueue } from './api.js';
 import { drawClockChoices } from './clockChoices.js';
 import { SeatStore } from './connection.js';
@@ -100,7 +102,7 @@ export function setUpQueue(elements, notices) {
       if (error.status === 404) {
         stop();
         show(false);
-        notices.error('You left the queue (the page could not keep your place). Press the button to try again.', 'badToken');
+        notices.error(t('queue.lost'), 'badToken');
         return;
       }
       // Anything else (a server restarting): keep trying while the place lasts.
@@ -124,15 +126,18 @@ export function setUpQueue(elements, notices) {
       ticket = joined.ticket;
       joinedName = name;
       joinedAt = Date.now();
-      const withClock = clock ? ` with a ${timeControlWords(clock)} clock` : '';
-      elements.status.textContent = `Looking for someone to play ${gameById(gameId)?.name ?? 'with'}${withClock}…`;
+      const game = gameById(gameId);
+      const gameName = game ? gameT(game, 'name') : gameId;
+      elements.status.textContent = clock
+        ? t('queue.lookingForClock', { game: gameName, clock: timeControlWords(clock) })
+        : t('queue.lookingFor', { game: gameName });
       tick();
       clockTimer = setInterval(tick, 1000);
       show(true);
       renew();
     } catch (error) {
       elements.join.disabled = false;
-      notices.error(`Could not join the queue. ${error.message}`, error.code);
+      notices.error(t('queue.failed', { reason: error.message }), error.code);
     }
   });
 

@@ -1,6 +1,8 @@
 // Draws the match page from the state (state.js) and a few page-only flags. Text only through
 // textContent: names come from other people and are never parsed as HTML.
 
+import { t } from './i18n.js';
+
 import { GAMES, gameById } from './games/index.js';
 import { createMatchClocks } from './matchClocks.js';
 import { MARKS, SEATS, freeSeats, nameOf, opponentOf, playerIn, turnWords } from './seats.js';
@@ -17,15 +19,17 @@ function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
 }
 
+/** The computer's level in words (`easy`, `perfect`). */
+function levelWords(level) {
+  return t(`level.${level}`);
+}
+
 /** Seconds as m:ss. */
 function clock(seconds) {
   const whole = Math.max(0, Math.ceil(seconds));
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-function plural(count, one, many) {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 /** Parts said one after the other, as sentences: "Alice won (four in a row). Four in a row in column 1". */
 function sentences(parts) {
@@ -107,13 +111,13 @@ export function createView({ send }) {
     if (shown === 'reconnecting' && !ui.showReconnecting) shown = 'open';
     el.connection.dataset.state = shown;
     const words = {
-      connecting: 'Connecting…',
-      open: 'Connected',
-      reconnecting: 'Reconnecting…',
-      gone: 'Not connected',
-      stopped: 'Not connected',
+      connecting: 'connection.connecting',
+      open: 'connection.open',
+      reconnecting: 'connection.reconnecting',
+      gone: 'connection.none',
+      stopped: 'connection.none',
     };
-    setText(el.connectionText, words[shown] || '');
+    setText(el.connectionText, words[shown] ? t(words[shown]) : '');
     // Offline: a banner says so, and everything that may be stale (board, turn, presence) is greyed.
     el.stage.classList.toggle('is-offline', shown === 'reconnecting');
     el.matchView.classList.toggle('is-stale', shown === 'reconnecting');
@@ -122,8 +126,8 @@ export function createView({ send }) {
 
   /** A seated player's status line: the computer's level, else whether they are connected. */
   function seatStatus(player) {
-    if (player.computer) return player.level ? `Computer, ${player.level} level` : 'Computer';
-    return player.connected ? 'Online' : 'Offline: the seat is kept for a while';
+    if (player.computer) return player.level ? t('seat.computerLevel', { level: levelWords(player.level) }) : t('seat.computer');
+    return player.connected ? t('seat.online') : t('seat.offline');
   }
 
   function renderSeats(state, ui) {
@@ -135,8 +139,8 @@ export function createView({ send }) {
       const you = card.querySelector('.seat__you');
       if (!player) {
         card.dataset.state = 'empty';
-        setText(nameElement, 'Free seat');
-        setText(status, 'Waiting for a player');
+        setText(nameElement, t('seat.free'));
+        setText(status, t('seat.waiting'));
       } else {
         card.dataset.state = player.connected ? 'connected' : 'away';
         setText(nameElement, player.name || nameOf(state, seat));
@@ -152,24 +156,19 @@ export function createView({ send }) {
       const opponent = playerIn(state, opponentSeat);
       if (!opponent) {
         el.opponentPresence.dataset.state = 'none';
-        setText(el.opponentPresence, 'No opponent yet');
+        setText(el.opponentPresence, t('presence.none'));
       } else if (opponent.computer) {
         el.opponentPresence.dataset.state = 'connected';
-        setText(el.opponentPresence, opponent.level ? `You play the computer (${opponent.level})` : 'You play the computer');
+        setText(el.opponentPresence, opponent.level ? t('presence.computerLevel', { level: levelWords(opponent.level) }) : t('presence.computer'));
       } else if (opponent.connected) {
         el.opponentPresence.dataset.state = 'connected';
-        setText(el.opponentPresence, `${opponent.name || nameOf(state, opponentSeat)} is connected`);
+        setText(el.opponentPresence, t('presence.connected', { name: opponent.name || nameOf(state, opponentSeat) }));
       } else {
         el.opponentPresence.dataset.state = 'disconnected';
         const left = ui.seatKeptFor(opponentSeat);
         const name = opponent.name || nameOf(state, opponentSeat);
-        const then = awayOpponent(state) ? 'then you win' : 'then it is freed';
-        setText(
-          el.opponentPresence,
-          left > 0
-            ? `${name} is not connected. Their seat is kept for ${clock(left)}; ${then}.`
-            : `${name} is not connected. Their seat is about to be freed.`,
-        );
+        const then = awayOpponent(state) ? 'presence.keptThenWin' : 'presence.keptThenFree';
+        setText(el.opponentPresence, left > 0 ? t(then, { name, time: clock(left) }) : t('presence.aboutToFree', { name }));
       }
     }
     // The claim waits for the server's grace (`claimableIn`): its countdown first, then the button.
@@ -178,23 +177,23 @@ export function createView({ send }) {
     const online = state.connection === 'open';
     show(el.claimWin, Boolean(away) && online && claimLeft <= 0);
     show(el.claimWait, Boolean(away) && online && claimLeft > 0);
-    if (away && claimLeft > 0) setText(el.claimWait, `You can claim the game in ${Math.ceil(claimLeft)} s`);
+    if (away && claimLeft > 0) setText(el.claimWait, t('claim.wait', { seconds: Math.ceil(claimLeft) }));
 
     const count = Number(state.spectators) || 0;
     el.spectators.dataset.count = String(count);
     // An unseated page is one of the spectators it is told about: it counts the others.
     const others = state.welcomed && !state.you ? Math.max(0, count - 1) : count;
     const counted = state.welcomed && !state.you
-      ? others === 0 ? 'Nobody else is watching' : `${plural(others, 'other spectator', 'other spectators')} watching`
-      : count === 0 ? 'No spectators' : `${plural(count, 'spectator', 'spectators')} watching`;
+      ? others === 0 ? t('spectators.noOthers') : t('spectators.others', { count: others })
+      : count === 0 ? t('spectators.none') : t('spectators.count', { count });
     setText(el.spectators, counted);
     show(el.watching, state.welcomed && !state.you && (state.phase !== 'loggedOut' || freeSeats(state).length === 0));
     show(el.leave, Boolean(state.you) && !ui.confirmingLeave);
     // "Resign" ends a game and keeps the seat; leaving gives the seat up (and, during a game, the game).
-    setText(el.leave, 'Leave the match');
+    setText(el.leave, t('match.leave'));
     show(el.leaveConfirm, Boolean(state.you) && ui.confirmingLeave);
     if (ui.confirmingLeave) {
-      setText(el.leaveQuestion, `Leave now and give ${nameOf(state, opponentOf(state.you))} the win?`);
+      setText(el.leaveQuestion, t('leave.question', { name: nameOf(state, opponentOf(state.you)) }));
     }
   }
 
@@ -221,7 +220,7 @@ export function createView({ send }) {
         button.className = 'button button--game';
         button.dataset.gameId = game.id;
         button.dataset.testid = `start-${game.id}`;
-        button.textContent = `Play ${game.name || game.id}`;
+        button.textContent = t('games.play', { game: gameById(game.id)?.name || game.name || game.id });
         return button;
       });
       el.gameButtons.replaceChildren(...buttons);
@@ -235,8 +234,8 @@ export function createView({ send }) {
     setText(el.gamesNote, note);
     const opponentName = state.you ? nameOf(state, opponentOf(state.you)) : '';
     const title = mode === 'start'
-      ? state.result ? 'Play again' : 'Start a game'
-      : state.result ? `Offer ${opponentName} another game` : `Offer ${opponentName} a game`;
+      ? state.result ? t('games.again') : t('match.startGame')
+      : state.result ? t('games.offerAnother', { name: opponentName }) : t('games.offer', { name: opponentName });
     setText(el.gamesTitle, title);
     const describedBy = note ? 'games-note' : state.offer ? 'offer-text' : null;
     for (const button of el.gameButtons.children) {
@@ -257,7 +256,7 @@ export function createView({ send }) {
     const opponent = seat ? playerIn(state, seat) : null;
     if (opponent && !opponent.connected) {
       const name = opponent.name || nameOf(state, seat);
-      return { mode: 'blocked', note: `${name} is away: a game can start once they are back.` };
+      return { mode: 'blocked', note: t('games.away', { name }) };
     }
     if (state.offer) return { mode: 'blocked', note: '' };
     return { mode: 'offer', note: '' };
@@ -287,13 +286,13 @@ export function createView({ send }) {
     const myTurn = Boolean(playingOnBoard(state) && state.board.turn === state.you);
     const needed = state.drawMovesNeeded || 0;
     if (state.offer) {
-      return { allowed: false, why: 'An offer is already waiting for an answer.', note: '' };
+      return { allowed: false, why: t('error.alreadyOffered'), note: '' };
     }
     if (needed > 0) {
-      const text = `You can offer a draw again after ${plural(needed, 'more move', 'more moves')} of yours.`;
+      const text = t('draw.after', { count: needed });
       return { allowed: false, why: text, note: text };
     }
-    if (!myTurn) return { allowed: false, why: 'You can offer a draw on your turn.', note: '' };
+    if (!myTurn) return { allowed: false, why: t('draw.onYourTurn'), note: '' };
     return { allowed: true, why: '', note: '' };
   }
 
@@ -307,7 +306,7 @@ export function createView({ send }) {
     const between = state.phase === 'offGame';
     const me = state.you;
     const name = (seat) => nameOf(state, seat);
-    const gameName = (id) => gameById(id)?.name ?? state.games.find((game) => game.id === id)?.name ?? id ?? 'a game';
+    const gameName = (id) => gameById(id)?.name ?? state.games.find((game) => game.id === id)?.name ?? id ?? t('offer.aGame');
     const offer = state.offer;
     if (offer && ((offer.kind === 'draw' && playing) || (offer.kind === 'game' && between))) {
       const draw = offer.kind === 'draw';
@@ -315,28 +314,28 @@ export function createView({ send }) {
         return {
           state: 'waiting',
           text: draw
-            ? `You offered a draw. Waiting for ${name(opponentOf(me))}'s answer…`
-            : `You offered ${gameName(offer.gameId)}. Waiting for ${name(opponentOf(me))} to accept…`,
+            ? t('offer.youDraw', { name: name(opponentOf(me)) })
+            : t('offer.youGame', { game: gameName(offer.gameId), name: name(opponentOf(me)) }),
         };
       }
       if (me) {
         return {
           state: 'asked',
-          text: draw ? `${name(offer.seat)} offers a draw` : `${name(offer.seat)} offers a game of ${gameName(offer.gameId)}`,
+          text: draw ? t('offer.theyDraw', { name: name(offer.seat) }) : t('offer.theyGame', { name: name(offer.seat), game: gameName(offer.gameId) }),
         };
       }
       return {
         state: 'watching',
-        text: draw ? `${name(offer.seat)} offered a draw` : `${name(offer.seat)} offered ${gameName(offer.gameId)}`,
+        text: draw ? t('offer.watchDraw', { name: name(offer.seat) }) : t('offer.watchGame', { name: name(offer.seat), game: gameName(offer.gameId) }),
       };
     }
     const declined = state.declined;
     if (declined && ((declined.kind === 'draw' && playing) || (declined.kind === 'game' && between))) {
       const draw = declined.kind === 'draw';
       let text;
-      if (me && declined.seat === me) text = draw ? 'You declined the draw' : `You declined ${gameName(declined.gameId)}`;
-      else if (me) text = draw ? 'Your opponent declined the draw' : `${name(declined.seat)} declined. You can offer another game.`;
-      else text = draw ? `${name(declined.seat)} declined the draw` : `${name(declined.seat)} declined`;
+      if (me && declined.seat === me) text = draw ? t('declined.youDraw') : t('declined.youGame', { game: gameName(declined.gameId) });
+      else if (me) text = draw ? t('declined.theyDrawToYou') : t('declined.theyGameToYou', { name: name(declined.seat) });
+      else text = draw ? t('declined.watchDraw', { name: name(declined.seat) }) : t('declined.watchGame', { name: name(declined.seat) });
       return { state: 'declined', text };
     }
     return null;
@@ -344,37 +343,37 @@ export function createView({ send }) {
 
   function stageText(state, ui) {
     const seated = Boolean(state.you);
-    if (!state.welcomed) return { title: 'Connecting…', hint: '' };
+    if (!state.welcomed) return { title: t('connection.connecting'), hint: '' };
     switch (state.phase) {
       case 'loggedOut':
         if (seated) {
           return {
-            title: 'Waiting for an opponent',
-            hint: 'Send the invite link to a friend. The match starts as soon as they join.',
+            title: t('stage.waiting'),
+            hint: t('stage.waitingHint'),
           };
         }
-        if (ui.resuming) return { title: 'Getting your seat back…', hint: '' };
+        if (ui.resuming) return { title: t('stage.resuming'), hint: '' };
         if (ui.creator && againstComputer(state) && freeSeats(state).length) {
-          return { title: 'Your match is ready', hint: 'Pick a name to take your seat: the computer is waiting.' };
+          return { title: t('stage.ready'), hint: t('stage.readyComputer') };
         }
         if (ui.creator && freeSeats(state).length === 2) {
-          return { title: 'Your match is ready', hint: 'Pick a name to take your seat, then send the link.' };
+          return { title: t('stage.ready'), hint: t('stage.readyPerson') };
         }
         if (freeSeats(state).length) {
-          return { title: 'Join the match', hint: 'Pick a name and take the free seat, or just watch.' };
+          return { title: t('match.join'), hint: t('stage.joinHint') };
         }
-        return { title: 'The match is full', hint: 'Both seats are taken.' };
+        return { title: t('stage.full'), hint: t('stage.fullHint') };
       case 'offGame':
         if (state.result) {
           const won = state.result.winner && state.result.winner === state.you;
           const lost = state.result.winner && seated && state.result.winner !== state.you;
-          return { title: 'Game over', hint: won ? 'Well played!' : lost ? 'Better luck next game.' : '' };
+          return { title: t('stage.over'), hint: won ? t('stage.wellPlayed') : lost ? t('stage.betterLuck') : '' };
         }
-        if (!seated) return { title: 'The players are picking a game', hint: 'The game appears here as soon as it starts.' };
-        if (againstComputer(state)) return { title: 'Pick a game', hint: 'The game starts as soon as you pick it.' };
+        if (!seated) return { title: t('stage.picking'), hint: t('stage.pickingHint') };
+        if (againstComputer(state)) return { title: t('stage.pick'), hint: t('stage.pickComputer') };
         return {
-          title: 'Pick a game',
-          hint: `Offer a game: it starts when ${nameOf(state, opponentOf(state.you))} accepts.`,
+          title: t('stage.pick'),
+          hint: t('stage.pickPerson', { name: nameOf(state, opponentOf(state.you)) }),
         };
       default: {
         const game = playedGame(state);
@@ -386,8 +385,8 @@ export function createView({ send }) {
         const away = awayOpponent(state);
         if (!away) return text;
         const left = ui.seatKeptFor(away.seat);
-        const when = left > 0 ? `you win in ${clock(left)} unless they come back` : 'you are about to win';
-        return { ...text, hint: `${away.name} is not connected: ${when}.` };
+        const hint = left > 0 ? t('stage.awayWinIn', { name: away.name, time: clock(left) }) : t('stage.awayWinSoon', { name: away.name });
+        return { ...text, hint };
       }
     }
   }
@@ -401,12 +400,12 @@ export function createView({ send }) {
     setText(el.hint, hint);
     // The match's clock is told in every phase, so that whoever joins knows it before sitting down.
     show(el.timeControl, Boolean(state.timeControl));
-    setText(el.timeControl, state.timeControl ? `Clock: ${timeControlWords(state.timeControl)}` : '');
+    setText(el.timeControl, state.timeControl ? t('common.clockIs', { clock: timeControlWords(state.timeControl) }) : '');
 
     const canJoin =
       state.welcomed && state.phase === 'loggedOut' && !seated && !ui.resuming && freeSeats(state).length > 0;
     show(el.joinForm, canJoin);
-    if (canJoin) setText(el.joinButton, `Join as ${MARKS[freeSeats(state)[0]]}`);
+    if (canJoin) setText(el.joinButton, t('match.joinAs', { mark: MARKS[freeSeats(state)[0]] }));
     // Nobody to invite where the computer holds the other seat.
     show(el.invite, state.welcomed && state.phase === 'loggedOut' && (seated || ui.creator) && !againstComputer(state));
 
@@ -475,7 +474,7 @@ export function createView({ send }) {
     show(el.gameActionsButtons, !ui.confirmingResign);
     show(el.resignConfirm, ui.confirmingResign);
     if (ui.confirmingResign) {
-      setText(el.resignQuestion, `Resign this game? ${nameOf(state, opponentOf(state.you))} wins it; you both keep your seats.`);
+      setText(el.resignQuestion, t('resign.question', { name: nameOf(state, opponentOf(state.you)) }));
     }
     // The computer does not answer a draw offer.
     show(el.offerDraw, !againstComputer(state));
@@ -501,7 +500,7 @@ export function createView({ send }) {
     const offerLine = offerView(state)?.text ?? '';
     const away = awayOpponent(state);
     const claimLine = away && state.connection === 'open' && ui.claimableIn(away.seat) <= 0
-      ? `${away.name} is still away: you can claim the game.`
+      ? t('claim.now', { name: away.name })
       : '';
     // Each part is said when it changes; what changed together is said together.
     const said = [
@@ -516,12 +515,12 @@ export function createView({ send }) {
   }
 
   function renderTitle(state, ui) {
-    let title = 'Match · TicTacToe';
+    let title = t('match.pageTitle');
     const myTurn = playingOnBoard(state) && state.you && state.board.turn === state.you;
-    if (ui.titleNote) title = `${ui.titleNote}${myTurn ? ' — your move' : ''} · TicTacToe`;
-    else if (myTurn) title = 'Your turn · TicTacToe';
+    if (ui.titleNote) title = t(myTurn ? 'title.noteYourMove' : 'title.note', { note: ui.titleNote });
+    else if (myTurn) title = t('title.yourTurn');
     else if (state.result && (state.phase === 'offGame' || state.phase === 'loggedOut')) {
-      title = `${resultText(state, state.result)} · TicTacToe`;
+      title = t('title.note', { note: resultText(state, state.result) });
     }
     if (document.title !== title) document.title = title;
     // A hidden tab's icon says that it is our turn.
@@ -547,7 +546,7 @@ export function createView({ send }) {
       show(el.notFound, gone);
       show(el.matchView, !gone);
       if (gone) {
-        document.title = 'Match not found · TicTacToe';
+        document.title = t('title.notFound');
         return;
       }
       renderSeats(state, ui);

@@ -2,6 +2,8 @@
 // extension), stepped through with the buttons or the arrow keys (Home and End for the ends). The
 // address keeps the position (`#move=5`: the board after five moves), so it can be linked.
 
+import { t } from './i18n.js';
+
 import { getGames, isMatchId } from './api.js';
 import { clocksAfterMoves, tookOf } from './clock.js';
 import { createClockFaces } from './clockFaces.js';
@@ -46,13 +48,13 @@ function boardAfter(game, definition, count) {
 function showProblem(text) {
   $('replay-title').textContent = text;
   $('replay-body').hidden = true;
-  document.title = 'Replay · TicTacToe';
+  document.title = t('replay.pageTitle');
 }
 
 async function main() {
   linkGameStylesheets(document);
   const where = replayFromLocation();
-  if (!where) return showProblem('This is not the address of a game');
+  if (!where) return showProblem(t('replay.badAddress'));
   const { matchId, number } = where;
   const matchLink = `/m/${encodeURIComponent(matchId)}`;
   $('back-to-match').href = matchLink;
@@ -61,22 +63,23 @@ async function main() {
   try {
     page = await getGames(matchId, { from: number, limit: 1 });
   } catch (error) {
-    return showProblem(error.status === 404 ? 'This match does not exist' : error.message);
+    return showProblem(error.status === 404 ? t('match.notFoundTitle') : error.message);
   }
   const game = page.games[0];
-  if (!game || game.number !== number) return showProblem(`This match has no game ${number} yet`);
+  if (!game || game.number !== number) return showProblem(t('replay.noGame', { number }));
 
   const definition = gameById(game.gameId);
   const replayable = Boolean(definition?.boardAfter);
   // The match's clock (absent from an older server: none); a game without one (Random Win) shows none.
   const control = definition?.noClock ? null : readTimeControl(page.timeControl);
-  const title = `Game ${number} · ${gameName(game)}`;
+  const title = t('past.gameTitle', { number, game: gameName(game) });
   $('replay-title').textContent = title;
-  document.title = `${title} · Replay · TicTacToe`;
+  document.title = t('replay.gameTitle', { title });
   $('replay-players').textContent =
-    `${playerName(game, 'player1')} (X) against ${playerName(game, 'player2')} (O); ` +
-    `${playerName(game, game.startingPlayer)} started. ${resultWords(game)}.` +
-    (control ? ` Clock: ${timeControlWords(control)}.` : '');
+    t('replay.players', {
+      x: playerName(game, 'player1'), o: playerName(game, 'player2'),
+      first: playerName(game, game.startingPlayer), result: resultWords(game),
+    }) + (control ? ` ${t('replay.clock', { clock: timeControlWords(control) })}` : '');
   if (number > 1) {
     $('previous-game').href = `${matchLink}/games/${number - 1}`;
     $('previous-game').hidden = false;
@@ -121,9 +124,9 @@ async function main() {
         { shown: true, playing: false, seated: false, result: line ? { winner: game.result.winner, line } : null },
       );
     }
-    $('replay-position').textContent = current === 0 ? `Start · ${total} ${total === 1 ? 'move' : 'moves'}` : `Move ${current} of ${total}`;
+    $('replay-position').textContent = current === 0 ? t('replay.start', { count: total }) : t('replay.move', { current, total });
     $('replay-position').dataset.move = String(current);
-    $('replay-last').textContent = current === 0 ? 'Before the first move.' : said(game.moves[current - 1]);
+    $('replay-last').textContent = current === 0 ? t('replay.beforeFirst') : said(game.moves[current - 1]);
     if (clocks) clocks.draw({ names, seconds: clocksAfterMoves(control, game.moves, current, game.result), running: null });
     $('replay-result').hidden = !(current === total && game.result);
     $('replay-result').textContent = resultWords(game);

@@ -3,6 +3,8 @@
 // and the tab is visible (polling: no server message is added for it), so RIBs attaching and detaching
 // show within a second. `?ribs` in the address opens it.
 
+import { t } from './i18n.js';
+
 import { getRibs } from './api.js';
 
 const POLL_MS = 1000;
@@ -21,7 +23,7 @@ function ribItem(rib) {
   name.textContent = rib.name;
   const state = document.createElement('span');
   state.className = 'rib__state';
-  state.textContent = rib.active ? 'active' : 'inactive';
+  state.textContent = rib.active ? t('ribs.active') : t('ribs.inactive');
   line.append(name, state);
   item.append(line);
   for (const workflow of rib.workflows || []) {
@@ -29,8 +31,9 @@ function ribItem(rib) {
     waiting.className = 'rib__workflow';
     waiting.dataset.testid = 'rib-workflow';
     const steps = workflow.steps || [];
-    waiting.textContent =
-      `${workflow.name} waits at step ${workflow.waitingStep + 1} of ${steps.length}: ${steps[workflow.waitingStep] ?? ''}`;
+    waiting.textContent = t('ribs.workflow', {
+      name: workflow.name, step: workflow.waitingStep + 1, steps: steps.length, what: steps[workflow.waitingStep] ?? '',
+    });
     item.append(waiting);
   }
   if (rib.children && rib.children.length) {

@@ -1,5 +1,7 @@
 // The two seats of a match and who sits in them, for every game: pure functions over the state.
 
+import { t } from './i18n.js';
+
 export const SEATS = ['player1', 'player2'];
 /** Each seat's symbol on the page (seat cards, scoreboard, the turn line); games draw with it too. */
 export const MARKS = { player1: 'X', player2: 'O' };
@@ -15,7 +17,7 @@ export function nameOf(state, seat) {
   if (player && player.name) return player.name;
   const scored = state.score && state.score[seat];
   if (scored && scored.name) return scored.name;
-  return seat === 'player1' ? 'Player 1' : 'Player 2';
+  return seat === 'player1' ? t('seat.player1') : t('seat.player2');
 }
 
 /** The other seat. */
@@ -32,5 +34,5 @@ export function freeSeats(state) {
 export function turnWords(state) {
   const turn = state.board && state.board.turn;
   if (!turn) return '';
-  return turn === state.you ? 'Your turn' : `${nameOf(state, turn)}'s turn`;
+  return turn === state.you ? t('turn.yours') : t('turn.theirs', { name: nameOf(state, turn) });
 }

@@ -1,6 +1,8 @@
 // The match as the page knows it, built from server messages only. Pure functions, no DOM.
 // What is particular to a game (its board's shape, what a finished board means) comes from its module.
 
+import { t } from './i18n.js';
+
 import { flaggedSeat, readClock, stopClock } from './clock.js';
 import { gameById, GAMES, readAnyBoard } from './games/index.js';
 import { nameOf, opponentOf } from './seats.js';
@@ -289,7 +291,7 @@ export function reduce(state, message, now = 0) {
 }
 
 /** The word for a game without a winner, on the result line and the score board alike. */
-export const DRAW_WORD = 'Draw';
+export const DRAW_WORD = t('result.draw');
 
 /** The reason of `result`, guessed from what it shows when the server did not say. */
 function reasonOf(result) {
@@ -310,34 +312,35 @@ function reasonOf(result) {
 export function resultText(state, result) {
   if (!result) return '';
   const reason = reasonOf(result);
-  if (!result.winner) return reason === 'drawAgreed' ? 'Draw agreed' : DRAW_WORD;
+  if (!result.winner) return reason === 'drawAgreed' ? t('result.drawAgreed') : t('result.draw');
   const me = state.you ?? state.leftAs;
   const winnerIsMe = result.winner === me;
   const loserSeat = opponentOf(result.winner);
   const loserIsMe = loserSeat === me;
-  const winner = winnerIsMe ? 'You' : nameOf(state, result.winner);
+  const winner = nameOf(state, result.winner);
   const loser = result.leaverSeat === loserSeat && result.leaver ? result.leaver : nameOf(state, loserSeat);
   // "— you win" / "— Alice wins", after what the loser did.
-  const wins = winnerIsMe ? 'you win' : `${winner} wins`;
+  const wins = winnerIsMe ? t('result.youWin') : t('result.theyWin', { winner });
+  const mine = winnerIsMe ? 'you' : 'they';
   switch (reason) {
     case 'line': {
       const words = gameById(result.game)?.lineName;
-      return words ? `${winner} won (${words})` : `${winner} won`;
+      return words ? t(`result.${mine}WonLine`, { winner, line: words }) : t(`result.${mine}Won`, { winner });
     }
     case 'score':
-      return `${winner} won on score`;
+      return t(`result.${mine}WonScore`, { winner });
     case 'resigned':
-      return loserIsMe ? `You resigned — ${wins}` : `${loser} resigned — ${wins}`;
+      return loserIsMe ? t('result.youResigned', { wins }) : t('result.theyResigned', { loser, wins });
     case 'left':
-      return loserIsMe ? `You left — ${wins}` : `${loser} left — ${wins}`;
+      return loserIsMe ? t('result.youLeft', { wins }) : t('result.theyLeft', { loser, wins });
     case 'seatTimeout':
-      return loserIsMe ? `Your seat timed out — ${wins}` : `${loser}'s seat timed out — ${wins}`;
+      return loserIsMe ? t('result.yourSeatTimedOut', { wins }) : t('result.theirSeatTimedOut', { loser, wins });
     case 'claimed':
-      if (loserIsMe) return `You were away; ${winner} claimed the game.`;
-      return `${winner} claimed the game while ${loser} was away`;
+      if (loserIsMe) return t('result.youWereAway', { winner });
+      return t(`result.${mine}Claimed`, { winner, loser });
     case 'time':
-      return `${winner} won on time`;
+      return t(`result.${mine}WonTime`, { winner });
     default:
-      return `${winner} won`;
+      return t(`result.${mine}Won`, { winner });
   }
 }

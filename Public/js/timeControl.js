@@ -2,6 +2,8 @@
 // a match without a clock. Reading it from the wire, saying it in words, and the few choices the
 // lobby offers (remembered between visits, as the name is). No DOM.
 
+import { t } from './i18n.js';
+
 /**
  * The choices of the lobby's "New match" and "Play someone now", in order: `id` is the radio's value
  * (and its test id's end), `control` what is sent as `clock` (null: none sent).
@@ -11,7 +13,7 @@ export const CLOCK_CHOICES = [
   { id: '1+0', control: { initial: 60, increment: 0 } },
   { id: '3+2', control: { initial: 180, increment: 2 } },
   { id: '10+5', control: { initial: 600, increment: 5 } },
-].map((choice) => ({ ...choice, name: choice.control ? timeControlWords(choice.control) : 'No clock' }));
+].map((choice) => ({ ...choice, name: choice.control ? timeControlWords(choice.control) : t('clock.none') }));
 
 const CHOICE_KEY = 'tictactoe.clock';
 
@@ -28,8 +30,8 @@ export function durationWords(seconds) {
   const tenths = Math.round(seconds * 10) / 10;
   const minutes = Math.floor(tenths / 60);
   const rest = Math.round((tenths - minutes * 60) * 10) / 10;
-  if (minutes === 0) return `${rest} s`;
-  return rest === 0 ? `${minutes} min` : `${minutes} min ${rest} s`;
+  if (minutes === 0) return t('duration.s', { s: rest });
+  return rest === 0 ? t('duration.min', { min: minutes }) : t('duration.minS', { min: minutes, s: rest });
 }
 
 /**

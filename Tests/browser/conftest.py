@@ -153,8 +153,8 @@ def browser_sessions(default_url: str, request, extra_arguments: tuple[str, ...]
     """A factory of independent browser sessions on `default_url`: see the `browsers` fixture."""
     opened: list[Browser] = []
 
-    def make(width: int = 1280, height: int = 900, base_url: str | None = None) -> Browser:
-        driver = new_driver(extra_arguments)
+    def make(width: int = 1280, height: int = 900, base_url: str | None = None, language: str = "en") -> Browser:
+        driver = new_driver(extra_arguments, language)
         set_viewport(driver, width, height)
         browser = Browser(driver, base_url or default_url, SCREENSHOTS)
         opened.append(browser)

@@ -20,13 +20,16 @@ DESKTOP = (1280, 900)
 PHONE = (375, 812)
 
 
-def new_driver(extra_arguments: tuple[str, ...] = ()) -> webdriver.Chrome:
+def new_driver(extra_arguments: tuple[str, ...] = (), language: str = "en") -> webdriver.Chrome:
     """A headless Chromium session of its own (Debian's `chromium` and `chromium-driver`), with
-    `extra_arguments` (a certificate to trust, say)."""
+    `extra_arguments` (a certificate to trust, say). Its language is `language` (`navigator.languages`,
+    which the page follows on a first visit): English unless a test asks for another."""
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("CHROMIUM_BIN", "/usr/bin/chromium")
-    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900", *extra_arguments):
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,900",
+                     f"--lang={language}", *extra_arguments):
         options.add_argument(argument)
+    options.add_experimental_option("prefs", {"intl.accept_languages": language})
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(os.environ.get("CHROMEDRIVER_BIN", "/usr/bin/chromedriver"))
     return webdriver.Chrome(options=options, service=service)

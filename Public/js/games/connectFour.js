@@ -4,6 +4,7 @@
 import { gridGameHooks, gridResult, lineIndexes, readGrid } from './grid.js';
 import { createBoardView, placeMark } from '../boardView.js';
 import { focusItem } from '../roving.js';
+import { gameT } from '../i18n.js';
 import { MARKS, nameOf, turnWords } from '../seats.js';
 
 const COLUMNS = 7;
@@ -19,9 +20,6 @@ function freeCells(board, col) {
   return free;
 }
 
-function plural(count, one, many) {
-  return `${count} ${count === 1 ? one : many}`;
-}
 
 /** "Column 4, 3 free cells, from the bottom: X, O, X (last disc)". */
 function columnLabel(board, col) {
@@ -29,26 +27,28 @@ function columnLabel(board, col) {
   const discs = [];
   for (let row = ROWS - 1; row >= free; row -= 1) {
     const isLast = board.last && board.last.row === row && board.last.col === col;
-    discs.push(`${MARKS[at(board, row, col)]}${isLast ? ' (last disc)' : ''}`);
+    discs.push(isLast ? w('lastDisc', { mark: MARKS[at(board, row, col)] }) : MARKS[at(board, row, col)]);
   }
-  const room = free === 0 ? 'full' : plural(free, 'free cell', 'free cells');
-  return `Column ${col + 1}, ${room}${discs.length ? `, from the bottom: ${discs.join(', ')}` : ''}`;
+  const room = free === 0 ? w('full') : w('freeCells', { count: free });
+  const label = w('column', { col: col + 1, room });
+  return discs.length ? w('columnDiscs', { column: label, discs: discs.join(', ') }) : label;
 }
 
 /** The winning line in words, e.g. "Four in a row in column 1". */
 function lineWords(line) {
   const [first, , , end] = line;
-  const cols = `${Math.min(first[1], end[1]) + 1} to ${Math.max(first[1], end[1]) + 1}`;
-  if (first[1] === end[1]) return `Four in a row in column ${first[1] + 1}`;
-  if (first[0] === end[0]) return `Four in a row in row ${ROWS - first[0]} from the bottom, columns ${cols}`;
-  return `Four in a row diagonally, columns ${cols}`;
+  const from = Math.min(first[1], end[1]) + 1;
+  const to = Math.max(first[1], end[1]) + 1;
+  if (first[1] === end[1]) return w('lineColumn', { col: first[1] + 1 });
+  if (first[0] === end[0]) return w('lineRow', { row: ROWS - first[0], from, to });
+  return w('lineDiagonal', { from, to });
 }
 
 function buildBoard() {
   const board = document.createElement('div');
   board.className = 'board board--connect-four';
   board.setAttribute('role', 'group');
-  board.setAttribute('aria-label', 'Connect Four board, 7 columns');
+  board.setAttribute('aria-label', w('boardLabel'));
   board.dataset.testid = 'c4-board';
   board.hidden = true;
   for (let col = 0; col < COLUMNS; col += 1) {
@@ -125,22 +125,66 @@ function wireBoard(boardElement, columns, send) {
   });
 }
 
+// Connect Four's words in each language the page speaks (js/i18n.js).
+const WORDS = {
+  en: {
+    name: 'Connect Four',
+    lineName: 'four in a row',
+    lastDisc: '{mark} (last disc)',
+    full: 'full',
+    'freeCells.one': '{count} free cell',
+    'freeCells.other': '{count} free cells',
+    column: 'Column {col}, {room}',
+    columnDiscs: '{column}, from the bottom: {discs}',
+    lineColumn: 'Four in a row in column {col}',
+    lineRow: 'Four in a row in row {row} from the bottom, columns {from} to {to}',
+    lineDiagonal: 'Four in a row diagonally, columns {from} to {to}',
+    boardLabel: 'Connect Four board, 7 columns',
+    moveWords: '{who}: column {col}',
+    columnFull: 'That column is full: pick another one.',
+    columnOutside: 'That column is not on the board.',
+    lastDiscStatus: 'Last disc: {name} ({mark}) in column {col}',
+    dropped: '{name} ({mark}) dropped a disc in column {col}.',
+  },
+  ko: {
+    name: '사목',
+    lineName: '네 개 연결',
+    lastDisc: '{mark} (마지막 돌)',
+    full: '가득 참',
+    'freeCells.one': '빈칸 {count}개',
+    'freeCells.other': '빈칸 {count}개',
+    column: '{col}열, {room}',
+    columnDiscs: '{column}, 아래부터: {discs}',
+    lineColumn: '{col}열에서 네 개 연결',
+    lineRow: '아래에서 {row}번째 줄, {from}~{to}열에서 네 개 연결',
+    lineDiagonal: '대각선으로 {from}~{to}열에서 네 개 연결',
+    boardLabel: '사목 판, 7열',
+    moveWords: '{who}: {col}열',
+    columnFull: '그 열은 가득 찼어요. 다른 열을 고르세요.',
+    columnOutside: '판에 없는 열이에요.',
+    lastDiscStatus: '마지막 돌: {name} ({mark}), {col}열',
+    dropped: '{name} 님({mark})이 {col}열에 돌을 놓았어요.',
+  },
+};
+const w = (key, params) => gameT({ words: WORDS }, key, params);
+
 export default {
   id: 'connectFour',
   name: 'Connect Four',
+  words: WORDS,
   stylesheet: '/css/games/connectFour.css',
   lineName: 'four in a row',
   ...gridGameHooks(COLUMNS, ROWS),
   // A disc is dropped in a column; where it lands follows.
-  moveWords: (move, { who }) => (move.cell ? `${who}: column ${move.cell.col + 1}` : who),
+  moveWords: (move, { who }) => (move.cell ? w('moveWords', { who, col: move.cell.col + 1 }) : who),
 
   readBoard: (raw) => readGrid(raw, COLUMNS, ROWS),
   resultFromBoard: (board) => gridResult(board, COLUMNS, ROWS, TO_WIN),
 
   /** The server's codes in this game's words: a "cell" here is a column. */
   errorWords: {
-    cellTaken: 'That column is full: pick another one.',
-    outOfBounds: 'That column is not on the board.',
+    cellTaken: w('columnFull'),
+    outOfBounds: w('columnOutside'),
   },
 
   createView(container, { send }) {
@@ -155,13 +199,13 @@ export default {
     if (result && result.line) return lineWords(result.line);
     const last = state.board && state.board.last;
     if (!last) return '';
-    return `Last disc: ${nameOf(state, last.seat)} (${MARKS[last.seat]}) in column ${last.col + 1}`;
+    return w('lastDiscStatus', { name: nameOf(state, last.seat), mark: MARKS[last.seat], col: last.col + 1 });
   },
 
   /** Every disc and turn, spoken: "Alice (X) dropped a disc in column 1. Your turn". */
   announcement(state) {
     const last = state.board && state.board.last;
-    const dropped = last ? `${nameOf(state, last.seat)} (${MARKS[last.seat]}) dropped a disc in column ${last.col + 1}.` : '';
+    const dropped = last ? w('dropped', { name: nameOf(state, last.seat), mark: MARKS[last.seat], col: last.col + 1 }) : '';
     return [dropped, turnWords(state)].filter(Boolean).join(' ');
   },
 

@@ -37,12 +37,20 @@
 // Nothing outside this folder names a game id, a move's fields or a board's shape: the page core
 // (gameWords.js, replay.js, moveList.js, state.js, render.js) reaches them only through these hooks.
 
+import { gameT } from '../i18n.js';
 import connectFour from './connectFour.js';
 import kalah from './kalah.js';
 import randomWin from './randomWin.js';
 import ticTacToe from './ticTacToe.js';
 
 export const GAMES = [ticTacToe, randomWin, connectFour, kalah];
+
+// Each game keeps its words beside it (`words`: {en: {...}, ko: {...}}, see js/i18n.js): its name and
+// its winning line's name in the reader's language, so that every page that says `game.name` says it so.
+for (const game of GAMES) {
+  game.name = gameT(game, 'name');
+  if (game.words?.en?.lineName) game.lineName = gameT(game, 'lineName');
+}
 
 /** The games "Play someone now" offers, in the same order. */
 export const QUEUEABLE_GAMES = GAMES.filter((game) => game.queueable !== false);

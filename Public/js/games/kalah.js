@@ -7,36 +7,69 @@
 // player2); `last` is `{seat, pit}`. People read the pits from 1: pit P is "pit P+1".
 
 import { createBoardView } from '../boardView.js';
+import { gameT } from '../i18n.js';
 import { focusItem } from '../roving.js';
 import { nameOf, opponentOf, turnWords } from '../seats.js';
 
-// Every sentence of Kalah on the page, in one place (to be translated with the page).
+// Every sentence of Kalah on the page, in each language the page speaks (js/i18n.js; a new language
+// adds its block here).
 const WORDS = {
-  name: 'Kalah',
-  boardLabel: 'Kalah board: your pits along the bottom, seeds sown to the right and round',
-  boardLabelSpectator: (bottom) => `Kalah board: ${bottom}'s pits along the bottom, seeds sown to the right and round`,
-  seeds: (count) => `${count} ${count === 1 ? 'seed' : 'seeds'}`,
-  yourPit: (number) => `Your pit ${number}`,
-  theirPit: (name, number) => `${name}'s pit ${number}`,
-  yourStore: 'Your store',
-  theirStore: (name) => `${name}'s store`,
-  lastSown: 'sown last',
-  moveWords: (who, number) => `${who}: pit ${number}`,
-  sowed: (name, number) => `${name} sowed pit ${number}`,
-  yourTurnAgain: 'your turn again',
-  theirTurnAgain: (name) => `${name}'s turn again`,
-  yourTurn: 'your turn',
-  lastSowing: (name, number) => `Last sowing: ${name}, pit ${number}`,
-  anotherTurn: 'another turn',
-  finalStores: (first, firstSeeds, second, secondSeeds) => `Final stores: ${first} ${firstSeeds}, ${second} ${secondSeeds}`,
-  won: (name, winner, loser) => `${name} won ${winner} to ${loser}`,
-  draw: (seeds) => `A draw, ${seeds} to ${seeds}`,
-  titlePlaying: 'Kalah',
-  hintSeated: 'Sow the seeds of one of your pits: a last seed in your store plays again.',
-  hintWatching: 'Each player sows from their own pits toward their store.',
-  pitEmpty: 'That pit is empty.',
-  pitOutside: 'Choose one of your six pits.',
+  en: {
+    name: 'Kalah',
+    boardLabel: 'Kalah board: your pits along the bottom, seeds sown to the right and round',
+    boardLabelSpectator: "Kalah board: {bottom}'s pits along the bottom, seeds sown to the right and round",
+    'seeds.one': '{count} seed',
+    'seeds.other': '{count} seeds',
+    yourPit: 'Your pit {number}',
+    theirPit: "{name}'s pit {number}",
+    yourStore: 'Your store',
+    theirStore: "{name}'s store",
+    lastSown: 'sown last',
+    moveWords: '{who}: pit {number}',
+    sowed: '{name} sowed pit {number}',
+    yourTurnAgain: 'your turn again',
+    theirTurnAgain: "{name}'s turn again",
+    yourTurn: 'your turn',
+    lastSowing: 'Last sowing: {name}, pit {number}',
+    anotherTurn: 'another turn',
+    finalStores: 'Final stores: {first} {firstSeeds}, {second} {secondSeeds}',
+    won: '{name} won {winner} to {loser}',
+    draw: 'A draw, {seeds} to {seeds}',
+    titlePlaying: 'Kalah',
+    hintSeated: 'Sow the seeds of one of your pits: a last seed in your store plays again.',
+    hintWatching: 'Each player sows from their own pits toward their store.',
+    pitEmpty: 'That pit is empty.',
+    pitOutside: 'Choose one of your six pits.',
+  },
+  ko: {
+    name: '칼라',
+    boardLabel: '칼라 판: 아래쪽이 내 구멍이고, 씨앗은 오른쪽으로 돌며 뿌려져요',
+    boardLabelSpectator: '칼라 판: 아래쪽이 {bottom} 님의 구멍이고, 씨앗은 오른쪽으로 돌며 뿌려져요',
+    'seeds.one': '씨앗 {count}개',
+    'seeds.other': '씨앗 {count}개',
+    yourPit: '내 {number}번 구멍',
+    theirPit: '{name} 님의 {number}번 구멍',
+    yourStore: '내 창고',
+    theirStore: '{name} 님의 창고',
+    lastSown: '마지막으로 뿌린 곳',
+    moveWords: '{who}: {number}번 구멍',
+    sowed: '{name} 님이 {number}번 구멍을 뿌렸어요',
+    yourTurnAgain: '한 번 더 내 차례예요',
+    theirTurnAgain: '{name} 님이 한 번 더 둬요',
+    yourTurn: '내 차례예요',
+    lastSowing: '마지막 수: {name} 님, {number}번 구멍',
+    anotherTurn: '한 번 더',
+    finalStores: '최종 창고: {first} {firstSeeds}, {second} {secondSeeds}',
+    won: '{name} 님이 {winner} 대 {loser}로 이겼어요',
+    draw: '{seeds} 대 {seeds} 무승부',
+    titlePlaying: '칼라',
+    hintSeated: '내 구멍 하나를 골라 씨앗을 뿌리세요. 마지막 씨앗이 내 창고에 들어가면 한 번 더 둬요.',
+    hintWatching: '두 사람이 각자 자기 구멍에서 자기 창고 쪽으로 씨앗을 뿌려요.',
+    pitEmpty: '빈 구멍이에요.',
+    pitOutside: '내 구멍 여섯 개 중 하나를 고르세요.',
+  },
 };
+const w = (key, params) => gameT({ words: WORDS }, key, params);
 
 const PITS = 6;
 const SIZE = 14;
@@ -160,13 +193,13 @@ function ownerWords(state, seat) {
 
 function pitLabel(state, seat, pit, count, isLast) {
   const name = ownerWords(state, seat);
-  const who = name ? WORDS.theirPit(name, pit + 1) : WORDS.yourPit(pit + 1);
-  return `${who}, ${WORDS.seeds(count)}${isLast ? `, ${WORDS.lastSown}` : ''}`;
+  const who = name ? w('theirPit', { name, number: pit + 1 }) : w('yourPit', { number: pit + 1 });
+  return `${who}, ${w('seeds', { count })}${isLast ? `, ${w('lastSown')}` : ''}`;
 }
 
 function storeLabel(state, seat, count) {
   const name = ownerWords(state, seat);
-  return `${name ? WORDS.theirStore(name) : WORDS.yourStore}, ${WORDS.seeds(count)}`;
+  return `${name ? w('theirStore', { name }) : w('yourStore')}, ${w('seeds', { count })}`;
 }
 
 function countElement() {
@@ -181,7 +214,7 @@ function buildBoard() {
   const board = document.createElement('div');
   board.className = 'board board--kalah';
   board.setAttribute('role', 'group');
-  board.setAttribute('aria-label', WORDS.boardLabel);
+  board.setAttribute('aria-label', w('boardLabel'));
   board.dataset.testid = 'kalah-board';
   board.hidden = true;
   const pits = [];
@@ -265,7 +298,7 @@ function createView(container, { send }) {
       pits[bottom === 'player1' ? 0 : PITS].tabIndex = 0;
       drawn = null;
     }
-    boardElement.setAttribute('aria-label', state.you ? WORDS.boardLabel : WORDS.boardLabelSpectator(nameOf(state, bottom)));
+    boardElement.setAttribute('aria-label', state.you ? w('boardLabel') : w('boardLabelSpectator', { bottom: nameOf(state, bottom) }));
     const last = board.last;
     const lastIndex = last ? indexOf(last.seat, last.pit) : -1;
     const sown = drawn && last && !samePits(drawn.pits, board.pits) ? sow(drawn.pits, last.seat, last.pit) : null;
@@ -344,43 +377,45 @@ function storesWords(state, result) {
   const board = state.board;
   if (!board || !Array.isArray(board.pits) || !resultFromBoard({ ...board, turn: null })) return '';
   const seeds = (seat) => board.pits[STORE[seat]];
-  if (!result || !result.winner) return seeds('player1') === seeds('player2') ? WORDS.draw(seeds('player1')) : '';
-  return WORDS.won(nameOf(state, result.winner), seeds(result.winner), seeds(opponentOf(result.winner)));
+  if (!result || !result.winner) return seeds('player1') === seeds('player2') ? w('draw', { seeds: seeds('player1') }) : '';
+  return w('won', { name: nameOf(state, result.winner), winner: seeds(result.winner), loser: seeds(opponentOf(result.winner)) });
 }
 
 export default {
   id: 'kalah',
-  name: WORDS.name,
+  name: 'Kalah',
+  words: WORDS,
   stylesheet: '/css/games/kalah.css',
 
   readBoard,
   resultFromBoard,
 
-  moveWords: (move, { who }) => (Number.isInteger(move.pit) ? WORDS.moveWords(who, move.pit + 1) : who),
+  moveWords: (move, { who }) => (Number.isInteger(move.pit) ? w('moveWords', { who, number: move.pit + 1 }) : who),
   boardAfter,
   movesShown,
   moveOfBoard: (board) => (board && board.last ? { seat: board.last.seat, pit: board.last.pit } : null),
 
   errorWords: {
-    cellTaken: WORDS.pitEmpty,
-    outOfBounds: WORDS.pitOutside,
+    cellTaken: w('pitEmpty'),
+    outOfBounds: w('pitOutside'),
   },
 
   createView,
 
-  stageText: (state, { seated }) => ({ title: WORDS.titlePlaying, hint: seated ? WORDS.hintSeated : WORDS.hintWatching }),
+  stageText: (state, { seated }) => ({ title: w('titlePlaying'), hint: seated ? w('hintSeated') : w('hintWatching') }),
 
   statusText(state, result) {
     const board = state.board;
     if (result && board && Array.isArray(board.pits)) {
-      return WORDS.finalStores(
-        nameOf(state, 'player1'), board.pits[STORE.player1], nameOf(state, 'player2'), board.pits[STORE.player2],
-      );
+      return w('finalStores', {
+        first: nameOf(state, 'player1'), firstSeeds: board.pits[STORE.player1],
+        second: nameOf(state, 'player2'), secondSeeds: board.pits[STORE.player2],
+      });
     }
     const last = board && board.last;
     if (!last) return '';
-    const words = WORDS.lastSowing(nameOf(state, last.seat), last.pit + 1);
-    return board.turn === last.seat ? `${words} — ${WORDS.anotherTurn}` : words;
+    const words = w('lastSowing', { name: nameOf(state, last.seat), number: last.pit + 1 });
+    return board.turn === last.seat ? `${words} — ${w('anotherTurn')}` : words;
   },
 
   /** Every sowing and turn, spoken: "Bob sowed pit 3 — your turn again", "Alice sowed pit 1 — Bob's turn". */
@@ -389,12 +424,12 @@ export default {
     const last = board && board.last;
     const turn = turnWords(state);
     if (!last) return turn;
-    const sowed = WORDS.sowed(nameOf(state, last.seat), last.pit + 1);
+    const sowed = w('sowed', { name: nameOf(state, last.seat), number: last.pit + 1 });
     if (!board.turn) return `${sowed}.`;
     if (board.turn === last.seat) {
-      return `${sowed} — ${board.turn === state.you ? WORDS.yourTurnAgain : WORDS.theirTurnAgain(nameOf(state, board.turn))}`;
+      return `${sowed} — ${board.turn === state.you ? w('yourTurnAgain') : w('theirTurnAgain', { name: nameOf(state, board.turn) })}`;
     }
-    return `${sowed} — ${board.turn === state.you ? WORDS.yourTurn : turn}`;
+    return `${sowed} — ${board.turn === state.you ? w('yourTurn') : turn}`;
   },
 
   resultDetail: (state, result) => storesWords(state, result),

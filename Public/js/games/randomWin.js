@@ -1,6 +1,7 @@
 // Random Win on the page: a die and a button; the `roll` decides the winner on the server.
 
 import { MARKS, nameOf, opponentOf } from '../seats.js';
+import { gameT } from '../i18n.js';
 
 function buildPanel() {
   const panel = document.createElement('div');
@@ -23,7 +24,7 @@ function buildPanel() {
   roll.type = 'button';
   roll.className = 'button button--primary button--large';
   roll.dataset.testid = 'roll-button';
-  roll.textContent = 'Roll the dice';
+  roll.textContent = w('roll');
 
   panel.append(dice, roll);
   return { panel, roll };
@@ -37,14 +38,40 @@ let rolledHere = false;
 /** Who rolled, in words: "You rolled", "Bob rolled"; a spectator cannot know which player it was. */
 function rollerWords(state, result) {
   if (!result) return '';
-  if (rolledHere) return 'You rolled the dice.';
-  if (state.you) return `${nameOf(state, opponentOf(state.you))} rolled the dice.`;
-  return 'The dice were rolled.';
+  if (rolledHere) return w('youRolled');
+  if (state.you) return w('theyRolled', { name: nameOf(state, opponentOf(state.you)) });
+  return w('rolled');
 }
+
+// Random Win's words in each language the page speaks (js/i18n.js).
+const WORDS = {
+  en: {
+    name: 'Random Win',
+    roll: 'Roll the dice',
+    youRolled: 'You rolled the dice.',
+    theyRolled: '{name} rolled the dice.',
+    rolled: 'The dice were rolled.',
+    moveWords: '{who} rolled: {winner} wins',
+    hintSeated: 'Roll, and chance picks the winner.',
+    hintWatching: 'Waiting for a player to roll.',
+  },
+  ko: {
+    name: '운명의 주사위',
+    roll: '주사위 굴리기',
+    youRolled: '내가 주사위를 굴렸어요.',
+    theyRolled: '{name} 님이 주사위를 굴렸어요.',
+    rolled: '주사위를 굴렸어요.',
+    moveWords: '{who} 님이 굴림: {winner} 님 승리',
+    hintSeated: '주사위를 굴리면 운이 승자를 정해요.',
+    hintWatching: '플레이어가 주사위를 굴리기를 기다리고 있어요.',
+  },
+};
+const w = (key, params) => gameT({ words: WORDS }, key, params);
 
 export default {
   id: 'randomWin',
   name: 'Random Win',
+  words: WORDS,
   stylesheet: '/css/games/randomWin.css',
   // One roll decides it: nothing to resign, no draw to offer, and no strangers paired for it.
   noResignOrDraw: true,
@@ -52,7 +79,7 @@ export default {
   // Nothing to time either: its boards carry no clock even in a match with one, and the replay shows none.
   noClock: true,
   // A past game's one move: the roll, and the seat it drew as the winner.
-  moveWords: (move, { who, nameOf }) => (move.roll ? `${who} rolled: ${nameOf(move.roll)} wins` : who),
+  moveWords: (move, { who, nameOf }) => (move.roll ? w('moveWords', { who, winner: nameOf(move.roll) }) : who),
 
   createView(container, { send }) {
     const { panel, roll } = buildPanel();
@@ -88,8 +115,8 @@ export default {
 
   stageText: (state, { seated }) =>
     seated
-      ? { title: 'Random Win', hint: 'Roll, and chance picks the winner.' }
-      : { title: 'Random Win', hint: 'Waiting for a player to roll.' },
+      ? { title: w('name'), hint: w('hintSeated') }
+      : { title: w('name'), hint: w('hintWatching') },
 
   statusText: (state, result) => rollerWords(state, result),
   resultDetail: (state, result) => rollerWords(state, result),

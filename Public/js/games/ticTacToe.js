@@ -3,19 +3,20 @@
 import { gridGameHooks, gridResult, lineIndexes, readGrid } from './grid.js';
 import { createBoardView, placeMark } from '../boardView.js';
 import { focusItem } from '../roving.js';
+import { gameT } from '../i18n.js';
 import { MARKS, nameOf, turnWords } from '../seats.js';
 
 const SIZE = 3;
 
 function cellLabel(row, col, seat) {
-  return `Row ${row + 1}, column ${col + 1}, ${seat ? MARKS[seat] : 'empty'}`;
+  return w('cell', { row: row + 1, col: col + 1, mark: seat ? MARKS[seat] : w('empty') });
 }
 
 function buildBoard() {
   const board = document.createElement('div');
   board.className = 'board board--tic-tac-toe';
   board.setAttribute('role', 'group');
-  board.setAttribute('aria-label', 'Board');
+  board.setAttribute('aria-label', w('board'));
   board.dataset.testid = 'board';
   board.hidden = true;
   for (let row = 0; row < SIZE; row += 1) {
@@ -88,13 +89,43 @@ function wireBoard(boardElement, cells, send) {
   });
 }
 
+// Tic Tac Toe's words in each language the page speaks (js/i18n.js).
+const WORDS = {
+  en: {
+    name: 'Tic Tac Toe',
+    lineName: 'three in a row',
+    cell: 'Row {row}, column {col}, {mark}',
+    empty: 'empty',
+    board: 'Board',
+    moveWords: '{who}: row {row}, column {col}',
+    played: '{name} played {mark} at row {row}, column {col}',
+    playedThen: '{played} — {turn}',
+    yourTurn: 'your turn',
+    lastMove: 'Last move: {name} ({mark}) on row {row}, column {col}',
+  },
+  ko: {
+    name: '틱택토',
+    lineName: '세 개 연결',
+    cell: '{row}행 {col}열, {mark}',
+    empty: '빈칸',
+    board: '게임판',
+    moveWords: '{who}: {row}행 {col}열',
+    played: '{name} 님이 {row}행 {col}열에 {mark}를 놓았어요',
+    playedThen: '{played}. {turn}',
+    yourTurn: '내 차례예요',
+    lastMove: '마지막 수: {name} ({mark}), {row}행 {col}열',
+  },
+};
+const w = (key, params) => gameT({ words: WORDS }, key, params);
+
 export default {
   id: 'ticTacToe',
   name: 'Tic Tac Toe',
+  words: WORDS,
   stylesheet: '/css/games/ticTacToe.css',
   lineName: 'three in a row',
   ...gridGameHooks(SIZE, SIZE),
-  moveWords: (move, { who }) => (move.cell ? `${who}: row ${move.cell.row + 1}, column ${move.cell.col + 1}` : who),
+  moveWords: (move, { who }) => (move.cell ? w('moveWords', { who, row: move.cell.row + 1, col: move.cell.col + 1 }) : who),
 
   readBoard: (raw) => readGrid(raw, SIZE, SIZE),
   resultFromBoard: (board) => gridResult(board, SIZE, SIZE, SIZE),
@@ -112,13 +143,13 @@ export default {
     const last = state.board && state.board.last;
     const turn = turnWords(state);
     if (!last) return turn;
-    const played = `${nameOf(state, last.seat)} played ${MARKS[last.seat]} at row ${last.row + 1}, column ${last.col + 1}`;
-    return turn ? `${played} — ${turn === 'Your turn' ? 'your turn' : turn}` : played;
+    const played = w('played', { name: nameOf(state, last.seat), mark: MARKS[last.seat], row: last.row + 1, col: last.col + 1 });
+    return turn ? w('playedThen', { played, turn: state.board.turn === state.you ? w('yourTurn') : turn }) : played;
   },
 
   statusText(state) {
     const last = state.board && state.board.last;
     if (!last) return '';
-    return `Last move: ${nameOf(state, last.seat)} (${MARKS[last.seat]}) on row ${last.row + 1}, column ${last.col + 1}`;
+    return w('lastMove', { name: nameOf(state, last.seat), mark: MARKS[last.seat], row: last.row + 1, col: last.col + 1 });
   },
 };
