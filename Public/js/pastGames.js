@@ -26,7 +26,7 @@ export function startPastGames({ matchId, section, list }) {
         link.textContent = t('past.gameTitle', { number: game.number, game: gameName(game) });
         const result = document.createElement('span');
         result.className = 'past-games__result muted';
-        result.textContent = `${resultWords(game)} · ${game.moves.length} ${game.moves.length === 1 ? 'move' : 'moves'}`;
+        result.textContent = t('past.result', { result: resultWords(game), count: game.moves.length });
         item.append(link, result);
         return item;
       }),

@@ -255,7 +255,7 @@ class Browser:
     def open_match(self, match_id: str) -> None:
         self.open(f"/m/{match_id}")
         self.wait().until(
-            lambda d: d.find_element(*testid("stage-title")).text not in ("", "Connecting…")
+            lambda d: d.find_element(*testid("stage-title")).text not in ("", "Connecting…", "연결하는 중…")
             or d.find_element(*testid("result")).is_displayed()
             or d.find_element(*testid("turn")).is_displayed(),
             "the match page never drew its first snapshot",
@@ -289,7 +289,12 @@ class Browser:
         return self.find(f"cell-{row}-{col}")
 
     def wait_my_turn(self, timeout: float = WAIT_S) -> None:
-        self.until_text("turn", "Your turn", timeout)
+        """Waits until the turn line is ours (`turn--mine`: in any language the page speaks)."""
+        self.wait(timeout).until(
+            lambda d: (turn := d.find_element(*testid("turn"))).is_displayed()
+            and "turn--mine" in (turn.get_attribute("class") or ""),
+            "never our turn",
+        )
 
     def move(self, row: int, col: int) -> None:
         """Waits for our turn, clicks the cell and waits until the server accepted the move."""
