@@ -4,6 +4,7 @@
 import { t } from './i18n.js';
 
 import { getMatch, matchIdFromLocation, takeCreatorMark } from './api.js';
+import { createChat } from './chat.js';
 import { Connection, SeatStore } from './connection.js';
 import { gameById, linkGameStylesheets } from './games/index.js';
 import { Notices, errorText } from './notices.js';
@@ -136,6 +137,7 @@ function main() {
     const focused = document.activeElement;
     ui.resuming = Boolean(connection && connection.resuming);
     view.render(state, ui);
+    chat.render(state);
     if (focusNameOnShow && !$('join-form').hidden) {
       focusNameOnShow = false;
       $('name-input').focus();
@@ -164,6 +166,16 @@ function main() {
     notices.error(t('notice.offline'), 'offline');
     return false;
   };
+
+  const chat = createChat({
+    container: $('chat'),
+    toggle: $('chat-toggle'),
+    menu: $('chat-menu'),
+    mute: $('chat-mute'),
+    announcer: $('chat-announcer'),
+    send,
+    notices,
+  });
 
   const announcePresence = (before, after) => {
     if (!state.welcomed) return;
@@ -239,6 +251,8 @@ function main() {
         joining = false;
         // A refused name is told under its field; everything else in a notice.
         if (message.code === 'badName') showNameError(errorText(message));
+        // A phrase too soon after the last one: said gently, as a note rather than an error.
+        else if (chat.answersPhrase(message)) notices.info(t('chat.slowDown'), 'chat-slow');
         else notices.error(errorText(message, gameById(state.phase)?.errorWords), message.code || '');
         if (message.code === 'badToken') state = { ...state, you: null };
         break;
@@ -252,6 +266,9 @@ function main() {
         break;
       case 'welcome':
         if (message.snapshot && typeof message.snapshot.seatTimeout === 'number') seatTimeoutS = message.snapshot.seatTimeout;
+        break;
+      case 'chat':
+        chat.receive(message);
         break;
       case 'gameOver':
         // Told once stored: the finished game is in the log the list reads.
