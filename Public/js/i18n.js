@@ -112,13 +112,14 @@ export function ago(amount, unit) {
 
 /**
  * Translates the page's own markup: `data-i18n` (text), `data-i18n-label` (aria-label),
- * `data-i18n-placeholder`, `data-i18n-content` (a meta's content).
+ * `data-i18n-placeholder`, `data-i18n-content` (a meta's content), `data-i18n-title`.
  */
 export function translate(root = document) {
   for (const element of root.querySelectorAll('[data-i18n]')) element.textContent = t(element.dataset.i18n);
   for (const element of root.querySelectorAll('[data-i18n-label]')) element.setAttribute('aria-label', t(element.dataset.i18nLabel));
   for (const element of root.querySelectorAll('[data-i18n-placeholder]')) element.setAttribute('placeholder', t(element.dataset.i18nPlaceholder));
   for (const element of root.querySelectorAll('[data-i18n-content]')) element.setAttribute('content', t(element.dataset.i18nContent));
+  for (const element of root.querySelectorAll('[data-i18n-title]')) element.setAttribute('title', t(element.dataset.i18nTitle));
 }
 
 /** The language control of the top bar: a labelled select; a choice is remembered and the page reloaded. */

@@ -4,6 +4,7 @@
 import { t } from './i18n.js';
 
 import { getMatch, matchIdFromLocation, takeCreatorMark } from './api.js';
+import { createBell } from './bell.js';
 import { createChat } from './chat.js';
 import { Connection, SeatStore } from './connection.js';
 import { gameById, linkGameStylesheets } from './games/index.js';
@@ -138,6 +139,7 @@ function main() {
     ui.resuming = Boolean(connection && connection.resuming);
     view.render(state, ui);
     chat.render(state);
+    bell.update(state);
     if (focusNameOnShow && !$('join-form').hidden) {
       focusNameOnShow = false;
       $('name-input').focus();
@@ -176,6 +178,7 @@ function main() {
     send,
     notices,
   });
+  const bell = createBell({ toggle: $('bell-toggle'), matchId, notices });
 
   const announcePresence = (before, after) => {
     if (!state.welcomed) return;
