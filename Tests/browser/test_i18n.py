@@ -222,6 +222,8 @@ def test_switching_language_on_every_page(browsers):
     assert switch.accessible_name == "Language"
     assert alice.text_of("create-match") == "Create a match"
     expect_only_words_of(alice, "en", "the lobby in English")
+    alice.screenshot("en-lobby")
+    alice.screenshot("en-lobby", dark=True)
 
     _choose_language(alice, "ko")
     alice.until_text("create-match", "대국 만들기")
@@ -240,6 +242,8 @@ def test_switching_language_on_every_page(browsers):
     alice.until_text("stage-title", "Waiting for an opponent")
     alice.visible("leave-button")
     expect_only_words_of(alice, "en", "waiting for an opponent in English")
+    alice.screenshot("en-waiting")
+    alice.screenshot("en-waiting", dark=True)
     assert alice.local_storage().get("tictactoe.language") == "en"
 
     # A Korean reader in the same match: each page in its own reader's language.
@@ -251,6 +255,20 @@ def test_switching_language_on_every_page(browsers):
     bob.screenshot("ko-pick-a-game")
     bob.screenshot("ko-pick-a-game", dark=True)
     expect_no_axe_violations(bob, "picking a game in Korean")
+    alice.until_attribute("games-title", "textContent", "Offer Bob a game")  # shown in capitals
+    expect_only_words_of(alice, "en", "picking a game in English")
+    alice.screenshot("en-pick-a-game")
+    alice.screenshot("en-pick-a-game", dark=True)
+    # A Connect Four game offered in English, seen in Korean.
+    alice.clickable("start-connectFour").click()
+    bob.until_text("offer-text", "Alice 님이 사목 게임을 제안해요")
+    expect_only_words_of(bob, "ko", "an offer in Korean")
+    bob.clickable("offer-accept").click()
+    bob.visible("c4-board")
+    bob.wait().until(lambda d: bob.text_of("stage-title") == "사목")
+    expect_only_words_of(bob, "ko", "Connect Four in Korean")
+    expect_no_axe_violations(bob, "Connect Four in Korean")
+    bob.screenshot("ko-connect-four")
 
     # The replay and the 404 page have the control too.
     alice.open("/no-such-page")
