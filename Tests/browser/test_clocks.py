@@ -126,6 +126,8 @@ return [clocks, ...clocks.querySelectorAll('*')].filter((e) =>
 def test_the_lobby_offers_clocks_remembers_the_choice_and_creates_the_match_with_it(browsers, server):
     alice = browsers()
     alice.open("/")
+    # The lobby draws its choices once its script has run: wait for them rather than read at once.
+    alice.visible("queue-clock-10+5")
     for form in ("create", "queue"):
         radios = alice.driver.find_elements("css selector", f'[data-testid="{form}-clocks"] input[type="radio"]')
         assert [radio.get_attribute("value") for radio in radios] == ["none", "1+0", "3+2", "10+5"]
@@ -165,8 +167,8 @@ def test_the_lobby_offers_clocks_remembers_the_choice_and_creates_the_match_with
 
     # The choice is remembered for both forms; "Play the computer" sends it too.
     alice.open("/")
-    assert alice.find("create-clock-3+2").is_selected()
-    assert alice.find("queue-clock-3+2").is_selected()
+    assert alice.visible("create-clock-3+2").is_selected()
+    assert alice.visible("queue-clock-3+2").is_selected()
     alice.clickable("create-clock-1+0").click()
     alice.clickable("play-computer").click()
     alice.wait().until(lambda d: re.search(r"/m/[A-Za-z0-9_-]{10,}$", d.current_url), "never reached a match page")
