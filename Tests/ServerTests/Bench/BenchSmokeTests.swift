@@ -4,7 +4,8 @@ import Testing
 /// The load generator works: the built `tictactoe-bench` plays a few matches against an in-process
 /// server and reports games and no errors. It checks the generator, not the server's speed
 /// (docs/PERFORMANCE.md has the figures).
-@Suite("Load generator smoke test")
+// One bench at a time: each drives its own server flat out, and two at once on two cores starve both.
+@Suite("Load generator smoke test", .serialized)
 struct BenchSmokeTests {
     static var benchBinary: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -146,7 +146,7 @@ struct GamesRouteTests {
             let matchID = try await server.createMatch()
             let page = try await HTTP.get(port: server.port, "/m/\(matchID)/games/1")
             #expect(page.status == 200)
-            #expect(page.body.contains("<title>"))
+            #expect(page.body.contains("<title"), "a page with its title (written in the reader's language by the page)")
             #expect(page.headers.first(name: "Content-Security-Policy") != nil)
             for path in ["/m/AAAAAAAAAAAA/games/1", "/m/\(matchID)/games/0", "/m/\(matchID)/games/x"] {
                 #expect(try await HTTP.get(port: server.port, path).status == 404, "\(path)")

@@ -96,8 +96,9 @@ struct ClockTests {
             try await Task.sleep(for: .milliseconds(300))
             pair.alice.send(.move(row: 1, col: 1))
             let afterAlice = try #require(Clock(try await watcher.nextBoard()))
-            // 60 - ~0.3 + 2.5: the increment comes back after the move.
-            #expect(afterAlice.player1 > 62.0 && afterAlice.player1 < 62.25, "\(afterAlice)")
+            // 60 - at least the 0.3 waited + 2.5: the increment comes back after the move (the upper bound of
+            // what was charged is loose: every test of the suite runs beside this one).
+            #expect(afterAlice.player1 > 60.5 && afterAlice.player1 <= 62.2, "\(afterAlice)")
             #expect(afterAlice.player2 == 60)
             #expect(afterAlice.running == .player2)
 
@@ -109,13 +110,13 @@ struct ClockTests {
                 return
             }
             #expect(seen.player1 == afterAlice.player1)
-            #expect(seen.player2 < 59.7 && seen.player2 > 59.0, "\(seen)")
+            #expect(seen.player2 < 59.7 && seen.player2 > 57, "Bob's clock ran at least the 0.4 s waited: \(seen)")
             #expect(seen.running == .player2)
             late.close()
 
             pair.bob.send(.move(row: 0, col: 0))
             let afterBob = try #require(Clock(try await watcher.nextBoard()))
-            #expect(afterBob.player2 > 61.5 && afterBob.player2 < 62.1, "\(afterBob)")
+            #expect(afterBob.player2 > 60 && afterBob.player2 <= 62.1, "at least the 0.4 s Bob waited: \(afterBob)")
             #expect(afterBob.running == .player1)
 
             // The log keeps each move's time; the games API tells it.
@@ -123,7 +124,7 @@ struct ClockTests {
             #expect(records.contains(.clockSet(initialMs: 60_000, incrementMs: 2_500)))
             let took = records.compactMap { if case .played(let move) = $0 { move.tookMilliseconds } else { nil } }
             #expect(took.count == 2)
-            #expect(took[0] >= 300 && took[0] < 450, "\(took)")
+            #expect(took[0] >= 300 && took[0] < 2_000, "\(took)")
             let reply = try await HTTP.get(port: server.port, "/api/matches/\(matchID)/games")
             guard case .success(let games) = MatchGames.decode(reply.body) else { throw HTTP.Failure(description: reply.body) }
             #expect(games.timeControl == WireTimeControl(initial: 60, increment: 2.5))
