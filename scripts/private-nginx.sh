@@ -14,7 +14,8 @@
 #
 # In the folder: nginx.conf (the environment: pid, logs, temporary files), a copy of tictactoe.conf,
 # the generated tictactoe-servers.conf and tictactoe-listen.conf, error.log, and access.log with one
-# line per request: `method uri status upstream=ADDRESSES key=MATCH_ID` (every server tried, in order).
+# line per request: `method uri status upstream=ADDRESSES key=KEY` (every server tried, in order; the
+# key of the hash: the match's id, empty for a request of no match and for a watch-only WebSocket).
 # As root, nginx's workers run as `nobody`, as nginx would choose itself.
 
 PRIVATE_NGINX_CONFIG_DIR="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/nginx"
@@ -51,21 +52,23 @@ private_nginx_render() {
   done
   cat >"$dir/nginx.conf" <<CONF
 $user_line
-worker_processes 1;
+worker_processes ${PRIVATE_NGINX_WORKERS:-1};
 # Every WebSocket through nginx holds two connections (client and server): the default 1024 would stop
-# at about 500 WebSockets (measured with tictactoe-bench through nginx).
-worker_rlimit_nofile 20000;
+# at about 500 WebSockets (measured with tictactoe-bench through nginx). An audience larger than 4,500
+# spectators needs more: PRIVATE_NGINX_CONNECTIONS per worker (scripts/perf-audience.sh). nginx's
+# master sets each worker's open-file limit before leaving root, so it may pass the shell's.
+worker_rlimit_nofile $(( ${PRIVATE_NGINX_CONNECTIONS:-9000} * 2 + 2000 ));
 daemon on;
 pid $dir/nginx.pid;
 error_log $dir/error.log notice;
-events { worker_connections 9000; }
+events { worker_connections ${PRIVATE_NGINX_CONNECTIONS:-9000}; }
 http {
     client_body_temp_path $dir/temp/client_body;
     proxy_temp_path $dir/temp/proxy;
     fastcgi_temp_path $dir/temp/fastcgi;
     uwsgi_temp_path $dir/temp/uwsgi;
     scgi_temp_path $dir/temp/scgi;
-    log_format tictactoe_routing '\$request_method \$request_uri \$status upstream=\$upstream_addr key=\$tictactoe_match_id';
+    log_format tictactoe_routing '\$request_method \$request_uri \$status upstream=\$upstream_addr key=\$tictactoe_route_key';
     access_log $dir/access.log tictactoe_routing;
     include tictactoe.conf;
 }

@@ -24,6 +24,13 @@ final class HostMailbox<Item: Sendable>: Sendable {
         }
     }
 
+    /// Hands `body` everything queued, in order, until the mailbox is empty (which ends the draining).
+    func drain(_ body: (_ connectionID: UInt64, _ item: Item) -> Void) {
+        while case let batch = take(), !batch.isEmpty {
+            for (connectionID, item) in batch { body(connectionID, item) }
+        }
+    }
+
     /// Everything queued since the last call, in order. Empty once the mailbox is empty, which ends
     /// the draining: the next `post` asks for a new task.
     func take() -> [(connectionID: UInt64, item: Item)] {

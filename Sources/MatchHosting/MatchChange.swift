@@ -20,9 +20,14 @@ struct MatchChange {
     /// The game's clocks changed (a move was charged, a game started or ended): the running clock starts
     /// when this change is told, as the player learns of the turn then.
     var restartsClock = false
+    /// The servers relaying the match are to get a fresh welcome (one began to relay it), even with no
+    /// broadcast to tell.
+    var welcomesAudience = false
 
     /// Nothing to record or tell (a launch the tree did not take).
-    var isEmpty: Bool { records.isEmpty && direct.isEmpty && broadcasts.isEmpty && !presenceChanged && !restartsClock }
+    var isEmpty: Bool {
+        records.isEmpty && direct.isEmpty && broadcasts.isEmpty && !presenceChanged && !restartsClock && !welcomesAudience
+    }
 
     /// Whether everyone hears of it (state or presence): only such a change can change the summary.
     var changesSummary: Bool { !records.isEmpty || !broadcasts.isEmpty }

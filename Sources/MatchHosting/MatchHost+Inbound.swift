@@ -12,3 +12,23 @@ extension MatchHost {
         case disconnected
     }
 }
+
+/// What a connection's inbound items are handed to, on its own actor: the match's host, or the relay
+/// of a match hosted elsewhere (`RelayedMatch`).
+protocol InboundHandling: Actor {
+    func handle(_ message: ClientMessage, from connectionID: UInt64)
+    func refuse(_ code: ErrorCode, message: String?, to connectionID: UInt64)
+    func disconnect(_ connectionID: UInt64)
+}
+
+extension MatchHost.Inbound {
+    /// Hands this item of connection `connectionID` to `handler`, on its actor.
+    func dispatch(from connectionID: UInt64, to handler: isolated any InboundHandling) {
+        switch self {
+        case .message(let message): handler.handle(message, from: connectionID)
+        case .undecodable(let reason): handler.refuse(.badMessage, message: reason, to: connectionID)
+        case .rateLimited: handler.refuse(.rateLimited, message: nil, to: connectionID)
+        case .disconnected: handler.disconnect(connectionID)
+        }
+    }
+}

@@ -15,7 +15,7 @@ import WireProtocol
 /// match's one writer loop, and the messages reporting it wait in the `Outbox` until the store says the
 /// records are durable. Messages that report nothing new (a welcome, an error, presence) wait behind
 /// earlier changes too, so every connection sees the versions in order.
-package actor MatchHost {
+package actor MatchHost: InboundHandling {
     package nonisolated let id: MatchID
     package nonisolated let createdAt: Date
     /// What `GET /api/matches` shows: updated when the messages of a change are delivered, and when
@@ -45,6 +45,16 @@ package actor MatchHost {
     private var claimants: [UInt64: Claimant] = [:]
     /// The computer's pause before its move, if a computer is seated (`scheduleComputerMove`).
     private var computerTurn: Task<Void, Never>?
+    /// Which hosting of the match this is, for the servers relaying it (`AudienceFrames.hosting`): never
+    /// 0, which a relay gives what it read from the store.
+    private nonisolated let hosting = UInt64.random(in: 1...UInt64.max)
+    /// The spectators each other server relays (`MatchAudiences`), by server; empty when none does,
+    /// and then nothing is told to relays.
+    private var audience: [String: Int] = [:]
+    /// Reads the counts again every `audienceCheckInterval` while some server relays the match: a
+    /// server killed without saying so stops counting once it is taken for stopped.
+    private var audienceCheck: Task<Void, Never>?
+    package static let audienceCheckInterval = Duration.seconds(5)
 
     /// How long connections coming and going are gathered into one `presence` to everyone: a
     /// broadcast per connection would cost O(n) each, O(n²) for n connections churning.
@@ -100,6 +110,9 @@ package actor MatchHost {
         // A game restored mid-turn: its clock runs from now (the restore set it), not from before.
         watchClock()
         scheduleComputerMove()
+        // Servers may be relaying the match already (it was hosted elsewhere before): they get a welcome
+        // from this hosting at once, and its counts.
+        if store.relaysAudiences { checkAudience(welcomingFirst: true) }
     }
 
     // MARK: - Seating without a connection
@@ -248,16 +261,7 @@ package actor MatchHost {
     }
 
     private func drainMailbox() {
-        while case let batch = mailbox.take(), !batch.isEmpty {
-            for (connectionID, inbound) in batch {
-                switch inbound {
-                case .message(let message): handle(message, from: connectionID)
-                case .undecodable(let reason): refuse(.badMessage, message: reason, to: connectionID)
-                case .rateLimited: refuse(.rateLimited, to: connectionID)
-                case .disconnected: disconnect(connectionID)
-                }
-            }
-        }
+        mailbox.drain { connectionID, inbound in inbound.dispatch(from: connectionID, to: self) }
     }
 
     /// Handles one decoded message of a connection.
@@ -291,7 +295,8 @@ package actor MatchHost {
     private func sendPresence() {
         presenceIsDue = false
         guard !isClosed else { return }
-        guard room.connectionCount > 0 else {
+        // Servers relaying the match hear of presence too: their spectators count.
+        guard room.connectionCount > 0 || !audience.isEmpty else {
             // Nobody to tell; the lobby still learns that nobody is connected any more, and since when.
             publish(room.summary)
             return
@@ -367,9 +372,13 @@ package actor MatchHost {
             if change.records.isEmpty && change.direct.isEmpty && change.broadcasts.isEmpty { return }
         }
         let summary = change.changesSummary ? room.summary : nil
+        let tellsAudience = !audience.isEmpty && (!change.broadcasts.isEmpty || change.welcomesAudience)
         let outgoing = OutgoingChange(
-            direct: change.direct, broadcasts: change.broadcasts, everyone: room.connections, summary: summary,
-            restartsClock: change.restartsClock)
+            direct: change.direct, broadcasts: change.broadcasts,
+            // Listing every connection costs O(n): only for a broadcast (a welcome goes to one).
+            everyone: change.broadcasts.isEmpty ? [] : room.connections, summary: summary,
+            restartsClock: change.restartsClock,
+            audience: tellsAudience ? (id, hosting, room.spectatorWelcome, room.version) : nil)
         let sequence = outbox.enqueue(outgoing, needsDurability: !change.records.isEmpty)
         if !change.records.isEmpty, appends.add(sequence: sequence, records: change.records, summary: room.storedSummary) {
             Task { await self.writeUnwritten() }
@@ -429,6 +438,7 @@ package actor MatchHost {
             }
         }
         if let summary = change.summary { publish(summary) }
+        if let frames = change.audience { store.tell(frames) }
         // The player learns of the turn now: their clock runs from here.
         if change.restartsClock { watchClock(deadline: room.clockStarted()) }
         settings.metrics.broadcastQueued(since: change.committedAt)
@@ -445,7 +455,7 @@ package actor MatchHost {
             publishedPresence = presence
             store.publish(presence, of: id)
         }
-        settings.metrics.spectators(summary.spectators, reported: &reportedSpectators)
+        settings.metrics.spectators(summary.spectators - room.spectatorsElsewhere, reported: &reportedSpectators)
     }
 
     private func send(_ payload: ByteBuffer, to connection: Connection, resyncs: Bool) {
@@ -461,6 +471,53 @@ package actor MatchHost {
                 ])
             commit(room.resync(connection, seat: seat))
         }
+    }
+
+    // MARK: - The audience on other servers
+
+    /// A server says how many spectators of this match it relays.
+    package func audienceHeard(_ count: AudienceCount) {
+        guard !isClosed else { return }
+        var counts = audience
+        counts[count.server] = count.spectators > 0 ? count.spectators : nil
+        audienceChanged(to: counts, welcome: count.wantsWelcome && count.spectators > 0)
+    }
+
+    /// Reads every server's count from the store, now and every `audienceCheckInterval` while some
+    /// server relays the match.
+    private func checkAudience(welcomingFirst: Bool = false) {
+        guard audienceCheck == nil else { return }
+        audienceCheck = Task { [weak self, store, id] in
+            var first = welcomingFirst
+            while !Task.isCancelled {
+                if let counts = try? await store.audience(of: id) {
+                    guard let self, await self.audienceRead(counts, welcome: first) else { return }
+                    first = false
+                }
+                try? await Task.sleep(for: MatchHost.audienceCheckInterval)
+            }
+        }
+    }
+
+    /// The counts as the store has them; returns whether to keep reading them.
+    private func audienceRead(_ counts: [String: Int], welcome: Bool) -> Bool {
+        guard !isClosed else { return false }
+        audienceChanged(to: counts.filter { $0.value > 0 }, welcome: welcome)
+        guard audience.isEmpty else { return true }
+        audienceCheck = nil
+        return false
+    }
+
+    private func audienceChanged(to counts: [String: Int], welcome: Bool) {
+        let wasRelayed = !audience.isEmpty
+        audience = counts
+        let total = counts.values.reduce(0, +)
+        if total != room.spectatorsElsewhere {
+            room.spectatorsElsewhere = total
+            presenceChanged()
+        }
+        if !audience.isEmpty, welcome || !wasRelayed { commit(MatchChange(welcomesAudience: true)) }
+        if !audience.isEmpty { checkAudience() }
     }
 
     // MARK: - Teardown
@@ -511,6 +568,8 @@ package actor MatchHost {
         claimants = [:]
         computerTurn?.cancel()
         computerTurn = nil
+        audienceCheck?.cancel()
+        audienceCheck = nil
         if room.timeControl != nil { settings.flagWatch.disarm(ObjectIdentifier(self)) }
         settings.metrics.spectators(0, reported: &reportedSpectators)
         outbox.removeAll()

@@ -17,14 +17,14 @@ package actor MatchRegistry {
         case shuttingDown
     }
 
-    private let store: any MatchStore
-    private let settings: MatchHost.Settings
+    let store: any MatchStore
+    let settings: MatchHost.Settings
     /// The games every match of this process offers.
     package nonisolated var games: GameCatalog { settings.games }
     /// Whether the store's last write, by any match, failed.
     package nonisolated var storageHealth: StorageHealth { settings.storageHealth }
     private let trackRIBObjects: Bool
-    private let logger: Logger
+    let logger: Logger
     private var hosts: [MatchID: MatchHost] = [:] {
         didSet { settings.metrics.matchesLoaded(hosts.count) }
     }
@@ -39,6 +39,10 @@ package actor MatchRegistry {
     private var isShuttingDown = false
     /// The retention policy's deletion in progress: a match it may delete is not loaded meanwhile.
     private var deletion: Task<[MatchID], any Error>?
+    /// The matches hosted elsewhere whose watch-only connections this server relays
+    /// (`MatchRegistry+Audience.swift`), and those whose relay is being opened.
+    var relays: [MatchID: RelayedMatch] = [:]
+    var relaysOpening: [MatchID: Task<RelayedMatch?, any Error>] = [:]
 
     package init(
         store: any MatchStore, games: GameCatalog, seatTimeout: Duration, claimGrace: Duration = .seconds(20),
@@ -341,6 +345,8 @@ package actor MatchRegistry {
         isShuttingDown = true
         let all = hosts.values
         hosts = [:]
+        for relay in relays.values { await relay.shutdown(code: 1001, reason: "Server shutting down") }
+        relays = [:]
         await withTaskGroup(of: Void.self) { group in
             for host in all {
                 group.addTask { await host.shutdown(code: 1001, reason: "Server shutting down") }
@@ -353,7 +359,11 @@ extension MatchRegistry {
     /// Adds a new connection to the host of match `id`, reloading a host that closed meanwhile (expired
     /// or failed between the upgrade check and now). Nil when the match is full or cannot be found any
     /// more (logged).
-    package nonisolated func join(_ connection: Connection, to id: MatchID, logger: Logger) async -> MatchHost? {
+    package nonisolated func join(_ connection: Connection, to id: MatchID, logger: Logger) async -> (any MatchEndpoint)? {
+        // Watching never moves a match: on a shared store, a match hosted elsewhere is relayed.
+        if connection.watchesOnly, store.relaysAudiences, await openHost(of: id) == nil {
+            return await relay(connection, to: id, logger: logger)
+        }
         for _ in 0..<3 {
             guard let host = try? await host(for: id) else { break }
             switch await host.connect(connection) {
@@ -393,8 +403,11 @@ extension MatchRegistry {
         }
     }
 
+    /// The host of match `id` when it is in memory, open or not; nothing is loaded.
+    func hostOf(_ id: MatchID) -> MatchHost? { hosts[id] }
+
     /// The host of match `id` when it is in memory and open; nothing is loaded.
-    private func openHost(of id: MatchID) async -> MatchHost? {
+    func openHost(of id: MatchID) async -> MatchHost? {
         guard let host = hosts[id], await !host.isClosed else { return nil }
         return host
     }

@@ -127,6 +127,20 @@ struct MatchRoom {
         members.push(payload, to: id, resyncs: resyncs)
     }
 
+    // MARK: - The audience on other servers
+
+    /// The spectators other servers relay (`MatchAudiences`): counted in every `presence` and `welcome`.
+    var spectatorsElsewhere: Int {
+        get { members.spectatorsElsewhere }
+        set { members.spectatorsElsewhere = newValue }
+    }
+
+    /// The version of the last message built.
+    var version: Int { messages.version }
+
+    /// The `welcome` a spectator would get now: what a server relaying the match shows those that arrive.
+    var spectatorWelcome: ServerMessage { welcome(for: nil) }
+
     /// A fresh `welcome` for `connection`, whose backlog was dropped.
     func resync(_ connection: Connection, seat: Seat?) -> MatchChange {
         MatchChange(direct: [(connection, welcome(for: seat))])
@@ -139,8 +153,7 @@ struct MatchRoom {
         guard let member = members[connectionID] else { return nil }
         // A connection opened to watch can never sit: said before anything else, so that the page knows
         // to reconnect without `watch`.
-        if member.connection.watchesOnly, case .login = message { return refuse(.error(.watchOnly), to: member, reason: "watchOnly") }
-        if member.connection.watchesOnly, case .resume = message { return refuse(.error(.watchOnly), to: member, reason: "watchOnly") }
+        if member.connection.watchesOnly, WatchOnly.refuses(message) { return refuse(.error(.watchOnly), to: member, reason: "watchOnly") }
         switch message {
         case .sync:
             return MatchChange(direct: [(member.connection, welcome(for: member.seat))])

@@ -22,15 +22,23 @@ struct Members {
     }
 
     private var byID: [UInt64: Member] = [:]
+    /// How many connections play each seat, kept as they change: who is connected and how many watch
+    /// are told in every `welcome` and `presence`, and counting thousands of spectators each time would
+    /// cost O(n) a connection, O(n²) for a crowd arriving.
+    private var seatConnections: [Seat: Int] = [:]
 
     var count: Int { byID.count }
     var isEmpty: Bool { byID.isEmpty }
     /// Every connection, spectators included.
     var connections: [Connection] { byID.values.map(\.connection) }
-    /// How many connections play no seat.
-    var spectatorCount: Int { byID.values.count { $0.seat == nil } }
+    /// How many connections play no seat here.
+    var localSpectatorCount: Int { byID.count - seatConnections.values.reduce(0, +) }
+    /// The spectators other servers relay (`MatchAudiences`), as they last said.
+    var spectatorsElsewhere = 0
+    /// How many spectators the match has, on every server.
+    var spectatorCount: Int { localSpectatorCount + spectatorsElsewhere }
     /// The seats with at least one connection.
-    var connectedSeats: Set<Seat> { Set(byID.values.compactMap(\.seat)) }
+    var connectedSeats: Set<Seat> { Set(seatConnections.keys) }
 
     subscript(id: UInt64) -> Member? { byID[id] }
 
@@ -41,22 +49,34 @@ struct Members {
 
     /// Removes a connection; returns what it was, or nil if it was not a member.
     mutating func remove(_ id: UInt64) -> Member? {
-        byID.removeValue(forKey: id)
+        guard let member = byID.removeValue(forKey: id) else { return nil }
+        if let seat = member.seat { leave(seat) }
+        return member
     }
 
     /// Connection `id` plays `seat` from now on.
     mutating func seat(_ id: UInt64, in seat: Seat) {
+        guard let member = byID[id] else { return }
+        if let old = member.seat { leave(old) }
         byID[id]?.seat = seat
+        seatConnections[seat, default: 0] += 1
     }
 
     /// `seat` is free: its connections become spectators.
     mutating func unseat(_ seat: Seat) {
         for (id, member) in byID where member.seat == seat { byID[id]?.seat = nil }
+        seatConnections[seat] = nil
+    }
+
+    /// One connection of `seat` fewer.
+    private mutating func leave(_ seat: Seat) {
+        let left = (seatConnections[seat] ?? 1) - 1
+        seatConnections[seat] = left > 0 ? left : nil
     }
 
     /// Whether a connection plays `seat`.
     func isConnected(_ seat: Seat) -> Bool {
-        byID.values.contains { $0.seat == seat }
+        seatConnections[seat] != nil
     }
 
     /// Queues `payload` for connection `id`, unless it gets nothing now: it left, or it waits for a
@@ -80,5 +100,6 @@ struct Members {
     /// Forgets every connection (the match is torn down).
     mutating func removeAll() {
         byID = [:]
+        seatConnections = [:]
     }
 }

@@ -1,3 +1,5 @@
+import MatchStore
+import MatchWords
 import NIOCore
 import WireProtocol
 
@@ -20,18 +22,28 @@ struct OutgoingChange {
     let resynced: [UInt64]
     /// Whether the running clock starts when this change is told (`MatchChange.restartsClock`).
     let restartsClock: Bool
+    /// What the servers relaying the match are told once it is durable; nil when none relays it.
+    let audience: AudienceFrames?
 
     /// - Parameters:
     ///   - direct: messages to one connection each, in order, before the broadcasts.
     ///   - broadcasts: messages to `everyone`, each encoded once whatever the number of connections.
+    ///   - audience: for the servers relaying the match, which hosting of the match tells this change,
+    ///     the spectator's `welcome` right after it, and its version; nil when none relays the match.
     init(
         direct: [(Connection, ServerMessage)], broadcasts: [ServerMessage], everyone: [Connection], summary: MatchSummary?,
-        restartsClock: Bool = false
+        restartsClock: Bool = false, audience: (match: MatchID, hosting: UInt64, welcome: ServerMessage, version: Int)? = nil
     ) {
         self.restartsClock = restartsClock
+        let encoded = broadcasts.map { $0.jsonText() }
         deliveries =
             direct.map { Delivery(payload: Self.encode($0.1), recipients: [$0.0]) }
-            + broadcasts.map { Delivery(payload: Self.encode($0), recipients: everyone) }
+            + encoded.map { Delivery(payload: ByteBuffer(string: $0), recipients: everyone) }
+        self.audience = audience.map { audience in
+            AudienceFrames(
+                match: audience.match, hosting: audience.hosting, firstVersion: audience.version - encoded.count + 1,
+                welcomeVersion: audience.version, welcome: audience.welcome.jsonText(), broadcasts: encoded)
+        }
         self.summary = summary
         resynced = direct.compactMap { if case .welcome = $0.1 { $0.0.id } else { nil } }
         committedAt = .now

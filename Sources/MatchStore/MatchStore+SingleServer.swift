@@ -23,6 +23,24 @@ extension MatchOwnership {
     public func presence(of ids: [MatchID]) async throws -> [MatchID: LivePresence] { [:] }
 }
 
+extension MatchAudiences {
+    public var relaysAudiences: Bool { false }
+
+    public func relay(_ spectators: Int, of id: MatchID, wantsWelcome: Bool) {}
+
+    public var relayedFrames: AsyncStream<AudienceFrames> {
+        AsyncStream { $0.finish() }
+    }
+
+    public func tell(_ frames: AudienceFrames) {}
+
+    public var audienceCounts: AsyncStream<AudienceCount> {
+        AsyncStream { $0.finish() }
+    }
+
+    public func audience(of id: MatchID) async throws -> [String: Int] { [:] }
+}
+
 extension PairingQueueSource {
     public func makePairingQueue(times: PairingQueueTimes) -> any PairingQueue {
         InMemoryPairingQueue(times: times)

@@ -1,7 +1,7 @@
 /// Where matches live between requests and across restarts: a store of match logs (`MatchLogStore`),
-/// which also says which server hosts a match (`MatchOwnership`, for several servers on one database)
-/// and keeps the "Play someone now" queue (`PairingQueueSource`). The three are apart so that each
-/// concern can be read, implemented and faked on its own; every store is all three.
+/// which also says which server hosts a match (`MatchOwnership`, for several servers on one database),
+/// relays the spectators of matches hosted elsewhere (`MatchAudiences`) and keeps the "Play someone now" queue (`PairingQueueSource`). The four are apart so that each
+/// concern can be read, implemented and faked on its own; every store is all four.
 ///
 /// Contract for every implementation:
 /// - `append` returns only once the records and the summary are durable (for SQLite: committed).
@@ -16,4 +16,4 @@
 /// SQLiteStore module (one file, WAL, group commit) and `PostgresMatchStore` in the PostgresStore module
 /// (several servers on one database, docs/SCALING.md); the server's `MatchStores.open(path:)` picks one
 /// from a `--db` value. Every implementation's tests run the checks of the MatchStoreContract module.
-public typealias MatchStore = MatchLogStore & MatchOwnership & PairingQueueSource
+public typealias MatchStore = MatchLogStore & MatchOwnership & MatchAudiences & PairingQueueSource

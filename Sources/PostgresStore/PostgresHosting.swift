@@ -14,6 +14,8 @@ final class PostgresHosting: Sendable {
     /// The schema of the store's tables: takeovers in other schemas of the database are not its own.
     let schema: String
     let held = HeldMatches()
+    /// The spectators this server relays of matches hosted elsewhere, and those it tells of its own.
+    let audiences: PostgresAudiences
     /// The matches another server took, for `MatchStore.lostMatches`.
     let lostMatches: AsyncStream<MatchID>
     private let losses: AsyncStream<MatchID>.Continuation
@@ -28,6 +30,7 @@ final class PostgresHosting: Sendable {
         self.pool = pool
         self.listenConfiguration = listenConfiguration
         self.logger = logger
+        audiences = PostgresAudiences(server: server, schema: schema, pool: pool, logger: logger)
         (lostMatches, losses) = AsyncStream.makeStream(of: MatchID.self)
     }
 
@@ -48,23 +51,31 @@ final class PostgresHosting: Sendable {
         losses.yield(id)
     }
 
-    /// Listens on the takeover channel for as long as the task runs, on a connection of its own (a
-    /// pooled one may be closed at any time), connecting again when it is lost. Each time it starts
-    /// listening it also checks the matches it holds, since takeovers made meanwhile were not heard.
+    /// Listens on the takeover channel and the audiences' two for as long as the task runs, on a
+    /// connection of its own (a pooled one may be closed at any time), connecting again when it is lost.
+    /// Each time it starts listening it also checks the matches it holds, since takeovers made meanwhile
+    /// were not heard, and asks for a fresh welcome of every match it relays.
     func listen() async {
         var delay = Duration.milliseconds(250)
         while !Task.isCancelled {
             do {
                 let connection = try await PostgresConnection.connect(configuration: listenConfiguration, id: 1, logger: logger)
                 do {
-                    try await connection.listen(on: PostgresOwnership.channel) { notifications in
-                        delay = .milliseconds(250)
-                        try await checkHeldMatches()
-                        for try await notification in notifications {
-                            guard let takeover = PostgresOwnership.takeover(from: notification.payload),
-                                takeover.schema == schema, takeover.server != server
-                            else { continue }
-                            takenElsewhere(takeover.id, epoch: takeover.epoch)
+                    try await connection.listen(on: PostgresOwnership.channel) { takeovers in
+                        try await connection.listen(on: PostgresAudiences.countsChannel) { counts in
+                            try await connection.listen(on: PostgresAudiences.framesChannel) { frames in
+                                delay = .milliseconds(250)
+                                try await checkHeldMatches()
+                                audiences.listening()
+                                try await withThrowingTaskGroup(of: Void.self) { group in
+                                    group.addTask { try await self.read(takeovers) }
+                                    group.addTask { try await self.read(counts, on: PostgresAudiences.countsChannel) }
+                                    group.addTask { try await self.read(frames, on: PostgresAudiences.framesChannel) }
+                                    // The first to end (the connection lost) ends the others: listen again.
+                                    try await group.next()
+                                    group.cancelAll()
+                                }
+                            }
                         }
                     }
                 } catch {
@@ -81,6 +92,19 @@ final class PostgresHosting: Sendable {
             try? await Task.sleep(for: delay)
             delay = min(delay * 2, .seconds(5))
         }
+    }
+
+    private func read(_ takeovers: PostgresNotificationSequence) async throws {
+        for try await notification in takeovers {
+            guard let takeover = PostgresOwnership.takeover(from: notification.payload), takeover.schema == schema,
+                takeover.server != server
+            else { continue }
+            takenElsewhere(takeover.id, epoch: takeover.epoch)
+        }
+    }
+
+    private func read(_ notifications: PostgresNotificationSequence, on channel: String) async throws {
+        for try await notification in notifications { audiences.heard(notification.payload, on: channel) }
     }
 
     private func checkHeldMatches() async throws {
@@ -163,8 +187,9 @@ final class PostgresHosting: Sendable {
     func stop() async {
         losses.finish()
         do {
-            try await pool.withConnection { [logger, server] connection in
+            try await pool.withConnection { [logger, server, audiences] connection in
                 try await PostgresOwnership.stopped(server, on: connection, logger: logger)
+                try await audiences.stopped(on: connection)
             }
         } catch {
             logger.warning("could not say that this server stopped: \(PostgresErrorText.describe(error))")

@@ -37,6 +37,7 @@ public final class PostgresMatchStore: MatchStore {
     private let hosting: PostgresHosting
     private let listener: Task<Void, Never>
     private let publisher: Task<Void, Never>
+    private let audienceSender: Task<Void, Never>
     private let logger: Logger
 
     /// This server's name in the `match.owner` and `server` columns.
@@ -115,6 +116,7 @@ public final class PostgresMatchStore: MatchStore {
         self.writer = Task { await writer.run() }
         self.listener = Task { await hosting.listen() }
         self.publisher = Task { await hosting.publishInBackground() }
+        self.audienceSender = Task { await hosting.audiences.send() }
         logger.info("PostgreSQL store open at \(url) as server \(serverName)")
     }
 
@@ -231,6 +233,25 @@ public final class PostgresMatchStore: MatchStore {
     }
 
     /// The `pairing_queue` table, shared by every server on the database.
+    // MARK: - Audiences (PostgresAudiences)
+
+    public var relaysAudiences: Bool { true }
+
+    public func relay(_ spectators: Int, of id: MatchID, wantsWelcome: Bool) {
+        hosting.audiences.relay(spectators, of: id, wantsWelcome: wantsWelcome)
+    }
+
+    public var relayedFrames: AsyncStream<AudienceFrames> { hosting.audiences.relayedFrames }
+
+    public func tell(_ frames: AudienceFrames) { hosting.audiences.tell(frames) }
+
+    public var audienceCounts: AsyncStream<AudienceCount> { hosting.audiences.audienceCounts }
+
+    public func audience(of id: MatchID) async throws -> [String: Int] {
+        try checkOpen()
+        return try await hosting.audiences.audience(of: id)
+    }
+
     public func makePairingQueue(times: PairingQueueTimes) -> any PairingQueue {
         PostgresPairingQueue(pool: pool, times: times, logger: logger)
     }
@@ -245,8 +266,10 @@ public final class PostgresMatchStore: MatchStore {
         await writer.value
         listener.cancel()
         publisher.cancel()
+        audienceSender.cancel()
         await listener.value
         await publisher.value
+        await audienceSender.value
         let stillHeld = hosting.held.all
         do {
             try await pool.withConnection { [logger, hosting] connection in

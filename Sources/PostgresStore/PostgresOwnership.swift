@@ -126,6 +126,8 @@ enum PostgresOwnership {
             ON CONFLICT (id) DO UPDATE SET seen_at = now()
             """, logger: logger)
         try await connection.query("DELETE FROM server WHERE seen_at < now() - interval '1 hour'", logger: logger)
+        try await connection.query(
+            "DELETE FROM match_audience a WHERE NOT EXISTS (SELECT 1 FROM server s WHERE s.id = a.server)", logger: logger)
     }
 
     /// `server` stopped: its presences stop counting at once.

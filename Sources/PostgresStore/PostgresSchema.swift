@@ -24,6 +24,8 @@ import PostgresNIO
 /// -- migration 6: visitors paired only with those who asked for the same game (PairingKey)
 /// -- migration 7: ... and for the same time control (PairingKey.clockColumn)
 /// pairing_queue(… game_id text)                         -- 'ticTacToe' for a row an older server wrote
+/// -- migration 8: the spectators each server relays of a match hosted elsewhere (PostgresAudiences)
+/// match_audience(match_id text, server text, spectators integer, PRIMARY KEY (match_id, server))
 /// ```
 ///
 /// The JSON is `StorageCoding`'s, byte for byte the SQLite store's, kept as `text` (not `jsonb`, which
@@ -145,6 +147,20 @@ enum PostgresSchema {
                 // The time control joins the pairing key (PairingKey.clockColumn); '' is no clock, what
                 // every visitor asked for before the column existed.
                 "ALTER TABLE pairing_queue ADD COLUMN clock text NOT NULL DEFAULT ''"
+            ]),
+        Migration(
+            version: 8, name: "audiences relayed",
+            statements: [
+                // No reference to `match`: a count is the relaying server's to write whenever, and a
+                // stopped server's rows go with it (PostgresAudiences, PostgresOwnership.heartbeat).
+                """
+                CREATE TABLE match_audience (
+                    match_id text NOT NULL,
+                    server text NOT NULL,
+                    spectators integer NOT NULL,
+                    PRIMARY KEY (match_id, server)
+                )
+                """
             ]),
     ]
 

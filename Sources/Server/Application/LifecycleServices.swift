@@ -25,6 +25,9 @@ struct MatchLifecycleService: Service, CustomStringConvertible {
         // Matches other servers take are handed over as they go; the stream ends when the store closes.
         let handOvers = Task { [registry] in await registry.handOverLostMatches() }
         defer { handOvers.cancel() }
+        // So are the audiences other servers relay of the matches here, and what their hosts tell.
+        let audiences = Task { [registry] in await registry.serveAudiences() }
+        defer { audiences.cancel() }
         var retention = retention
         state.set(.ready)
         // Check a few times per idle period, and at least every 30 s. The sleep ends early on shutdown,

@@ -104,7 +104,7 @@ package struct WebSocketAdmission: Sendable {
             return .refuse(APIError(.tooManyRequests, .rateLimited, "Too many connections opened from your address; wait a minute."))
         }
         do {
-            _ = try await registry.host(for: id)
+            try await registry.admit(id, watchesOnly: Self.watchesOnly(path))
         } catch {
             switch error {
             case .notFound:

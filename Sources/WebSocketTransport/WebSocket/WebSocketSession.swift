@@ -46,7 +46,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     private enum Attachment {
         /// Waiting for the host: messages are kept in order until it is known.
         case attaching(buffered: [MatchHost.Inbound])
-        case attached(MatchHost)
+        case attached(any MatchEndpoint)
         /// Refused by the host, or the socket closed: nothing more goes anywhere.
         case detached
     }
@@ -158,7 +158,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
         }
     }
 
-    private func attached(to host: MatchHost?) {
+    private func attached(to host: (any MatchEndpoint)?) {
         guard case .attaching(let buffered) = attachment, let connection else {
             // The socket closed while joining: the host must hear of it too.
             if let host, let connection { host.deliver(.disconnected, from: connection.id) }

@@ -26,7 +26,7 @@ struct TwoServersTests {
     }
 
     /// A new match on `server` with Alice and Bob seated and Alice's X in the centre, seen by Bob.
-    private static func pairWithAMovePlayed(on server: TestServer) async throws -> (String, SeatedPair) {
+    static func pairWithAMovePlayed(on server: TestServer) async throws -> (String, SeatedPair) {
         let matchID = try await server.createMatch()
         let pair = try await server.seatedPair(matchID: matchID)
         pair.alice.send(.startGame(gameId: "ticTacToe"))
