@@ -79,7 +79,7 @@ def expect_only_words_of(browser, language: str, where: str, allowed: tuple[str,
 
     A Korean word is allowed when a word of the files starts it (a name's particle: "Alice 님이").
     """
-    vocabulary = _vocabulary(browser, language) | set(NAMES) | {"TicTacToe", "RIB", "RIBs"} | set(allowed)
+    vocabulary = _vocabulary(browser, language) | set(NAMES) | {"RIB", "RIBs"} | set(allowed)
     strange = []
     for text in browser.driver.execute_script(_PAGE_STRINGS):
         for word in _words(text) - vocabulary:
@@ -146,7 +146,7 @@ def test_a_whole_game_in_korean(browsers):
     second.cell(2, 2).click()
     assert second.wait_notice("notYourTurn").text.startswith("아직 내 차례가 아니에요.")
     assert first.text_of("turn") == "내 차례예요"
-    assert first.driver.title == "내 차례 · TicTacToe"
+    assert first.driver.title == "내 차례 · 게임 테이블"
     expect_only_words_of(first, "ko", "a game in progress")
     first.screenshot("ko-game")
     first.screenshot("ko-game", dark=True)
@@ -179,7 +179,7 @@ def test_a_whole_game_in_korean(browsers):
     first.until_text("replay-position", "시작 · 전체 5수")
     first.clickable("replay-next").click()
     first.until_text("replay-position", "5수 중 1수째")
-    assert first.driver.title.endswith("다시 보기 · TicTacToe")
+    assert first.driver.title.endswith("다시 보기 · 게임 테이블")
     expect_only_words_of(first, "ko", "the replay")
     first.screenshot("ko-replay")
     first.screenshot("ko-replay", dark=True)
@@ -187,7 +187,7 @@ def test_a_whole_game_in_korean(browsers):
 
     first.open("/no-such-page")
     first.visible("not-found")
-    first.wait().until(lambda d: d.title == "찾을 수 없음 · TicTacToe", "the 404 page's title stayed English")
+    first.wait().until(lambda d: d.title == "찾을 수 없음 · 게임 테이블", "the 404 page's title stayed English")
     expect_only_words_of(first, "ko", "the 404 page")
     expect_no_axe_violations(first, "the 404 page in Korean")
 
@@ -221,12 +221,17 @@ def test_switching_language_on_every_page(browsers):
     switch = alice.visible("language")
     assert switch.accessible_name == "Language"
     assert alice.text_of("create-match") == "Create a match"
+    # The product is named for what it offers, several games, not one of them (issue 32, section 4).
+    brand = alice.driver.find_element("css selector", ".brand__name")
+    assert (alice.driver.title, brand.text) == ("Game Table", "Game Table")
     expect_only_words_of(alice, "en", "the lobby in English")
     alice.screenshot("en-lobby")
     alice.screenshot("en-lobby", dark=True)
 
     _choose_language(alice, "ko")
     alice.until_text("create-match", "대국 만들기")
+    assert alice.driver.title == "게임 테이블"
+    assert alice.driver.find_element("css selector", ".brand__name").text == "게임 테이블"
     assert alice.visible("language").accessible_name == "언어"
     assert alice.local_storage().get("tictactoe.language") == "ko"
 
