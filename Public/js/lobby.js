@@ -180,7 +180,7 @@ function describe(summary) {
   if (spectators) parts.push(t('lobby.watching', { count: spectators }));
   const active = typeof summary.lastActive === 'string' ? lastActiveText(summary.lastActive) : '';
   if (active) parts.push(active);
-  return { title, detail: parts.join(' · '), online: summary.lastActive === 'now' };
+  return { title, detail: parts.join(t('lobby.separator')), online: summary.lastActive === 'now' };
 }
 
 /** Listed: a match someone has open, or one where a person waits (the computer alone is nobody). */

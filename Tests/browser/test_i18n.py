@@ -2,10 +2,14 @@
 
 - Every language has every key: the page core's files (Public/i18n/*.json) and each game's `words`
   (beside its module), compared with English; every language of the switch has its files.
+- Every string of every page and phase (the lobby, the match page waiting, offered, playing, watched and
+  over, the replay, the 404 page), in each language: every rendered text node, live region, accessible
+  name and description, placeholder and the title is a value of that language's files, or one with its
+  `{placeholders}` filled in, or data (names typed, numbers, times, match codes); a string the page
+  hard-codes or takes from another language fails (`pages.PageWords`).
 - A whole game in Korean, in a Chromium whose language is Korean (`--lang=ko`, `intl.accept_languages`):
-  the page follows `navigator.languages` on a first visit, `<html lang>` says so, and no string of the
-  page (text, accessible names, placeholders, the title) holds a word that is not in the Korean files,
-  names and numbers aside.
+  the page follows `navigator.languages` on a first visit and `<html lang>` says so; the same check of
+  its strings. Kalah and Random Win in Korean: test_i18n_games.py.
 - Switching language with the top bar's control on the lobby, the match page, the replay and the 404
   page; remembered (localStorage) across pages and visits.
 - No axe violation on every page in Korean (English: test_accessibility.py and the others); screenshots
@@ -14,79 +18,12 @@
 
 from __future__ import annotations
 
-import json
-import pathlib
-import re
+import pytest
 
-from pages import expect_no_axe_violations, play
+from pages import core_words, expect_no_axe_violations, expect_only_words_of, language_words, play, seat_pair
 
-REPO = pathlib.Path(__file__).resolve().parents[2]
-CORE = {path.stem: json.loads(path.read_text()) for path in sorted((REPO / "Public" / "i18n").glob("*.json"))}
+CORE = core_words()
 NAMES = ("Alice", "Bob", "민지", "준호")
-
-# The strings a page shows and says: text of rendered elements (not the language control's own names,
-# each in its own language; not the RIB tree's server-side identifiers), accessible names, placeholders,
-# live regions (visually hidden, so not "rendered" by size), and the title.
-_PAGE_STRINGS = r"""
-const strings = [document.title];
-const skip = (el) => el.closest('.language, [data-testid="ribs-tree"], code, [hidden]');
-const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-  const el = node.parentElement;
-  const text = node.textContent.trim();
-  if (!text || !el || skip(el) || ['SCRIPT', 'STYLE'].includes(el.tagName)) continue;
-  const style = getComputedStyle(el);
-  if (style.display === 'none' || style.visibility === 'hidden') continue;
-  strings.push(text);
-}
-for (const el of document.querySelectorAll('[aria-label], [placeholder], [alt]')) {
-  if (skip(el)) continue;
-  for (const name of ['aria-label', 'placeholder', 'alt']) {
-    const value = el.getAttribute(name);
-    if (value) strings.push(value);
-  }
-}
-return strings;
-"""
-
-_GAME_WORDS = r"""
-const done = arguments[arguments.length - 1];
-Promise.all([import('/js/games/index.js'), import('/js/i18n.js')]).then(([games, i18n]) => done({
-  languages: i18n.LANGUAGES.map((language) => language.code),
-  games: games.GAMES.map((game) => ({ id: game.id, words: game.words || {} })),
-}));
-"""
-
-
-def _words(text: str) -> set[str]:
-    """The words of `text`: runs of Latin or Hangul letters (numbers, marks and names are not words)."""
-    return set(re.findall(r"[A-Za-z]{2,}|[가-힣]+", text))
-
-
-def _vocabulary(browser, language: str) -> set[str]:
-    found = browser.driver.execute_async_script(_GAME_WORDS)
-    texts = list(CORE[language].values())
-    for game in found["games"]:
-        texts.extend((game["words"].get(language) or {}).values())
-    words: set[str] = set()
-    for text in texts:
-        words |= _words(re.sub(r"\{\w+\}", " ", text))
-    return words
-
-
-def expect_only_words_of(browser, language: str, where: str, allowed: tuple[str, ...] = ()) -> None:
-    """Fails when a string of the page holds a word that no value of `language`'s files has.
-
-    A Korean word is allowed when a word of the files starts it (a name's particle: "Alice 님이").
-    """
-    vocabulary = _vocabulary(browser, language) | set(NAMES) | {"RIB", "RIBs"} | set(allowed)
-    strange = []
-    for text in browser.driver.execute_script(_PAGE_STRINGS):
-        for word in _words(text) - vocabulary:
-            if re.fullmatch(r"[가-힣]+", word) and any(word.startswith(known) for known in vocabulary if len(known) > 1):
-                continue
-            strange.append(f"{word!r} in {text!r}")
-    assert not strange, f"{where}: words not in the {language} files:\n" + "\n".join(sorted(set(strange)))
 
 
 def test_every_language_has_every_key(browsers):
@@ -99,28 +36,96 @@ def test_every_language_has_every_key(browsers):
 
     browser = browsers()
     browser.open("/")
-    found = browser.driver.execute_async_script(_GAME_WORDS)
-    assert sorted(found["languages"]) == sorted(CORE), "the switch lists a language without its file, or the reverse"
+    found = language_words(browser)
+    languages = [language["code"] for language in found["languages"]]
+    assert sorted(languages) == sorted(CORE), "the switch lists a language without its file, or the reverse"
     for game in found["games"]:
         english_words = set(game["words"].get("en", {}))
         assert english_words, f"{game['id']} has no English words"
-        for language in found["languages"]:
+        for language in languages:
             words = set(game["words"].get(language, {}))
             assert words == english_words, (
                 f"{game['id']} in {language}: missing {sorted(english_words - words)}, extra {sorted(words - english_words)}"
             )
 
 
-def _seat_pair(browsers, language: str, width: int = 1280, height: int = 900):
-    alice = browsers(width, height, language=language)
-    match_id = alice.create_match()
-    alice.join(NAMES[0] if language == "en" else NAMES[2])
-    bob = browsers(width, height, language=language)
-    bob.driver.get(alice.invite_link())
-    bob.join(NAMES[1] if language == "en" else NAMES[3])
-    for browser in (alice, bob):
-        browser.visible("scoreboard")
-    return alice, bob, match_id
+def whose_turn_first(one, other):
+    """`(first, second)`: the seated browser whose turn it is, then the other."""
+    one.wait().until(lambda _: any("turn--mine" in (b.find("turn").get_attribute("class") or "") for b in (one, other)),
+                     "nobody's turn")
+    return (one, other) if "turn--mine" in (one.find("turn").get_attribute("class") or "") else (other, one)
+
+
+@pytest.mark.parametrize("language", ["en", "ko"])
+def test_every_string_of_every_page_is_in_the_files(browsers, language):
+    """Every text node and accessible name of every page and phase is a value of the reader's files, one
+    with its placeholders filled in, or data (names typed here, numbers, match codes): a string the page
+    hard-codes fails (pages.PageWords)."""
+    first_name, second_name = NAMES[:2] if language == "en" else NAMES[2:]
+
+    def check(browser, where):
+        expect_only_words_of(browser, language, where, NAMES)
+
+    visitor = browsers(language=language)
+    visitor.open("/")
+    visitor.wait().until(lambda _: visitor.find("open-matches-status").text not in ("", CORE[language]["common.loading"]))
+    check(visitor, "the lobby")
+    visitor.open("/no/such/page")
+    visitor.visible("not-found")
+    check(visitor, "the 404 page")
+    visitor.open("/m/NoSuchMatch0000")
+    # The server answers an unknown match with the 404 page, or the match page says so (a match gone).
+    said = (CORE[language]["notFound.title"], CORE[language]["match.notFoundTitle"])
+    visitor.wait().until(lambda _: any(title in visitor.text_of("not-found") for title in said))
+    check(visitor, "an unknown match")
+
+    alice = browsers(language=language)
+    match_id = alice.create_match(listed=True)
+    check(alice, "the creator asked for a name")
+    alice.join(first_name)
+    alice.until_text("stage-title", CORE[language]["stage.waiting"])
+    check(alice, "waiting for an opponent")
+    visitor.open("/")
+    visitor.visible("open-match")
+    check(visitor, "the lobby with an open match")
+    bob = browsers(language=language)
+    bob.open_match(match_id)
+    bob.visible("join-form")
+    check(bob, "the join form")
+    bob.join(second_name)
+    alice.visible("games")
+    check(alice, "picking a game")
+    alice.clickable("start-ticTacToe").click()
+    bob.visible("offer-actions")
+    check(alice, "a game offered")
+    check(bob, "a game offered to me")
+    bob.accept_offer()
+
+    first, second = whose_turn_first(alice, bob)
+    first.move(1, 1)
+    watcher = browsers(language=language)
+    watcher.open_match(match_id)
+    watcher.visible("watching")
+    for browser, where in ((first, "playing, their turn"), (second, "playing, my turn"), (watcher, "a spectator")):
+        check(browser, where)
+    first.clickable("leave-button").click()
+    first.visible("leave-confirm")
+    check(first, "the leave question")
+    first.clickable("leave-cancel").click()
+
+    play([(0, 0), (0, 1), (2, 2), (2, 1)], second, first)  # the second player wins down the middle column
+    second.visible("result")
+    for browser, where in ((first, "a game lost"), (second, "a game won"), (watcher, "a game over, watched")):
+        browser.visible("past-game-1")
+        check(browser, where)
+
+    watcher.open(f"/m/{match_id}/games/1")
+    watcher.visible("replay-first").click()
+    watcher.clickable("replay-next").click()
+    check(watcher, "the replay")
+    watcher.open(f"/m/{match_id}/games/9")
+    watcher.until_text("replay-title", CORE[language]["replay.noGame"].replace("{number}", "9"))
+    check(watcher, "the replay of a game not played")
 
 
 def test_a_whole_game_in_korean(browsers):
@@ -129,12 +134,12 @@ def test_a_whole_game_in_korean(browsers):
     assert visitor.driver.execute_script("return document.documentElement.lang") == "ko"
     visitor.wait().until(lambda d: visitor.text_of("open-matches-status") != "불러오는 중…")
     assert "새 대국" in visitor.text_of("create-match") or "대국 만들기" == visitor.text_of("create-match")
-    expect_only_words_of(visitor, "ko", "the lobby")
+    expect_only_words_of(visitor, "ko", "the lobby", NAMES)
     visitor.screenshot("ko-lobby")
     visitor.screenshot("ko-lobby", dark=True)
     expect_no_axe_violations(visitor, "the lobby in Korean")
 
-    alice, bob, match_id = _seat_pair(browsers, "ko")
+    alice, bob, match_id = seat_pair(browsers, NAMES[2], NAMES[3], language="ko")
     assert alice.driver.execute_script("return document.documentElement.lang") == "ko"
     alice.until_text("games-title", "게임 제안하기")
     alice.start("ticTacToe", bob)
@@ -147,7 +152,7 @@ def test_a_whole_game_in_korean(browsers):
     assert second.wait_notice("notYourTurn").text.startswith("아직 내 차례가 아니에요.")
     assert first.text_of("turn") == "내 차례예요"
     assert first.driver.title == "내 차례 · 게임 테이블"
-    expect_only_words_of(first, "ko", "a game in progress")
+    expect_only_words_of(first, "ko", "a game in progress", NAMES)
     first.screenshot("ko-game")
     first.screenshot("ko-game", dark=True)
     expect_no_axe_violations(first, "a game in Korean")
@@ -160,7 +165,7 @@ def test_a_whole_game_in_korean(browsers):
     assert second.text_of("stage-hint") == "다음 판엔 꼭 이겨요."
     second.until_text("games-title", "한 판 더 제안하기")
     for browser in (first, second):
-        expect_only_words_of(browser, "ko", "a finished game")
+        expect_only_words_of(browser, "ko", "a finished game", NAMES)
     second.screenshot("ko-game-over")
     second.screenshot("ko-game-over", dark=True)
     expect_no_axe_violations(second, "a finished game in Korean")
@@ -180,7 +185,7 @@ def test_a_whole_game_in_korean(browsers):
     first.clickable("replay-next").click()
     first.until_text("replay-position", "5수 중 1수째")
     assert first.driver.title.endswith("다시 보기 · 게임 테이블")
-    expect_only_words_of(first, "ko", "the replay")
+    expect_only_words_of(first, "ko", "the replay", NAMES)
     first.screenshot("ko-replay")
     first.screenshot("ko-replay", dark=True)
     expect_no_axe_violations(first, "the replay in Korean")
@@ -188,7 +193,7 @@ def test_a_whole_game_in_korean(browsers):
     first.open("/no-such-page")
     first.visible("not-found")
     first.wait().until(lambda d: d.title == "찾을 수 없음 · 게임 테이블", "the 404 page's title stayed English")
-    expect_only_words_of(first, "ko", "the 404 page")
+    expect_only_words_of(first, "ko", "the 404 page", NAMES)
     expect_no_axe_violations(first, "the 404 page in Korean")
 
 
@@ -199,7 +204,7 @@ def test_an_unknown_match_and_a_phone_in_korean(browsers):
     # The server answers an unknown match with the 404 page, or the match page says so (a match gone).
     phone.until_text("not-found", "없는")
     phone.wait().until(lambda d: "찾을 수 없음" in d.title, "the title stayed English")
-    expect_only_words_of(phone, "ko", "an unknown match")
+    expect_only_words_of(phone, "ko", "an unknown match", NAMES)
     expect_no_axe_violations(phone, "an unknown match in Korean")
 
 
@@ -224,7 +229,7 @@ def test_switching_language_on_every_page(browsers):
     # The product is named for what it offers, several games, not one of them (issue 32, section 4).
     brand = alice.driver.find_element("css selector", ".brand__name")
     assert (alice.driver.title, brand.text) == ("Game Table", "Game Table")
-    expect_only_words_of(alice, "en", "the lobby in English")
+    expect_only_words_of(alice, "en", "the lobby in English", NAMES)
     alice.screenshot("en-lobby")
     alice.screenshot("en-lobby", dark=True)
 
@@ -241,12 +246,12 @@ def test_switching_language_on_every_page(browsers):
     alice.until_text("join-button", "참가")
     alice.join("Alice")
     alice.until_text("stage-title", "상대를 기다리고 있어요")
-    expect_only_words_of(alice, "ko", "waiting for an opponent")
+    expect_only_words_of(alice, "ko", "waiting for an opponent", NAMES)
     alice.screenshot("ko-waiting")
     _choose_language(alice, "en")
     alice.until_text("stage-title", "Waiting for an opponent")
     alice.visible("leave-button")
-    expect_only_words_of(alice, "en", "waiting for an opponent in English")
+    expect_only_words_of(alice, "en", "waiting for an opponent in English", NAMES)
     alice.screenshot("en-waiting")
     alice.screenshot("en-waiting", dark=True)
     assert alice.local_storage().get("tictactoe.language") == "en"
@@ -261,17 +266,17 @@ def test_switching_language_on_every_page(browsers):
     bob.screenshot("ko-pick-a-game", dark=True)
     expect_no_axe_violations(bob, "picking a game in Korean")
     alice.until_attribute("games-title", "textContent", "Offer Bob a game")  # shown in capitals
-    expect_only_words_of(alice, "en", "picking a game in English")
+    expect_only_words_of(alice, "en", "picking a game in English", NAMES)
     alice.screenshot("en-pick-a-game")
     alice.screenshot("en-pick-a-game", dark=True)
     # A Connect Four game offered in English, seen in Korean.
     alice.clickable("start-connectFour").click()
     bob.until_text("offer-text", "Alice 님이 사목 게임을 제안해요")
-    expect_only_words_of(bob, "ko", "an offer in Korean")
+    expect_only_words_of(bob, "ko", "an offer in Korean", NAMES)
     bob.clickable("offer-accept").click()
     bob.visible("c4-board")
     bob.wait().until(lambda d: bob.text_of("stage-title") == "사목")
-    expect_only_words_of(bob, "ko", "Connect Four in Korean")
+    expect_only_words_of(bob, "ko", "Connect Four in Korean", NAMES)
     expect_no_axe_violations(bob, "Connect Four in Korean")
     bob.screenshot("ko-connect-four")
 

@@ -32,6 +32,7 @@ const WORDS = {
     yourTurn: 'your turn',
     lastSowing: 'Last sowing: {name}, pit {number}',
     anotherTurn: 'another turn',
+    then: '{first} — {second}',
     finalStores: 'Final stores: {first} {firstSeeds}, {second} {secondSeeds}',
     won: '{name} won {winner} to {loser}',
     draw: 'A draw, {seeds} to {seeds}',
@@ -59,6 +60,7 @@ const WORDS = {
     yourTurn: '내 차례예요',
     lastSowing: '마지막 수: {name} 님, {number}번 구멍',
     anotherTurn: '한 번 더',
+    then: '{first} — {second}',
     finalStores: '최종 창고: {first} {firstSeeds}, {second} {secondSeeds}',
     won: '{name} 님이 {winner} 대 {loser}로 이겼어요',
     draw: '{seeds} 대 {seeds} 무승부',
@@ -415,7 +417,7 @@ export default {
     const last = board && board.last;
     if (!last) return '';
     const words = w('lastSowing', { name: nameOf(state, last.seat), number: last.pit + 1 });
-    return board.turn === last.seat ? `${words} — ${w('anotherTurn')}` : words;
+    return board.turn === last.seat ? w('then', { first: words, second: w('anotherTurn') }) : words;
   },
 
   /** Every sowing and turn, spoken: "Bob sowed pit 3 — your turn again", "Alice sowed pit 1 — Bob's turn". */
@@ -427,9 +429,10 @@ export default {
     const sowed = w('sowed', { name: nameOf(state, last.seat), number: last.pit + 1 });
     if (!board.turn) return `${sowed}.`;
     if (board.turn === last.seat) {
-      return `${sowed} — ${board.turn === state.you ? w('yourTurnAgain') : w('theirTurnAgain', { name: nameOf(state, board.turn) })}`;
+      const again = board.turn === state.you ? w('yourTurnAgain') : w('theirTurnAgain', { name: nameOf(state, board.turn) });
+      return w('then', { first: sowed, second: again });
     }
-    return `${sowed} — ${board.turn === state.you ? w('yourTurn') : turn}`;
+    return w('then', { first: sowed, second: board.turn === state.you ? w('yourTurn') : turn });
   },
 
   resultDetail: (state, result) => storesWords(state, result),
