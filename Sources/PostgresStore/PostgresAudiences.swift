@@ -16,7 +16,7 @@ final class PostgresAudiences: Sendable {
     /// each broadcast, one per line (encoded JSON holds no line break).
     static let framesChannel = "tictactoe_audience_frames"
     /// PostgreSQL refuses a payload of 8000 bytes or more. The largest frames measured are well under it
-    /// (Tests/PostgresStoreTests/AudienceTests.swift).
+    /// (Tests/ServerTests/Cluster/AudienceFrameSizeTests.swift: 2.5 KB at most).
     static let payloadLimit = 7_999
     /// How often counts that ask for nothing urgent are sent: the host's count is within this of the truth.
     static let countInterval = Duration.milliseconds(500)
