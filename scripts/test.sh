@@ -12,9 +12,10 @@ cd "$(dirname "$0")/.."
 log() { printf '\n==> %s\n' "$*"; }
 
 # 1. System packages: Chromium and its driver for the browser tests, SQLite headers for GRDB, PostgreSQL
-#    for the PostgreSQL store's tests, nginx for the cluster tests, openssl for the TLS tests' certificates.
+#    for the PostgreSQL store's tests, nginx for the cluster tests, openssl for the TLS tests' certificates,
+#    and a font with Korean glyphs, so that the screenshots of the page in Korean show its words.
 missing=()
-for pkg in chromium chromium-driver libsqlite3-dev python3-venv postgresql nginx openssl; do
+for pkg in chromium chromium-driver libsqlite3-dev python3-venv postgresql nginx openssl fonts-noto-cjk; do
   dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
 done
 if [ ${#missing[@]} -gt 0 ]; then
