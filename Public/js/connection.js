@@ -16,6 +16,8 @@ export function backoffDelay(attempt, random = Math.random) {
 }
 
 const SEAT_PREFIX = 'tictactoe.seat.';
+// What a watch-only socket refuses (`watchOnly`): sent only on one that may take a seat.
+const SEAT_MESSAGES = new Set(['login', 'resume']);
 // A token is worth keeping only while its seat is: the server frees a seat a while after its last
 // connection closes (--seat-timeout, 60 s by default, the page is not told the configured value), so
 // a token unused for a month is kept for nothing. The count bound keeps a visitor of many matches
@@ -105,6 +107,21 @@ export class SeatStore {
   }
 }
 
+const SUMMARY_WAIT_MS = 1500;
+
+/**
+ * Whether the page opens a watch-only socket (`?watch=1`, which any server of a cluster may serve): for
+ * a visitor with no seat here and nothing to do but watch, as the match's summary says both seats are
+ * taken. A free seat gets an ordinary socket, so that sitting down costs no reconnect; so does a summary
+ * that is slow or fails (the socket then says what it must).
+ */
+export async function watchesOnly(summary, mayWatch) {
+  if (!mayWatch()) return false;
+  const full = summary.then((match) => Array.isArray(match.players) && match.players.length >= 2, () => false);
+  const late = new Promise((resolve) => setTimeout(() => resolve(false), SUMMARY_WAIT_MS));
+  return (await Promise.race([full, late])) && mayWatch();
+}
+
 /** What a close code means for the person, and how soon to try again. */
 function describeClose(code) {
   switch (code) {
@@ -140,11 +157,19 @@ function describeClose(code) {
  *
  * On every (re)connect a stored seat token is sent as `resume` before anything else; `onOpen`
  * runs after that, for messages the page wants to send once connected.
+ *
+ * With `watch`, the socket is watch-only (`?watch=1`, docs/PROTOCOL.md "Opening"): a visitor with
+ * nothing to do but watch, whom any server of a cluster may serve. Reconnects keep that choice. A
+ * `login` sent while watching is held, the socket reopened without `watch`, and the login sent on the
+ * new one (a `resume` is sent there anyway); the server's `watchOnly` answer reopens it likewise.
  */
 export class Connection {
-  constructor({ matchId, seats, onEvent, onOpen = () => {}, isGone = async () => false }) {
+  constructor({ matchId, seats, onEvent, onOpen = () => {}, isGone = async () => false, watch = false }) {
     this.matchId = matchId;
     this.seats = seats;
+    this.watch = watch;
+    this.socketWatches = false; // whether the socket now open was opened with `watch`
+    this.heldForSeat = null; // the login that waits for a socket that may take a seat
     this.onEvent = onEvent;
     this.onOpen = onOpen;
     this.isGone = isGone;
@@ -167,7 +192,8 @@ export class Connection {
 
   get url() {
     const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
-    return `${scheme}//${window.location.host}/ws/${encodeURIComponent(this.matchId)}`;
+    const query = this.watch ? '?watch=1' : '';
+    return `${scheme}//${window.location.host}/ws/${encodeURIComponent(this.matchId)}${query}`;
   }
 
   get isOpen() {
@@ -200,8 +226,29 @@ export class Connection {
   /** Sends one message; false when the socket is not open (the caller tells the person). */
   send(message) {
     if (!this.isOpen) return false;
+    // Not sent where it would be refused: the socket is reopened first, saving the refusal's round trip.
+    if (this.socketWatches && SEAT_MESSAGES.has(message.type)) {
+      this.heldForSeat = message;
+      this.takeSeats();
+      return true;
+    }
     this.socket.send(JSON.stringify(message));
     return true;
+  }
+
+  /** Reopens the socket at once without `watch`, so that it may take a seat; nothing for a seatable one. */
+  takeSeats() {
+    this.watch = false;
+    if (!this.socketWatches) return;
+    this.socketWatches = false;
+    if (this.socket) {
+      const socket = this.socket;
+      this.socket = null; // its close is ours, not a drop to tell or retry
+      socket.close(1000, 'taking a seat');
+    }
+    clearTimeout(this.timer);
+    this.attempt = 0;
+    this.connect();
   }
 
   setState(state) {
@@ -212,6 +259,9 @@ export class Connection {
 
   connect() {
     this.timer = null;
+    // A seat stored meanwhile (in another tab) is resumed, which a watch-only socket would refuse.
+    if (this.watch && this.seats.get()) this.watch = false;
+    this.socketWatches = this.watch;
     let socket;
     try {
       socket = new WebSocket(this.url);
@@ -240,6 +290,11 @@ export class Connection {
       const seat = this.seats.get();
       this.resuming = Boolean(seat);
       if (seat) this.send({ type: 'resume', token: seat.token });
+      if (!this.isOpen) return; // the resume reopened the socket without `watch`: `onOpen` waits for it
+      const held = this.heldForSeat;
+      this.heldForSeat = null;
+      // A held resume needs nothing more: the stored seat was just resumed, if it still is stored.
+      if (held && held.type === 'login' && !seat) this.send(held);
       this.onOpen(this);
     });
 
@@ -259,6 +314,8 @@ export class Connection {
       if (this.socket !== socket) return;
       this.socket = null;
       this.resuming = false;
+      // A login held for a seatable socket that dropped is not sent late: the page was told it is offline.
+      this.heldForSeat = null;
       if (this.state === 'stopped' || this.state === 'gone') return;
       const reason = describeClose(event.code);
       if (reason) this.onEvent({ type: 'notice', kind: reason.kind, text: reason.text });
@@ -267,6 +324,12 @@ export class Connection {
   }
 
   receive(message) {
+    // Refused for watching (a seat asked for some other way than `send`): reopened without `watch`, where
+    // a stored seat is resumed, unseen. (On a socket opened without `watch` it is only told.)
+    if (message.type === 'error' && message.code === 'watchOnly' && this.socketWatches) {
+      this.takeSeats();
+      return;
+    }
     if (message.type === 'welcome') {
       this.lastV = typeof message.v === 'number' ? message.v : null;
       this.syncPending = false;

@@ -6,7 +6,7 @@ import { t } from './i18n.js';
 import { getMatch, matchIdFromLocation, takeCreatorMark } from './api.js';
 import { createBell } from './bell.js';
 import { createChat } from './chat.js';
-import { Connection, SeatStore } from './connection.js';
+import { Connection, SeatStore, watchesOnly } from './connection.js';
 import { gameById, linkGameStylesheets } from './games/index.js';
 import { Notices, errorText } from './notices.js';
 import { startPastGames } from './pastGames.js';
@@ -297,6 +297,18 @@ function main() {
     if (message.type === 'welcome' && !state.you && connection.resuming) state = { ...state, you };
   };
 
+  /**
+   * A `presence` that changes nothing but the number of spectators (most of them, in a match with an
+   * audience): the count is redrawn alone, without a render of the page. True when it was.
+   */
+  const onlyTheAudience = (message) => {
+    if (message.type !== 'presence' || !state.welcomed || typeof message.spectators !== 'number') return false;
+    if (JSON.stringify(message.players) !== JSON.stringify(state.players)) return false;
+    state = { ...state, spectators: message.spectators };
+    view.renderAudience(state);
+    return true;
+  };
+
   const onStatus = (status) => {
     state = { ...state, connection: status };
     if (status !== 'open') joining = false;
@@ -336,6 +348,7 @@ function main() {
       }
     },
     onEvent: (event) => {
+      if (event.type === 'message' && onlyTheAudience(event.message)) return;
       if (event.type === 'message') onMessage(event.message);
       else if (event.type === 'status') onStatus(event.state);
       else if (event.type === 'notice') notices.show(event.text, { kind: event.kind, code: 'connection' });
@@ -486,17 +499,22 @@ function main() {
     if (event.persisted) connection.start();
   });
 
-  update();
-  connection.start();
-
-  // In parallel with the socket: an unknown match gets a friendly page instead of endless retries.
-  getMatch(matchId).catch((error) => {
+  // An unknown match gets a friendly page instead of endless retries.
+  const summary = getMatch(matchId);
+  summary.catch((error) => {
     if (error.status === 404) {
       connection.stop();
       seats.clear();
       ui.notFound = true;
       update();
     }
+  });
+
+  update();
+  watchesOnly(summary, () => !seats.get() && creatorLogin === null && !pendingLaunch).then((watch) => {
+    if (ui.notFound) return;
+    connection.watch = watch;
+    connection.start();
   });
 }
 

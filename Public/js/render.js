@@ -4,6 +4,7 @@
 import { t } from './i18n.js';
 
 import { GAMES, gameById } from './games/index.js';
+import { createAudience } from './audience.js';
 import { createMatchClocks } from './matchClocks.js';
 import { MARKS, SEATS, freeSeats, nameOf, opponentOf, playerIn, turnWords } from './seats.js';
 import { resultText } from './state.js';
@@ -90,7 +91,6 @@ export function createView({ send }) {
     resignQuestion: $('resign-question'),
     favicon: $('favicon'),
     watching: $('watching'),
-    spectators: $('spectator-count'),
     leave: $('leave-button'),
     leaveConfirm: $('leave-confirm'),
     leaveQuestion: $('leave-question'),
@@ -104,6 +104,7 @@ export function createView({ send }) {
   let announcedOffer = '';
   let announcedClaim = '';
   const gameViews = new Map(GAMES.map((game) => [game.id, game.createView(el.gameSlot, { send })]));
+  const audience = createAudience({ count: $('audience'), countText: $('audience-text'), line: $('spectator-count') });
   const clocks = createMatchClocks({ container: el.clocks, announcer: $('clock-announcer') });
 
   function renderConnection(state, ui) {
@@ -179,14 +180,7 @@ export function createView({ send }) {
     show(el.claimWait, Boolean(away) && online && claimLeft > 0);
     if (away && claimLeft > 0) setText(el.claimWait, t('claim.wait', { seconds: Math.ceil(claimLeft) }));
 
-    const count = Number(state.spectators) || 0;
-    el.spectators.dataset.count = String(count);
-    // An unseated page is one of the spectators it is told about: it counts the others.
-    const others = state.welcomed && !state.you ? Math.max(0, count - 1) : count;
-    const counted = state.welcomed && !state.you
-      ? others === 0 ? t('spectators.noOthers') : t('spectators.others', { count: others })
-      : count === 0 ? t('spectators.none') : t('spectators.count', { count });
-    setText(el.spectators, counted);
+    audience(state);
     show(el.watching, state.welcomed && !state.you && (state.phase !== 'loggedOut' || freeSeats(state).length === 0));
     show(el.leave, Boolean(state.you) && !ui.confirmingLeave);
     // "Resign" ends a game and keeps the seat; leaving gives the seat up (and, during a game, the game).
@@ -530,6 +524,8 @@ export function createView({ send }) {
 
   return {
     elements: el,
+    /** Redraws the audience alone: a `presence` that changed nothing but the count. */
+    renderAudience: (state) => audience(state),
     /** Whether a draw may be offered now: `{allowed, why}` (why not, in words). */
     drawOfferState: (state) => drawOfferState(state),
     /** Where keyboard focus goes when the focused control vanished: the game's, else the stage. */
