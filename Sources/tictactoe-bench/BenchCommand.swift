@@ -29,6 +29,16 @@ struct BenchCommand: AsyncParsableCommand {
             --server-pid, else `process_resident_memory_bytes` from the server's /metrics on --metrics-port). A progress \
             line every second, a table at the end, and JSON with --json.
 
+            Audience mode (--audience N): beside the ordinary matches, one hot match whose two players move \
+            --audience-rate times a second, watched by N watch-only spectators (/ws/{id}?watch=1) spread round \
+            robin over --watch-urls. --timed-spectators of them decode every frame and keep each board's arrival \
+            time; the others only read each frame's "v":N; --silent-spectators stop reading after their welcome. \
+            Reported: move -> spectator p50/p99/max (the moves sent in the steady window), versions lost (a gap \
+            no fresh welcome repaired), out of order, fresh welcomes (skips), each server's VmRSS before the \
+            spectators and with them all welcomed (per spectator), and the CPU of each --server-pid and of the \
+            bench over the steady window. --watch-match ID opens only spectators of a match that another bench \
+            process drives; --hot-times FILE carries the send times between the two (CLOCK_MONOTONIC).
+
             Only loopback targets (127.0.0.0/8, ::1, localhost) are accepted, for the server and for \
             --source-addresses. Raise `ulimit -n` for big runs: every connection is a file descriptor \
             in the bench and in the server. The server limits match creation per address \
@@ -117,8 +127,54 @@ struct BenchCommand: AsyncParsableCommand {
         help: "Port of the server's /metrics listener (the server's --metrics-address), on the same host; without it no /metrics is read.")
     var metricsPort: Int?
 
-    @Option(name: .customLong("server-pid"), help: "Process id of the server, to read its VmRSS from /proc (else /metrics is scraped).")
-    var serverPID: Int32?
+    @Option(
+        name: .customLong("server-pid"),
+        help:
+            "Process id of the server, to read its VmRSS from /proc (else /metrics is scraped). Repeat it for several servers (--audience reports the memory and CPU of each; the rest of the table reads the first)."
+    )
+    var serverPIDs: [Int32] = []
+
+    @Option(
+        help: ArgumentHelp(
+            "Audience mode: also create one hot match, whose two players the bench drives at --audience-rate, watched by this many watch-only spectators (/ws/{id}?watch=1) spread round robin over --watch-urls.",
+            valueName: "spectators"))
+    var audience = 0
+
+    @Option(name: .customLong("audience-rate"), help: "Moves per second of the hot match (its two players together).")
+    var audienceRate = 5.0
+
+    @Option(
+        name: .customLong("timed-spectators"),
+        help:
+            "Spectators of the audience that decode every frame and time every board (move -> spectator latency); the others only check the \"v\":N of each frame's text."
+    )
+    var timedSpectators = 200
+
+    @Option(
+        name: .customLong("silent-spectators"),
+        help: "Spectators of the audience that stop reading their socket after their welcome (they answer no ping either).")
+    var silentSpectators = 0
+
+    @Option(
+        name: .customLong("watch-urls"),
+        help: ArgumentHelp(
+            "Where the audience connects, round robin: comma-separated (or repeated) HOST:PORT, loopback only (default: --host:--port). The hot match's players use --host and --port.",
+            valueName: "host:port,…"))
+    var watchURLs: [String] = []
+
+    @Option(
+        name: .customLong("watch-match"),
+        help: ArgumentHelp(
+            "Second-process mode: create no match and drive no player; open --audience spectators of this match id (driven by another bench process) on --watch-urls and report them; with --hot-times, time its moves from the other process's file.",
+            valueName: "id"))
+    var watchMatch: String?
+
+    @Option(
+        name: .customLong("hot-times"),
+        help: ArgumentHelp(
+            "With --audience: the hot match's mover writes each move's version and send time to this file (\"V NANOSECONDS\" lines, CLOCK_MONOTONIC, the same clock for every process on the machine); with --watch-match, the file read at the end to time the moves.",
+            valueName: "file"))
+    var hotTimes: String?
 
     @Option(name: .customLong("drain-timeout"), help: "Seconds to let the games in progress finish after the run before closing.")
     var drainTimeout = 10.0
@@ -164,7 +220,20 @@ struct BenchCommand: AsyncParsableCommand {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be 1...65535") }
         guard (1...65535).contains(metricsPort ?? 1) else { throw ValidationError("--metrics-port must be 1...65535") }
         guard (flagWatchClocks ?? 1) > 0 else { throw ValidationError("--flag-watch must be at least 1") }
-        guard matches > 0 else { throw ValidationError("--matches must be at least 1") }
+        guard matches > 0 || audience > 0 else { throw ValidationError("--matches must be at least 1 (or 0 with --audience)") }
+        guard matches >= 0 else { throw ValidationError("--matches must not be negative") }
+        guard audience >= 0, timedSpectators >= 0, silentSpectators >= 0 else {
+            throw ValidationError("--audience, --timed-spectators and --silent-spectators must not be negative")
+        }
+        guard audience == 0 || min(timedSpectators, audience) + silentSpectators <= audience else {
+            throw ValidationError("--timed-spectators plus --silent-spectators must not pass --audience")
+        }
+        guard audienceRate > 0, audienceRate <= 16 else {
+            throw ValidationError("--audience-rate must be above 0 and at most 16 (the server's message limit)")
+        }
+        guard watchMatch == nil || audience > 0 else { throw ValidationError("--watch-match needs --audience (the spectators to open)") }
+        guard audience == 0 || !hold else { throw ValidationError("--audience is not for --hold") }
+        _ = try watchTargets()
         guard spectators >= 0 else { throw ValidationError("--spectators must be 0 or more") }
         guard (duration ?? 1) > 0 else { throw ValidationError("--duration must be positive") }
         guard (games ?? 1) > 0 else { throw ValidationError("--games must be at least 1") }
@@ -199,7 +268,7 @@ struct BenchCommand: AsyncParsableCommand {
             port: port,
             tls: tls ? try BenchTLS.clientContext() : nil,
             metricsPort: metricsPort,
-            matches: matches,
+            matches: watchMatch == nil ? matches : 0,
             spectators: spectators,
             request: MatchRequest(clock: try clock.map(MatchRequest.clock(parsing:)), computerLevel: computer),
             hold: hold,
@@ -215,7 +284,12 @@ struct BenchCommand: AsyncParsableCommand {
             connectConcurrency: connectConcurrency,
             createConcurrency: createConcurrency,
             maxRate: maxRate,
-            serverPID: serverPID,
+            serverPID: serverPIDs.first,
+            audience: audience == 0
+                ? nil
+                : AudienceSettings(
+                    spectators: audience, timed: min(timedSpectators, audience), silent: silentSpectators, movesPerSecond: audienceRate,
+                    targets: try watchTargets(), matchID: watchMatch, hotTimesPath: hotTimes, serverPIDs: serverPIDs),
             drainTimeout: drainTimeout,
             teardownWait: teardownWait,
             settle: settle,
@@ -227,6 +301,18 @@ struct BenchCommand: AsyncParsableCommand {
         if let json {
             try result.jsonData().write(to: URL(fileURLWithPath: json))
             Console.line("results written to \(json)")
+        }
+    }
+
+    /// `--watch-urls`, or the server itself.
+    private func watchTargets() throws -> [WatchTarget] {
+        let list = watchURLs.flatMap { $0.split(separator: ",") }.map(String.init).filter { !$0.isEmpty }
+        do {
+            let targets = try list.map(WatchTarget.init(parsing:))
+            return targets.isEmpty
+                ? [WatchTarget(address: try LoopbackAddress.resolve(host, port: port), hostHeader: "\(host):\(port)")] : targets
+        } catch let error as BenchValidationError {
+            throw ValidationError(error.description)
         }
     }
 

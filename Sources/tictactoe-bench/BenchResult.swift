@@ -152,6 +152,8 @@ struct BenchResult: Codable, Sendable {
     var memory: Memory
     var ramp: [Step]
     var timeline: [Second]
+    /// `--audience`: the hot match's spectators.
+    var audience: AudienceResult?
 
     func jsonData() throws -> Data {
         let encoder = JSONEncoder()
@@ -242,6 +244,7 @@ struct ResultTable {
                         step.movesPerSecond, step.opponentLatencyMs.p99, step.spectatorLatencyMs.p99, step.errors))
             }
         }
+        if let audience = result.audience { lines += audience.lines }
         return lines.joined(separator: "\n")
     }
 }

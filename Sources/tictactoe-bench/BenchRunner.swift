@@ -1,7 +1,7 @@
 import Foundation
 import NIOCore
-import NIOSSL
 import NIOPosix
+import NIOSSL
 
 /// One run of the bench: creates the matches, opens their connections (in ramp steps), lets the
 /// players play while `Monitor` measures, stops, drains, closes, and waits for the server's teardown.
@@ -15,6 +15,10 @@ struct BenchRunner {
         let matchID: String
         let role: BenchSession.Role
         let source: SocketAddress?
+        /// Where to connect: the server (`--host`, `--port`), or for a watcher one of `--watch-urls`.
+        var target: WatchTarget
+        /// `/ws/{id}`, with `?watch=1` for a watcher.
+        var path: String { role == .spectator || role == .player ? "/ws/\(matchID)" : "/ws/\(matchID)?watch=1" }
     }
 
     func run() async throws -> BenchResult {
@@ -57,13 +61,16 @@ struct BenchRunner {
                 + "think \(settings.thinkTime), \(settings.threads) threads, "
                 + (settings.duration.map { "\(Monitor.format($0)) s" } ?? "\(settings.games ?? 0) games"))
         let run = RunControl()
-        let monitor = Monitor(loops: loops, settings: settings, control: run, memory: memory, residentAtStart: residentAtStart)
+        let window = settings.audience.map { AudienceWindow(serverPIDs: $0.serverPIDs) }
+        let monitor = Monitor(
+            loops: loops, settings: settings, control: run, memory: memory, residentAtStart: residentAtStart, audienceWindow: window)
         async let monitored = monitor.run()
 
         var connectFailures: [String: Int] = [:]
         var attempted = 0
         var matchIndex = 0
         var connectionIndex = 0
+        let server = WatchTarget(address: settings.target, hostHeader: settings.hostHeader)
         while matchIndex < settings.matches, run.stopReason == nil {
             let count = min(settings.rampStep, settings.matches - matchIndex)
             let ids = try await createMatches(count, control: control)
@@ -81,7 +88,9 @@ struct BenchRunner {
                     + Array(repeating: .spectator, count: settings.spectators)
                 for role in roles {
                     plans.append(
-                        ConnectionPlan(loop: loop, driver: driver, matchID: id, role: role, source: try sourceAddress(connectionIndex)))
+                        ConnectionPlan(
+                            loop: loop, driver: driver, matchID: id, role: role, source: try sourceAddress(connectionIndex), target: server)
+                    )
                     connectionIndex += 1
                 }
             }
@@ -91,6 +100,13 @@ struct BenchRunner {
             if matchIndex < settings.matches {
                 try await sleep(settings.rampInterval, unless: run)
             }
+        }
+        var audience: AudiencePhase?
+        if let audienceSettings = settings.audience, run.stopReason == nil {
+            let phase = try await openAudience(
+                audienceSettings, loops: loops, control: control, server: server, connectionIndex: connectionIndex)
+            attempted += phase.attempted
+            audience = phase
         }
         run.connectPhaseFinished()
 
@@ -115,6 +131,8 @@ struct BenchRunner {
             held = await LoopTotals.gather(loops, takingSamples: false)
         }
         let heldResident = await memory.residentBytes()
+        window?.end()
+        let audienceSeen = audience == nil ? nil : await AudienceSeen.gather(loops)
 
         // Close every connection (1000) and wait for the server's answers.
         for loop in loops { _ = try? await loop.run { $0.closeAll() } }
@@ -126,6 +144,10 @@ struct BenchRunner {
         let afterCloseResident = await memory.residentBytes()
         run.finish()
         let report = await monitored
+        var audienceResult: AudienceResult?
+        if let audience, let audienceSeen, let window {
+            audienceResult = self.audienceResult(of: audience, seen: audienceSeen, counts: report.overall.audience, window: window)
+        }
 
         // Optionally wait for the server to unload the matches, and measure its memory then.
         var teardown: (resident: Int?, loaded: Double?, seconds: Double?)
@@ -180,7 +202,8 @@ struct BenchRunner {
                 teardownSeconds: teardown.seconds.map { ($0 * 10).rounded() / 10 }
             ),
             ramp: report.steps,
-            timeline: report.timeline
+            timeline: report.timeline,
+            audience: audienceResult
         )
     }
 
@@ -239,8 +262,8 @@ struct BenchRunner {
     private func connect(_ plan: ConnectionPlan) async -> String? {
         let eventLoop = plan.loop.eventLoop
         let upgraded = eventLoop.makePromise(of: Void.self)
-        let path = "/ws/\(plan.matchID)"
-        let hostHeader = settings.hostHeader
+        let path = plan.path
+        let hostHeader = plan.target.hostHeader
         let driver = plan.driver
         let role = plan.role
         let tls = settings.tls
@@ -266,7 +289,7 @@ struct BenchRunner {
             }
         }
         do {
-            _ = try await bootstrap.connect(to: settings.target).get()
+            _ = try await bootstrap.connect(to: plan.target.address).get()
             try await upgraded.futureResult.get()
             return nil
         } catch let failure as WebSocketHandshakeHandler.Failure {
@@ -275,6 +298,166 @@ struct BenchRunner {
             upgraded.fail(error)
             return "connect:\(ErrorName.of(error))"
         }
+    }
+
+    // MARK: - The audience
+
+    /// The audience's hot match as opened: what `audienceResult` needs at the end.
+    private struct AudiencePhase: Sendable {
+        var matchID: String
+        var hot: HotMoveTimes?
+        var attempted: Int
+        var failures: [String: Int]
+        var perTarget: [Int]
+        var residentBefore: [Int?]
+        var residentWith: [Int?]
+    }
+
+    /// Creates the hot match and seats its players (unless `--watch-match`), reads the servers' memory,
+    /// opens the spectators round robin over the targets and loops, waits for their welcomes, and
+    /// reads the memory again.
+    private func openAudience(
+        _ audience: AudienceSettings, loops: [LoopHandle], control: ControlClient, server: WatchTarget, connectionIndex: Int
+    ) async throws -> AudiencePhase {
+        var index = connectionIndex
+        let matchID: String
+        var hot: HotMoveTimes?
+        if let watched = audience.matchID {
+            matchID = watched
+        } else {
+            matchID = try await control.createMatch(body: settings.request.body)
+            let times = try HotMoveTimes(path: audience.hotTimesPath)
+            hot = times
+            let think = audience.thinkTime
+            let loop = loops[0]
+            let driver = try await loop.run { context in
+                let driver = MatchDriver(matchID: matchID, loop: context, thinkTime: think, hot: times)
+                context.add(driver)
+                return NIOLoopBound(driver, eventLoop: context.eventLoop)
+            }
+            var players: [ConnectionPlan] = []
+            for _ in 0..<settings.request.playerConnections {
+                players.append(
+                    ConnectionPlan(
+                        loop: loop, driver: driver, matchID: matchID, role: .player, source: try sourceAddress(index), target: server))
+                index += 1
+            }
+            let failures = await connectAll(players)
+            guard failures.isEmpty else {
+                throw ControlClient.Failure(description: "the hot match's players could not connect: \(failures)")
+            }
+            // Let the players sit down and start their first game before the audience arrives.
+            try await Task.sleep(for: .seconds(1))
+        }
+        Console.line("audience: hot match \(matchID)")
+        let residentBefore = audience.serverPIDs.map(ProcessProbe.residentBytes)
+
+        // One watcher driver per loop: a watcher needs its loop's context, nothing of the match's.
+        var drivers: [NIOLoopBound<MatchDriver>] = []
+        for loop in loops {
+            drivers.append(
+                try await loop.run { context in NIOLoopBound(MatchDriver(matchID: matchID, loop: context), eventLoop: context.eventLoop) })
+        }
+        var plans: [ConnectionPlan] = []
+        var perTarget = Array(repeating: 0, count: audience.targets.count)
+        for spectator in 0..<audience.spectators {
+            let target = spectator % audience.targets.count
+            perTarget[target] += 1
+            plans.append(
+                ConnectionPlan(
+                    loop: loops[spectator % loops.count], driver: drivers[spectator % loops.count], matchID: matchID,
+                    role: .watcher(audience.mode(of: spectator)), source: try sourceAddress(index), target: audience.targets[target]))
+            index += 1
+        }
+        let failures = await connectAll(plans)
+        let upgraded = audience.spectators - failures.values.reduce(0, +)
+        let deadline = ContinuousClock.now + .seconds(30)
+        var welcomed = 0
+        while ContinuousClock.now < deadline {
+            welcomed = 0
+            for loop in loops { welcomed += (try? await loop.run { $0.audienceWelcomed }) ?? 0 }
+            if welcomed >= upgraded { break }
+            try await Task.sleep(for: .milliseconds(100))
+        }
+        Console.line("audience: \(upgraded) of \(audience.spectators) spectators upgraded, \(welcomed) welcomed")
+        try await Task.sleep(for: .milliseconds(Int(settings.settle * 1000)))
+        let residentWith = audience.serverPIDs.map(ProcessProbe.residentBytes)
+        return AudiencePhase(
+            matchID: matchID, hot: hot, attempted: audience.spectators, failures: failures, perTarget: perTarget,
+            residentBefore: residentBefore, residentWith: residentWith)
+    }
+
+    /// What the loops hold of the audience when play stops, before the bench closes its connections.
+    private struct AudienceSeen: Sendable {
+        var arrivals: [Arrival] = []
+        var silentOpen = 0
+        var welcomed = 0
+
+        static func gather(_ loops: [LoopHandle]) async -> AudienceSeen {
+            var seen = AudienceSeen()
+            for loop in loops {
+                guard let part = try? await loop.run({ ($0.arrivals, $0.silentOpen, $0.audienceWelcomed) }) else { continue }
+                seen.arrivals += part.0
+                seen.silentOpen += part.1
+                seen.welcomed += part.2
+            }
+            return seen
+        }
+    }
+
+    /// The audience's figures: the timed arrivals matched with the hot moves sent in the measured
+    /// window (this process's, or `--hot-times` written by the mover), the counters, memory and CPU.
+    private func audienceResult(of phase: AudiencePhase, seen: AudienceSeen, counts: AudienceCounts, window: AudienceWindow)
+        -> AudienceResult?
+    {
+        guard let audience = settings.audience else { return nil }
+        let arrivals = seen.arrivals
+        let silentOpen = seen.silentOpen
+        let welcomed = seen.welcomed
+        let sent = phase.hot?.moves ?? audience.hotTimesPath.map(HotMoveTimes.read(path:)) ?? [:]
+        let bounds = window.bounds
+        var histogram = StatsSample.emptyHistogram()
+        var withoutSendTime = 0
+        for arrival in arrivals {
+            guard let sentAt = sent[arrival.v] else {
+                withoutSendTime += 1
+                continue
+            }
+            guard let bounds, sentAt >= bounds.start, sentAt <= bounds.end else { continue }
+            _ = histogram.record(min(max((arrival.at &- sentAt) / 1000, 1), StatsSample.highestLatency))
+        }
+        let seconds = bounds.map { Double($0.end - $0.start) / 1e9 } ?? 0
+        let hotMoves = bounds.map { bounds in sent.values.count { $0 >= bounds.start && $0 <= bounds.end } }
+        var memory: [AudienceResult.ServerMemory] = []
+        var totalDelta = 0
+        var anyMemory = false
+        for (index, pid) in audience.serverPIDs.enumerated() {
+            let before = phase.residentBefore[index]
+            let with = phase.residentWith[index]
+            // Spectators of this server: its share of the targets, when the targets are the servers in order.
+            let spectators = audience.targets.count == audience.serverPIDs.count ? phase.perTarget[index] : audience.spectators
+            var perSpectator: Double?
+            if let before, let with {
+                anyMemory = true
+                totalDelta += with - before
+                perSpectator = spectators > 0 ? (Double(with - before) / 1024 / Double(spectators) * 100).rounded() / 100 : nil
+            }
+            func mb(_ bytes: Int?) -> Double? { bytes.map { (Double($0) / 1_048_576 * 10).rounded() / 10 } }
+            memory.append(
+                .init(pid: pid, beforeMB: mb(before), withAudienceMB: mb(with), spectators: spectators, kilobytesPerSpectator: perSpectator)
+            )
+        }
+        return AudienceResult(
+            matchID: phase.matchID, watchOnly: audience.watchesOnly, targets: audience.targets.map(\.label),
+            spectators: audience.spectators, timed: min(audience.timed, audience.spectators), silent: audience.silent,
+            connected: phase.attempted - phase.failures.values.reduce(0, +), welcomed: welcomed, connectFailures: phase.failures,
+            silentOpenAtEnd: silentOpen,
+            hotMovesPerSecond: phase.hot == nil ? nil : hotMoves.map { seconds > 0 ? (Double($0) / seconds * 100).rounded() / 100 : 0 },
+            measuredSeconds: (seconds * 10).rounded() / 10, latencyMs: LatencySummary(histogram), arrivalsWithoutSendTime: withoutSendTime,
+            counts: counts, memory: memory,
+            kilobytesPerSpectator: anyMemory && audience.spectators > 0
+                ? (Double(totalDelta) / 1024 / Double(audience.spectators) * 100).rounded() / 100 : nil,
+            cpu: window.cpuFigures())
     }
 
     // MARK: - Waiting

@@ -11,9 +11,12 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = WebSocketFrame
     typealias OutboundOut = WebSocketFrame
 
-    enum Role {
+    enum Role: Equatable {
         case player
         case spectator
+        /// A watch-only spectator of the audience's hot match (`?watch=1`): checks versions, and times
+        /// boards or reads nothing, as its mode says.
+        case watcher(WatchMode)
     }
 
     private let role: Role
@@ -35,6 +38,8 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
     /// What this player sent last, to send again when the server answers `rateLimited`.
     private var lastAction: ClientMessage?
     private var lastMoveCode: Int?
+    /// A watcher's versions.
+    private var versions = VersionTrack()
     private static let rateLimitedRetry: TimeAmount = .milliseconds(1100)
 
     init(role: Role, driver: MatchDriver) {
@@ -58,14 +63,19 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
     func channelInactive(context: ChannelHandlerContext) {
         scheduledMove?.cancel()
         scheduledMove = nil
-        if !closeSent && !loop.isClosing { loop.stats.count(error: "connection:lost") }
+        if role == .watcher(.silent) {
+            loop.silentOpen -= isWelcomed ? 1 : 0
+            if !loop.isClosing { loop.stats.audience.silentClosed += 1 }
+        } else if !closeSent && !loop.isClosing {
+            count(error: "connection:lost")
+        }
         self.context = nil
         loop.unregister(self)
         context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        loop.stats.count(error: "connection:\(ErrorName.of(error))")
+        if role != .watcher(.silent) { count(error: "connection:\(ErrorName.of(error))") }
         context.close(promise: nil)
     }
 
@@ -107,7 +117,7 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
         var data = frame.unmaskedData
         let code = data.readInteger(as: UInt16.self) ?? 1005
         if !closeSent && !loop.isClosing {
-            loop.stats.count(error: "close:\(code)")
+            count(error: "close:\(code)")
         }
         guard let context else { return }
         if closeSent {
@@ -125,6 +135,8 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
     func close() {
         guard let context, !closeSent else { return }
         closeSent = true
+        // A silent spectator would never read the server's answer: it just goes.
+        if role == .watcher(.silent) { return context.close(promise: nil) }
         scheduledMove?.cancel()
         scheduledMove = nil
         var data = context.channel.allocator.buffer(capacity: 2)
@@ -133,8 +145,17 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     private func protocolError(_ what: String) {
-        loop.stats.count(error: "protocol:\(what)")
+        count(error: "protocol:\(what)")
         context?.close(promise: nil)
+    }
+
+    /// Counts an error of this connection: the audience's apart from the ordinary matches'.
+    private func count(error kind: String) {
+        if case .watcher = role {
+            loop.stats.audience.errors[kind, default: 0] += 1
+        } else {
+            loop.stats.count(error: kind)
+        }
     }
 
     private func write(_ frame: WebSocketFrame) {
@@ -144,6 +165,7 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
     // MARK: - Messages
 
     private func received(_ buffer: ByteBuffer) {
+        if case .watcher(let mode) = role { return watched(buffer, mode: mode) }
         if let board = BoardShortcut.message(in: buffer) {
             assert(ServerMessage.decode(String(buffer: buffer)) == .success(board), "the board shortcut misread \(String(buffer: buffer))")
             return handle(board)
@@ -179,8 +201,8 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
             loop.stats.seated += 1
         case .screen(let screen, _):
             if case .offGame = screen { offGame() }
-        case .board(let board, _):
-            boardArrived(board)
+        case .board(let board, let v):
+            boardArrived(board, v: v)
         case .gameOver(let winner, _, _, _):
             plannedFor = nil
             gamesOverSeen += 1
@@ -212,12 +234,15 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
         perform(.startGame(gameId: "ticTacToe"))
     }
 
-    private func boardArrived(_ board: WireBoard) {
+    private func boardArrived(_ board: WireBoard, v: Int? = nil) {
         let code = BoardCode.of(board.cells)
         if let last = board.last {
             if let sentAt = driver.sentTime(of: code) {
                 let elapsed = NIODeadline.now().uptimeNanoseconds &- sentAt
-                if role == .spectator {
+                if let hot = driver.hot {
+                    // The hot match: its moves are timed by its audience, not with the ordinary matches'.
+                    if let v { hot.record(v: v, sentAt: sentAt) }
+                } else if role == .spectator {
                     loop.stats.recordSpectator(nanoseconds: elapsed)
                 } else if let seat, seat != last.seat {
                     loop.stats.recordOpponent(nanoseconds: elapsed)
@@ -242,7 +267,8 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
         let free = board.cells.indices.filter { board.cells[$0] == nil }
         guard !free.isEmpty else { return }
         let cell = free[Int(loop.random.next(upperBound: UInt64(free.count)))]
-        let think = loop.thinkTime.isZero ? 0 : loop.thinkTime.draw(using: &loop.random)
+        let thinkTime = driver.thinkTime ?? loop.thinkTime
+        let think = thinkTime.isZero ? 0 : thinkTime.draw(using: &loop.random)
         perform(.move(row: cell / 3, col: cell % 3), producing: BoardCode.adding(seat, at: cell, to: code), after: think)
     }
 
@@ -283,6 +309,43 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
         let frame = WebSocketFrame(fin: true, opcode: .text, maskKey: loop.maskingKey(), data: buffer)
         beforeWrite()
         context.writeAndFlush(wrapOutboundOut(frame), promise: nil)
+    }
+}
+
+// MARK: - Watchers
+
+extension BenchSession {
+    /// A watcher's frame: its version checked from the text (`FrameVersion`), and for a timed one the
+    /// whole message read, each board's arrival kept. A silent one stops reading after its `welcome`.
+    fileprivate func watched(_ buffer: ByteBuffer, mode: WatchMode) {
+        let now = NIODeadline.now().uptimeNanoseconds
+        loop.stats.audience.frames += 1
+        let isWelcome = FrameVersion.isWelcome(buffer)
+        if FrameVersion.isBoard(buffer) { loop.stats.audience.boards += 1 }
+        if let v = FrameVersion.of(buffer) {
+            versions.receive(v, isWelcome: isWelcome, counts: &loop.stats.audience)
+        } else {
+            loop.stats.audience.unversioned += 1
+        }
+        if isWelcome, !isWelcomed {
+            isWelcomed = true
+            loop.stats.audience.welcomed += 1
+            loop.audienceWelcomed += 1
+            if mode == .silent {
+                loop.silentOpen += 1
+                try? context?.channel.syncOptions?.setOption(ChannelOptions.autoRead, value: false)
+            }
+        }
+        guard mode == .timed else { return }
+        let message: ServerMessage
+        if let board = BoardShortcut.message(in: buffer) {
+            message = board
+        } else if case .success(let decoded) = ServerMessage.decode(String(buffer: buffer)) {
+            message = decoded
+        } else {
+            return count(error: "protocol:undecodable")
+        }
+        if case .board(let board, let v) = message, board.last != nil { loop.arrivals.append(Arrival(v: v, at: now)) }
     }
 }
 

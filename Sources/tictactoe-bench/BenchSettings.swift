@@ -37,6 +37,8 @@ struct BenchSettings: Sendable {
     var createConcurrency: Int
     var maxRate: Int
     var serverPID: Int32?
+    /// `--audience`: the hot match, its spectators and where they connect; nil without.
+    var audience: AudienceSettings?
     var drainTimeout: Double
     var teardownWait: Double
     var settle: Double
@@ -81,6 +83,12 @@ struct ThinkTime: Sendable, Equatable, CustomStringConvertible {
         default:
             throw ValidationError("--think-ms: expected MS or MIN-MAX, got \(text)")
         }
+    }
+
+    /// A fixed think time.
+    init(fixed milliseconds: Int) {
+        minimum = milliseconds
+        maximum = milliseconds
     }
 
     var isZero: Bool { maximum == 0 }

@@ -104,14 +104,7 @@ struct ServerMemoryProbe: Sendable {
 
     /// Resident bytes now, or nil when neither source answers.
     func residentBytes() async -> Int? {
-        if let pid {
-            guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return nil }
-            for line in status.split(separator: "\n") where line.hasPrefix("VmRSS:") {
-                let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
-                return kilobytes.map { $0 * 1024 }
-            }
-            return nil
-        }
+        if let pid { return ProcessProbe.residentBytes(pid) }
         guard let text = await control.metrics() else { return nil }
         return PrometheusText.value(of: "process_resident_memory_bytes", in: text).map { Int($0) }
     }

@@ -22,6 +22,12 @@ final class LoopContext {
     private var sessions: [ObjectIdentifier: BenchSession] = [:]
     /// Connections whose channel is open (connected, upgraded or not).
     private(set) var openChannels = 0
+    /// The audience's timed spectators' board arrivals, kept raw: their latency is computed at the end,
+    /// against the hot match's send times (of this process or of another, `--hot-times`).
+    var arrivals: [Arrival] = []
+    /// Spectators of the audience welcomed so far, and silent ones open (not reset by samples).
+    var audienceWelcomed = 0
+    var silentOpen = 0
 
     init(eventLoop: any EventLoop, thinkTime: ThinkTime, maxRate: Int, budget: GameBudget, holds: Bool = false, seed: UInt64) {
         self.eventLoop = eventLoop
@@ -95,6 +101,10 @@ final class MatchDriver {
     /// Games that ended, as player 1 saw them.
     var gamesFinished = 0
     var gameInProgress: Bool { gamesRequested > gamesFinished }
+    /// The hot match's think time (`--audience-rate`), in place of the loop's.
+    var thinkTime: ThinkTime?
+    /// The hot match's move times (its players record each move's version there).
+    var hot: HotMoveTimes?
     /// The boards the last moves produced (as `BoardCode`s) and when each move was sent, newest last.
     private var sentCodes: [Int] = []
     private var sentTimes: [UInt64] = []
@@ -105,9 +115,11 @@ final class MatchDriver {
         index % 2 == 0 ? .player1 : .player2
     }
 
-    init(matchID: String, loop: LoopContext) {
+    init(matchID: String, loop: LoopContext, thinkTime: ThinkTime? = nil, hot: HotMoveTimes? = nil) {
         self.matchID = matchID
         self.loop = loop
+        self.thinkTime = thinkTime
+        self.hot = hot
     }
 
     func recordSent(code: Int, at time: UInt64) {

@@ -37,6 +37,8 @@ final class Monitor {
     private let memory: ServerMemoryProbe
     private let cpu: ServerCPUProbe
     private let startedAt: ContinuousClock.Instant
+    /// With `--audience`: opened and closed with the steady window.
+    private let audienceWindow: AudienceWindow?
 
     private var phase = Phase.connecting
     private var overall = StatsSample()
@@ -54,7 +56,11 @@ final class Monitor {
     private var serverCPUAtSteadyStart: Double?
     private var serverCPUSteady: Double?
 
-    init(loops: [LoopHandle], settings: BenchSettings, control: RunControl, memory: ServerMemoryProbe, residentAtStart: Int?) {
+    init(
+        loops: [LoopHandle], settings: BenchSettings, control: RunControl, memory: ServerMemoryProbe, residentAtStart: Int?,
+        audienceWindow: AudienceWindow? = nil
+    ) {
+        self.audienceWindow = audienceWindow
         self.loops = loops
         self.settings = settings
         self.control = control
@@ -160,10 +166,14 @@ final class Monitor {
         switch phase {
         case .connecting where control.isConnectPhaseDone:
             phase = settings.warmup > 0 ? .warmup(until: .now + .milliseconds(Int(settings.warmup * 1000))) : .steady
-            if settings.warmup <= 0 { serverCPUAtSteadyStart = cpu.cpuSeconds() }
+            if settings.warmup <= 0 {
+                serverCPUAtSteadyStart = cpu.cpuSeconds()
+                audienceWindow?.begin()
+            }
         case .warmup(let until) where ContinuousClock.now >= until:
             phase = .steady
             serverCPUAtSteadyStart = cpu.cpuSeconds()
+            audienceWindow?.begin()
         case .steady:
             if let duration = settings.duration, steadySeconds >= duration - 0.05 {
                 control.stop("--duration \(Self.format(duration)) s reached")
@@ -173,6 +183,7 @@ final class Monitor {
         }
         if stopping, !isStopped {
             if case .steady = phase, let start = serverCPUAtSteadyStart, let end = cpu.cpuSeconds() { serverCPUSteady = end - start }
+            audienceWindow?.end()
             phase = .stopped
             control.steadyEnded()
         }
@@ -190,6 +201,10 @@ final class Monitor {
             overall.gamesFinishedTotal, row.movesPerSecond,
             row.opponentP50Ms, row.opponentP99Ms, row.spectatorP99Ms, overall.errorTotal)
         if let resident = row.serverResidentMB { line += String(format: "  server rss %.1f MB", resident) }
+        if overall.audience.frames > 0 {
+            let audience = overall.audience
+            line += "  audience frames \(audience.frames) lost \(audience.lost) skips \(audience.freshWelcomes)"
+        }
         return line
     }
 

@@ -39,6 +39,8 @@ struct StatsSample: Sendable {
     var opponentLatency = StatsSample.emptyHistogram()
     /// Move sent -> a spectator's `board`, in microseconds.
     var spectatorLatency = StatsSample.emptyHistogram()
+    /// The hot match's audience (`--audience`): its spectators' counters.
+    var audience = AudienceCounts()
 
     var gamesFinishedTotal: Int { gamesFinished.values.reduce(0, +) }
     var errorTotal: Int { errors.values.reduce(0, +) }
@@ -73,6 +75,7 @@ struct StatsSample: Sendable {
         errors.merge(other.errors, uniquingKeysWith: +)
         opponentLatency.add(other.opponentLatency)
         spectatorLatency.add(other.spectatorLatency)
+        audience.add(other.audience)
     }
 }
 

@@ -82,6 +82,37 @@ struct BenchSmokeTests {
         }
     }
 
+    /// `--audience`: a hot match watched by 20 watch-only spectators beside 2 ordinary matches; the
+    /// audience's figures come out (timed boards, memory per spectator, CPU) and no version was lost.
+    @Test func test_benchAudience_reportsSpectatorLatencyAndLosesNothing() async throws {
+        let binary = Self.benchBinary
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "\(binary.path) is missing: build it first")
+        try await withTestServer { server in
+            let result = try await Self.runForResult(
+                binary,
+                arguments: [
+                    "--port", "\(server.port)", "--matches", "2", "--spectators", "1", "--think-ms", "50", "--audience", "20",
+                    "--timed-spectators", "5", "--audience-rate", "10", "--server-pid", "\(ProcessInfo.processInfo.processIdentifier)",
+                    "--duration", "3", "--settle", "0",
+                ])
+            #expect(result["errorTotal"] as? Int == 0, "\(result["errors"] ?? "")")
+            #expect((result["games"] as? Int ?? 0) > 0)
+            let audience = try #require(result["audience"] as? [String: Any], "\(result)")
+            #expect(audience["welcomed"] as? Int == 20, "\(audience)")
+            let latency = try #require(audience["latencyMs"] as? [String: Any])
+            #expect((latency["count"] as? Int ?? 0) > 0, "\(audience)")
+            let counts = try #require(audience["counts"] as? [String: Any])
+            #expect(counts["lost"] as? Int == 0, "\(counts)")
+            #expect(counts["outOfOrder"] as? Int == 0, "\(counts)")
+            #expect((counts["errors"] as? [String: Any])?.isEmpty == true, "\(counts)")
+            #expect((audience["hotMovesPerSecond"] as? Double ?? 0) > 0, "\(audience)")
+            let memory = try #require(audience["memory"] as? [[String: Any]])
+            #expect(memory.first?["kilobytesPerSpectator"] != nil, "\(memory)")
+            let cpu = try #require(audience["cpu"] as? [[String: Any]])
+            #expect(cpu.count == 2, "a server and the bench: \(cpu)")
+        }
+    }
+
     @Test func test_benchRefusesABadClockAndTheComputerWithoutHold() async throws {
         let binary = Self.benchBinary
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "\(binary.path) is missing: build it first")
