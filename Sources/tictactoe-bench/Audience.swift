@@ -170,9 +170,7 @@ enum FrameVersion {
             guard count >= key.count else { return nil }
             var start = count - key.count
             while start >= 0 {
-                if bytes[start] == key[0], bytes[start + 1] == key[1], bytes[start + 2] == key[2], bytes[start + 3] == key[3],
-                    bytes[start + 4] == key[4]
-                {
+                if bytes[start] == key[0], bytes[start + 1] == key[1], bytes[start + 2] == key[2], bytes[start + 3] == key[3] {
                     var index = start + key.count
                     var value = 0
                     var digits = 0

@@ -383,7 +383,8 @@ struct BenchRunner {
         try await Task.sleep(for: .milliseconds(Int(settings.settle * 1000)))
         let residentWith = audience.serverPIDs.map(ProcessProbe.residentBytes)
         return AudiencePhase(
-            matchID: matchID, hot: hot, attempted: audience.spectators, failures: failures, perTarget: perTarget,
+            matchID: matchID, hot: hot, attempted: audience.spectators + (hot == nil ? 0 : settings.request.playerConnections),
+            failures: failures, perTarget: perTarget,
             residentBefore: residentBefore, residentWith: residentWith)
     }
 
@@ -450,7 +451,7 @@ struct BenchRunner {
         return AudienceResult(
             matchID: phase.matchID, watchOnly: audience.watchesOnly, targets: audience.targets.map(\.label),
             spectators: audience.spectators, timed: min(audience.timed, audience.spectators), silent: audience.silent,
-            connected: phase.attempted - phase.failures.values.reduce(0, +), welcomed: welcomed, connectFailures: phase.failures,
+            connected: audience.spectators - phase.failures.values.reduce(0, +), welcomed: welcomed, connectFailures: phase.failures,
             silentOpenAtEnd: silentOpen,
             hotMovesPerSecond: phase.hot == nil ? nil : hotMoves.map { seconds > 0 ? (Double($0) / seconds * 100).rounded() / 100 : 0 },
             measuredSeconds: (seconds * 10).rounded() / 10, latencyMs: LatencySummary(histogram), arrivalsWithoutSendTime: withoutSendTime,
