@@ -13,7 +13,8 @@
 # Environment (defaults in brackets): SPECTATORS [10000], MATCHES [1000], THINK [900-1100] (ms: about
 # 1,000 moves/s over 1,000 matches), RATE [5] (hot match moves/s), TIMED [200], SILENT [0], DURATION [30],
 # WARMUP [5], THREADS [2], SIDES ["without with"; "with" runs the audience side only], SERVER_OPTS (more server options, e.g. "--ping-interval 10"), BUILD [1] (0 skips
-# the release build), TAG [aud], PORT [18191]. MODE=memory: SPECTATORS [19000] split over two processes.
+# the release build), TAG [aud], PORT [18191]. MODE=memory: SPECTATORS [19000] split over two processes;
+# the mover runs DURATION + MOVER_EXTRA [240] s so that it still moves while the second one measures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-1}
@@ -98,7 +99,7 @@ if [ "$mode" = memory ]; then
   times="$tmp/hot-times"
   # The mover: the hot match and the first half of the audience, for long enough to outlast the second.
   bench "$name-a" --matches 0 --audience "$first" --audience-rate "$rate" --timed-spectators "$timed" --hot-times "$times" \
-    --duration "$(( duration + 60 ))" --warmup 0 --no-progress &
+    --duration "$(( duration + ${MOVER_EXTRA:-240} ))" --warmup 0 --no-progress &
   mover=$!
   id=
   for _ in $(seq 600); do

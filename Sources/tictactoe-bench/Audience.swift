@@ -33,11 +33,13 @@ struct AudienceSettings: Sendable {
         ThinkTime(fixed: max(0, Int((1000 / movesPerSecond).rounded())))
     }
 
-    /// What spectator `index` does: the timed ones first, then the silent ones, then the counting ones.
-    /// Consecutive spectators go to consecutive targets, so every kind is spread over every target.
+    /// What spectator `index` does: the timed ones first, then the counting ones, the silent ones last
+    /// (connected just before steady play, so that they are still open in the measured window rather
+    /// than closed by the server's ping timeout while the others connect). Consecutive spectators go to
+    /// consecutive targets, so every kind is spread over every target.
     func mode(of index: Int) -> WatchMode {
         if index < timed { return .timed }
-        if index < timed + silent { return .silent }
+        if index >= spectators - silent { return .silent }
         return .counting
     }
 }
