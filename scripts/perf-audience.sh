@@ -109,7 +109,7 @@ if [ "$mode" = memory ]; then
   done
   [ -n "$id" ] || { echo "the mover did not open its audience: see $out/$name-a.bench.log" >&2; exit 1; }
   # The second process: spectators only, timed against the mover's file.
-  bench "$name-b" --audience "$second" --watch-match "$id" --timed-spectators "$timed" --hot-times "$times" \
+  bench "$name-b" --audience "$second" --watch-match="$id" --timed-spectators "$timed" --hot-times "$times" \
     --duration "$duration" --warmup 0 --no-progress
   cp "$times" "$out/$name.hot-times"
   wait "$mover" || true

@@ -165,7 +165,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("watch-match"),
         help: ArgumentHelp(
-            "Second-process mode: create no match and drive no player; open --audience spectators of this match id (driven by another bench process) on --watch-urls and report them; with --hot-times, time its moves from the other process's file.",
+            "Second-process mode: create no match and drive no player; open --audience spectators of this match id (driven by another bench process) on --watch-urls and report them; with --hot-times, time its moves from the other process's file. An id may begin with '-': write --watch-match=ID.",
             valueName: "id"))
     var watchMatch: String?
 
