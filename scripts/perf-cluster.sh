@@ -8,6 +8,11 @@
 #   scripts/perf-cluster.sh NAME SERVERS "BENCH OPTIONS"
 #   scripts/perf-cluster.sh three 3 "--matches 400 --spectators 1 --think-ms 150-250 --duration 30 --warmup 5 --threads 2"
 #
+# With `--audience N` in the bench options (docs/SCALING.md, "An audience over every server") the bench
+# is given every server's pid (--server-pid, for each one's memory and CPU), and the spectators each
+# server holds are counted while the bench runs (its established connections from nginx, at most).
+# Raise nginx's connections for a large audience: PRIVATE_NGINX_CONNECTIONS=20000 (two per spectator).
+#
 # Build first: swift build -c release --product tictactoe && swift build -c release --product tictactoe-bench
 # Output goes to ${OUT:-/tmp/tictactoe-perf}/NAME.* (bench log and JSON, server logs).
 set -euo pipefail
@@ -60,9 +65,25 @@ fi
 # Wait (up to QUIET_WAIT seconds, 10 minutes by default) for a quiet machine: under 10 % busy over 3 s.
 for _ in $(seq $(( ${QUIET_WAIT:-600} / 3 ))); do q0=$(busy); sleep 3; q1=$(busy); [ $(( q1 - q0 )) -lt 60 ] && break; done
 
+audience_opts=""
+sampler=""
+if [[ " $bench_opts " == *" --audience "* ]]; then
+  for pid in "${servers[@]}"; do audience_opts="$audience_opts --server-pid $pid"; done
+  # The most connections each server held at once (nginx's to it), every 2 s while the bench runs.
+  ( declare -A most
+    while sleep 2; do
+      for address in "${addresses[@]}"; do
+        held=$(ss -Htn state established "( sport = :${address##*:} )" | wc -l)
+        [ "$held" -gt "${most[$address]:-0}" ] && most[$address]=$held
+      done
+      for address in "${addresses[@]}"; do printf '%s %s\n' "$address" "${most[$address]:-0}"; done > "$out/$name.held"
+    done ) &
+  sampler=$!
+fi
 s0=$(ticks_of_tree "${servers[@]}"); n0=$( [ -n "$nginx_master" ] && ticks_of_tree "$nginx_master" || echo 0 ); p0=$(ticks_of_tree "$postmaster"); b0=$(busy)
 # shellcheck disable=SC2086
-"$bench_bin" --port "$target" --json "$out/$name.json" $bench_opts > "$out/$name.bench.log" 2>&1 || echo "tictactoe-bench failed: see $out/$name.bench.log"
+"$bench_bin" --port "$target" --json "$out/$name.json" $bench_opts $audience_opts > "$out/$name.bench.log" 2>&1 || echo "tictactoe-bench failed: see $out/$name.bench.log"
+[ -n "$sampler" ] && kill "$sampler" 2>/dev/null
 s1=$(ticks_of_tree "${servers[@]}"); n1=$( [ -n "$nginx_master" ] && ticks_of_tree "$nginx_master" || echo 0 ); p1=$(ticks_of_tree "$postmaster"); b1=$(busy)
 
 moves=$(python3 -c "import json; print(json.load(open('$out/$name.json'))['movesSentTotal'])")
@@ -72,3 +93,7 @@ awk -v s=$(( s1 - s0 )) -v n=$(( n1 - n0 )) -v p=$(( p1 - p0 )) -v all=$(( b1 - 
   if (m > 0) printf "per move sent (%d): servers %.0f us, nginx %.0f us, PostgreSQL %.0f us\n", m, s / hz / m * 1e6, n / hz / m * 1e6, p / hz / m * 1e6
 }'
 sed -n '/^tictactoe-bench results/,$p' "$out/$name.bench.log"
+if [ -n "$sampler" ] && [ -s "$out/$name.held" ]; then
+  echo "connections each server held at most (players and spectators):"
+  cat "$out/$name.held"
+fi

@@ -44,7 +44,9 @@ private_nginx_render() {
   local user_line=""
   [ "$(id -u)" -eq 0 ] && user_line="user nobody nogroup;"
   cp "$PRIVATE_NGINX_CONFIG_DIR/tictactoe.conf" "$dir/tictactoe.conf"
-  printf 'listen 127.0.0.1:%s;\n' "$port" >"$dir/tictactoe-listen.conf"
+  local reuse=""
+  [ "${PRIVATE_NGINX_WORKERS:-1}" -gt 1 ] && reuse=" reuseport"
+  printf 'listen 127.0.0.1:%s%s;\n' "$port" "$reuse" >"$dir/tictactoe-listen.conf"
   : >"$dir/tictactoe-servers.conf"
   local upstream
   for upstream in "$@"; do
@@ -55,8 +57,9 @@ $user_line
 worker_processes ${PRIVATE_NGINX_WORKERS:-1};
 # Every WebSocket through nginx holds two connections (client and server): the default 1024 would stop
 # at about 500 WebSockets (measured with tictactoe-bench through nginx). An audience larger than 4,500
-# spectators needs more: PRIVATE_NGINX_CONNECTIONS per worker (scripts/perf-audience.sh). nginx's
-# master sets each worker's open-file limit before leaving root, so it may pass the shell's.
+# spectators needs more: PRIVATE_NGINX_CONNECTIONS per worker, and where the open-file hard limit holds
+# a worker under it (worker_rlimit_nofile cannot pass it without CAP_SYS_RESOURCE: 20,000 here, so about
+# 9,500 WebSockets a worker), more workers, PRIVATE_NGINX_WORKERS, which share the port (reuseport).
 worker_rlimit_nofile $(( ${PRIVATE_NGINX_CONNECTIONS:-9000} * 2 + 2000 ));
 daemon on;
 pid $dir/nginx.pid;

@@ -59,6 +59,14 @@ package actor MatchHost: InboundHandling {
     /// How long connections coming and going are gathered into one `presence` to everyone: a
     /// broadcast per connection would cost O(n) each, O(n²) for n connections churning.
     package static let presenceInterval = Duration.milliseconds(100)
+    /// In a match with more connections, the wait grows with them, to a second from 1,000 on: each
+    /// `presence` costs a write to every connection, so a crowd arriving or leaving at a steady rate
+    /// costs O(n) writes a second rather than O(n²) (measured: 10,000 spectators took 95 s to connect
+    /// with a `presence` every 100 ms). Players' own comings and goings are told at once by the changes
+    /// that seat them; only the connected marks and the count wait.
+    package static func presenceInterval(connections: Int) -> Duration {
+        presenceInterval * max(1, min(10, connections / 100))
+    }
     private(set) var isClosed = false
     /// `shutdown` began: its connections are being closed and its writes drained.
     private var isShuttingDown = false
@@ -281,13 +289,15 @@ package actor MatchHost: InboundHandling {
         room.refusal(code, message: message, to: connectionID).map(commit)
     }
 
-    /// Sends one `presence` to everyone `presenceInterval` after the first change of who is connected,
-    /// however many came or went meanwhile.
+    /// Sends one `presence` to everyone `presenceInterval(connections:)` after the first change of who
+    /// is connected, however many came or went meanwhile. The relayed spectators count: every server
+    /// relaying the match forwards each `presence` to its own.
     private func presenceChanged() {
         guard !presenceIsDue, !isClosed else { return }
         presenceIsDue = true
+        let interval = Self.presenceInterval(connections: room.connectionCount + room.spectatorsElsewhere)
         Task { [weak self] in
-            try? await Task.sleep(for: MatchHost.presenceInterval)
+            try? await Task.sleep(for: interval)
             await self?.sendPresence()
         }
     }

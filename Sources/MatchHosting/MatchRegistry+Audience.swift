@@ -13,6 +13,8 @@ extension MatchRegistry {
             _ = try await host(for: id)
             return
         }
+        // Relayed here already: it exists (a crowd arriving costs one read of the store, not one each).
+        if relays[id] != nil { return }
         let summary: StoredSummary?
         do {
             summary = try await store.summary(of: id)
