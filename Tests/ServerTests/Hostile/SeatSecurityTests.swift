@@ -37,6 +37,9 @@ extension HostileTests {
                 let matchID = try await server.createMatch()
                 let pair = try await server.seatedPair(matchID: matchID)
                 let (mallory, _) = try await TestClient.connected(port: server.port, matchID: matchID)
+                // Mallory's arrival is told to everyone in a coalesced `presence` (100 ms later): a change
+                // before the forgeries, not one of theirs.
+                _ = try await pair.alice.next { if case .presence(_, 1, _) = $0 { true } else { false } }
                 pair.alice.send(.startGame(gameId: "ticTacToe"))
                 _ = try await pair.bob.nextBoard()
                 _ = try await mallory.nextBoard()
