@@ -19,8 +19,8 @@ def test_both_pages_reconnect_and_finish_the_game_after_the_hosting_server_is_ki
     cluster = cluster_factory(3, ["--matches-per-minute", "10000"])
     opened: list[Browser] = []
 
-    def browsers(width: int = 1280, height: int = 900, base_url: str | None = None) -> Browser:
-        driver = new_driver()
+    def browsers(width: int = 1280, height: int = 900, base_url: str | None = None, language: str = "en") -> Browser:
+        driver = new_driver(language=language)
         set_viewport(driver, width, height)
         browser = Browser(driver, base_url or cluster.url, SCREENSHOTS)
         opened.append(browser)
