@@ -146,6 +146,7 @@ final class PostgresAudiences: Sendable {
         }
         defer { ticker.cancel() }
         var countsSent = ContinuousClock.now
+        var failedSends = 0
         for await _ in wakes {
             let frames = outgoing.withLock { frames in
                 defer { frames = [] }
@@ -158,11 +159,25 @@ final class PostgresAudiences: Sendable {
                 return sending.map { (id: $0.key, spectators: relaying.spectators[$0.key] ?? 0, wantsWelcome: $0.value) }
             }
             if due { countsSent = .now }
+            guard !frames.isEmpty || !counts.isEmpty else { continue }
             do {
                 if !frames.isEmpty { try await notify(frames) }
                 if !counts.isEmpty { try await write(counts) }
+                if failedSends > 0 {
+                    logger.notice("audiences told again after \(failedSends) failed attempts")
+                    failedSends = 0
+                }
             } catch {
-                logger.warning("could not tell the audience of matches hosted elsewhere: \(PostgresErrorText.describe(error))")
+                // Counts are sent again with the next (a newer count replaces them); frames are not: a
+                // relay sees the gap and skips to the next welcome. The first failure of a run is
+                // logged, and the recovery: a database gone for an hour is two lines.
+                relaying.withLock { relaying in
+                    for count in counts where relaying.unsent[count.id] == nil { relaying.unsent[count.id] = count.wantsWelcome }
+                }
+                if failedSends == 0 {
+                    logger.warning("could not tell the audience of matches hosted elsewhere: \(PostgresErrorText.describe(error))")
+                }
+                failedSends += 1
             }
         }
     }
