@@ -41,11 +41,7 @@ extension HostileTests {
                 let skippedLine = { capture.all.contains { $0.metadata["reason"]?.contains("spectator too slow") == true } }
                 // Every `sync` is answered with a `welcome`; the spectator reads none of them, so its socket
                 // fills, then its queue: its backlog is replaced by one fresh snapshot, and it stays.
-                var skipped = false
-                for _ in 0..<120 where !skipped {
-                    for _ in 0..<500 { spectator.send(#"{"type":"sync"}"#) }
-                    skipped = await HostileTests.eventually(timeout: .milliseconds(500)) { skippedLine() }
-                }
+                let skipped = await Self.sendSyncs(to: spectator, rounds: 120, until: skippedLine)
                 try #require(skipped, "the spectator's backlog was replaced once its queue was full")
                 #expect(!capture.all.contains { $0.message == "connection closed" }, "a slow spectator is not closed")
                 #expect(try await server.summary(of: matchID).spectators == 1)
@@ -71,11 +67,7 @@ extension HostileTests {
                 // closes it (1001), a close that cannot be written to the full socket, and must let go of
                 // the socket by itself within the close timeout (1 s) of that.
                 let timedOut = { capture.all.contains { $0.metadata["reason"]?.contains("no answer to a ping") == true } }
-                var pinged = false
-                for _ in 0..<60 where !pinged {
-                    for _ in 0..<500 { spectator.send(#"{"type":"sync"}"#) }
-                    pinged = await HostileTests.eventually(timeout: .milliseconds(500)) { timedOut() }
-                }
+                let pinged = await Self.sendSyncs(to: spectator, rounds: 60, until: timedOut)
                 try #require(pinged, "a spectator that answers no ping is closed")
                 // The close timeout is 1 s; the rest is a margin for a loaded machine.
                 let closed = await HostileTests.eventually(timeout: .seconds(5)) {
@@ -86,6 +78,16 @@ extension HostileTests {
                 spectator.resumeReading()
                 await spectator.close()
             }
+        }
+
+        /// Sends `sync`s, 500 at a time, to a client that reads none of the welcomes they bring, until
+        /// `condition` holds (true) or `rounds` rounds of 500 ms have passed (false).
+        private static func sendSyncs(to socket: RawWebSocket, rounds: Int, until condition: () -> Bool) async -> Bool {
+            for _ in 0..<rounds {
+                for _ in 0..<500 { socket.send(#"{"type":"sync"}"#) }
+                if await HostileTests.eventually(timeout: .milliseconds(500), { condition() }) { return true }
+            }
+            return false
         }
     }
 }
