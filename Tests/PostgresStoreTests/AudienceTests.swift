@@ -13,13 +13,19 @@ struct AudienceTests {
     private func first<Element: Sendable>(of stream: AsyncStream<Element>, where accepts: @escaping @Sendable (Element) -> Bool)
         async -> Element?
     {
-        await withTaskGroup(of: Element?.self) { group in
+        await within(.seconds(3)) {
+            for await element in stream where accepts(element) { return element }
+            return nil
+        } ?? nil
+    }
+
+    /// What `work` answers, or nil when it takes longer than `timeout`: a test that waits for a
+    /// notification fails when it is lost rather than hanging the run.
+    private func within<Value: Sendable>(_ timeout: Duration, _ work: @escaping @Sendable () async -> Value) async -> Value? {
+        await withTaskGroup(of: Value?.self) { group in
+            group.addTask { await work() }
             group.addTask {
-                for await element in stream where accepts(element) { return element }
-                return nil
-            }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(3))
+                try? await Task.sleep(for: timeout)
                 return nil
             }
             let found = await group.next() ?? nil
@@ -55,6 +61,9 @@ struct AudienceTests {
         try await TestDatabase.withTwoStores { host, relay in
             let id = MatchID(rawValue: "audience-\(UUID().uuidString.prefix(8))")
             let elsewhere = MatchID(rawValue: "audience-\(UUID().uuidString.prefix(8))")
+            // Frames told before the relay listens are not heard (a relay that starts listening asks for
+            // a welcome instead, which this test does not play).
+            try #require(try await TestDatabase.untilListening(relay))
             relay.relay(1, of: id, wantsWelcome: true)
             _ = await first(of: host.audienceCounts) { $0.match == id }
             // Another match nobody relays here: not passed on.
@@ -63,11 +72,14 @@ struct AudienceTests {
                 Self.frames(id, from: $0 * 2, [#"{"type":"board","v":\#($0 * 2)}"#, #"{"a":"b\nc","v":\#($0 * 2 + 1)}"#])
             }
             for frames in told { host.tell(frames) }
-            var heard: [AudienceFrames] = []
-            for await frames in relay.relayedFrames {
-                #expect(frames.match == id)
-                heard.append(frames)
-                if heard.count == told.count { break }
+            // Within 10 s, so that a frame lost fails the test rather than hanging the run.
+            let heard = await within(.seconds(10)) { [stream = relay.relayedFrames, count = told.count] in
+                var heard: [AudienceFrames] = []
+                for await frames in stream {
+                    heard.append(frames)
+                    if heard.count == count { break }
+                }
+                return heard
             }
             #expect(heard == told)
         }

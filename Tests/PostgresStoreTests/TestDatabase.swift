@@ -77,17 +77,40 @@ enum TestDatabase {
 
     /// Runs `sql` on a connection of its own, as an operator would in psql.
     static func execute(_ sql: String) async throws {
-        guard let url else { return }
+        _ = try await rowCount(sql)
+    }
+
+    /// Runs `sql` on a connection of its own and counts the rows it answers.
+    static func rowCount(_ sql: String) async throws -> Int {
+        guard let url else { return 0 }
         let configuration = PostgresConnection.Configuration(
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: .disable)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         do {
-            try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+            var count = 0
+            for try await _ in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) { count += 1 }
+            try await connection.close()
+            return count
         } catch {
             try? await connection.close()
             throw error
         }
-        try await connection.close()
+    }
+
+    /// Waits until `store`'s listening connection has asked for its last channel (the audiences'
+    /// frames): what is notified before that is not heard. False after `timeout`.
+    static func untilListening(_ store: PostgresMatchStore, timeout: Duration = .seconds(10)) async throws -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let listening = try await rowCount(
+                """
+                SELECT 1 FROM pg_stat_activity
+                WHERE application_name = 'tictactoe \(store.serverName)' AND query ILIKE 'LISTEN%audience_frames%'
+                """)
+            if listening > 0 { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
     }
 }
 
