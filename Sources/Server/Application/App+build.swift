@@ -4,6 +4,7 @@ import Logging
 import MatchHosting
 import MatchStore
 import MatchWords
+import NIOCore
 import Prometheus
 import ServiceLifecycle
 import WebSocketTransport
@@ -78,6 +79,12 @@ func buildApplication(
             address: .hostname(host, port: configuration.port), serverName: nil,
             availableConnectionsDelegate: ConnectionBudget(connections: connections)),
         onServerRunning: { channel in
+            // One accept per read: NIO accepts up to four connections per read by default, and
+            // `ConnectionBudget` can stop the next read only, so a burst waiting in the backlog when a
+            // place freed went over `--max-connections` by up to three.
+            channel.setOption(ChannelOptions.maxMessagesPerRead, value: 1).whenFailure { error in
+                logger.warning("could not make the listener accept one connection at a time: \(error)")
+            }
             let port = channel.localAddress?.port ?? 0
             boundPort.set(port)
             logger.info("listening on \(scheme)://\(host):\(port)")
