@@ -12,13 +12,34 @@ package final class Connection: Sendable {
     package let remoteAddress: String
     /// Opened to watch only (`/ws/{id}?watch=1`): a spectator that can never take a seat.
     package let watchesOnly: Bool
+    /// Whether the connection plays a seat now, as its match last said: its writer runs before the
+    /// audience's (`LoopWriters`).
+    package let seated: SeatFlag
 
     /// - Parameter wake: called when messages wait and the connection's writer is idle (see
     ///   `OutboundQueue`); a connection without a socket (a test's) can leave it out and `take()` itself.
-    package init(remoteAddress: String, queueLimit: Int, watchesOnly: Bool = false, wake: @escaping @Sendable () -> Void = {}) {
+    ///   `seated` is made by the caller when `wake` reads it (the wake-up must not hold the connection).
+    package init(
+        remoteAddress: String, queueLimit: Int, watchesOnly: Bool = false, seated: SeatFlag = SeatFlag(),
+        wake: @escaping @Sendable () -> Void = {}
+    ) {
         id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
         queue = OutboundQueue(limit: queueLimit, wake: wake)
         self.remoteAddress = remoteAddress
         self.watchesOnly = watchesOnly
+        self.seated = seated
+    }
+}
+
+/// Whether a connection plays a seat: set by its match's host, read by its writer's wake-up on any thread.
+package final class SeatFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+
+    package init() {}
+
+    package var isSet: Bool { value.load(ordering: .relaxed) }
+
+    func set(_ seated: Bool) {
+        value.store(seated, ordering: .relaxed)
     }
 }

@@ -50,7 +50,10 @@ struct Members {
     /// Removes a connection; returns what it was, or nil if it was not a member.
     mutating func remove(_ id: UInt64) -> Member? {
         guard let member = byID.removeValue(forKey: id) else { return nil }
-        if let seat = member.seat { leave(seat) }
+        if let seat = member.seat {
+            leave(seat)
+            member.connection.seated.set(false)
+        }
         return member
     }
 
@@ -59,12 +62,16 @@ struct Members {
         guard let member = byID[id] else { return }
         if let old = member.seat { leave(old) }
         byID[id]?.seat = seat
+        member.connection.seated.set(true)
         seatConnections[seat, default: 0] += 1
     }
 
     /// `seat` is free: its connections become spectators.
     mutating func unseat(_ seat: Seat) {
-        for (id, member) in byID where member.seat == seat { byID[id]?.seat = nil }
+        for (id, member) in byID where member.seat == seat {
+            byID[id]?.seat = nil
+            member.connection.seated.set(false)
+        }
         seatConnections[seat] = nil
     }
 

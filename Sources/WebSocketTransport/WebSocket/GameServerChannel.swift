@@ -91,6 +91,10 @@ package struct GameServerChannel: ServerChildChannel {
 
     package func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
+            // Each connection keeps the buffer of its last read for the next; NIO's first size, 2 KB, was
+            // a third of what a held WebSocket cost (docs/PERFORMANCE.md, measurement 11). The size still
+            // doubles for a read that fills it.
+            try channel.syncOptions?.setOption(ChannelOptions.recvAllocator, value: Self.readBuffers)
             try tls?.addHandlers(to: channel)
             let countedAtAccept: Bool
             switch try countAtAccept(channel) {
@@ -175,6 +179,10 @@ package struct GameServerChannel: ServerChildChannel {
             return Value(negotiated: negotiated, channel: channel)
         }
     }
+
+    /// What a connection reads into: 512 bytes first, as much as a WebSocket upgrade request of a script
+    /// and most of a browser's, then as NIO's default (down to 64 bytes, up to 64 KB as reads need).
+    static let readBuffers = AdaptiveRecvByteBufferAllocator(minimum: 64, initial: 512, maximum: 65_536)
 
     package static let notAWebSocketAddress = APIError(.badRequest, .badMessage, "WebSockets are opened at /ws/{matchId} only.")
 

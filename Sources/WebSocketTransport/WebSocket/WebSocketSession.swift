@@ -15,10 +15,10 @@ import WireProtocol
 /// connection with the RFC's code, and the close frame is flushed before the socket is dropped.
 ///
 /// Outbound: the host pushes onto the connection's bounded queue; the push that finds the writer idle
-/// wakes this handler on its event loop, which writes what is queued while the socket
-/// takes it and flushes once (one `writev` for a burst). When the socket stops taking (a client that
-/// does not read), writing pauses until NIO reports it writable again and the queue fills up: the
-/// host's signal for a slow reader. A pong waits for the socket like any message; only the latest ping
+/// wakes this handler through its event loop's `LoopWriters` (players before spectators, spectators in
+/// chunks), and it writes what is queued while the socket takes it and flushes once (one `writev` for a
+/// burst). When the socket stops taking (a client that does not read), writing pauses until NIO reports
+/// it writable again and the queue fills up: the host's signal for a slow reader. A pong waits for the socket like any message; only the latest ping
 /// is answered (RFC 6455 5.5.3), so pings cannot queue pongs. Every close gets its deadline when it is
 /// decided, here or by the host, not when its frame is written: a client that does not read cannot hold
 /// the connection. The session only translates; the host decides.
@@ -33,12 +33,19 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
         package var pingInterval: Duration?
         /// How long to wait for the client's close after ours before dropping the socket.
         package var closeTimeout: Duration
+        /// Where the connections' writers of each event loop are run, and what pings them: one per server.
+        let writers = PerEventLoop { LoopWriters(eventLoop: $0) }
+        let pings: PerEventLoop<NIOLoopBound<KeepAliveWheel>>?
 
         package init(messagesPerSecond: Int, outboundQueueLimit: Int, pingInterval: Duration?, closeTimeout: Duration) {
             self.messagesPerSecond = messagesPerSecond
             self.outboundQueueLimit = outboundQueueLimit
             self.pingInterval = pingInterval
             self.closeTimeout = closeTimeout
+            pings = pingInterval.flatMap { interval in
+                guard interval > .zero else { return nil }
+                return PerEventLoop { NIOLoopBound(KeepAliveWheel(eventLoop: $0, interval: interval), eventLoop: $0) }
+            }
         }
     }
 
@@ -61,7 +68,9 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     /// Counts this WebSocket against its client address (`AddressConnectionLimits`) until the session
     /// is gone.
     private let addressSlot: AddressConnectionLimits.Slot?
-    private var logger: Logger
+    /// The server's logger, as given: every line adds the match and connection (`log`), so that a held
+    /// connection does not keep a logger with metadata of its own (some 540 bytes each, measured).
+    private let logger: Logger
 
     private var context: ChannelHandlerContext?
     private var connection: Connection?
@@ -76,7 +85,6 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     /// passed, and the server ends TCP first (RFC 6455 7.1.1) rather than wait for the client to.
     private var clientCloseReceived = false
     private var closeDeadline: Scheduled<Void>?
-    private var pinger: RepeatedTask?
     /// Opened with `?watch=1`: its connection can never take a seat.
     private let watchesOnly: Bool
     private var unansweredPing: UInt64?
@@ -104,33 +112,35 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
         frames = InboundFrames(maxMessageSize: maxMessageSize, maxFragments: maxMessageSize)
     }
 
+    /// The logger of this session's lines: each names its match and connection.
+    private var log: Logger {
+        var logger = logger
+        logger[metadataKey: "match"] = .string(matchID.rawValue)
+        if let connection { logger[metadataKey: "connection"] = "\(connection.id)" }
+        return logger
+    }
+
     // MARK: - Lifecycle
 
     package func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
         let eventLoop = context.eventLoop
-        // Weak: the queue's wake-up outlives the pipeline (the host holds the connection until it hears
-        // of the close), and a strong session there would keep session and connection alive in a cycle.
         let session = NIOLoopBound(WeakSession(self), eventLoop: eventLoop)
-        let connection = Connection(remoteAddress: remoteAddress, queueLimit: settings.outboundQueueLimit, watchesOnly: watchesOnly) {
-            eventLoop.execute { session.value.session?.writeQueued() }
+        // The loop's writers run the wake-ups of all its connections together, players first.
+        let writers = settings.writers.value(of: eventLoop)
+        let seated = SeatFlag()
+        let connection = Connection(
+            remoteAddress: remoteAddress, queueLimit: settings.outboundQueueLimit, watchesOnly: watchesOnly, seated: seated
+        ) {
+            writers.wake(session, plays: seated.isSet)
         }
         self.connection = connection
-        // Every line of this session names its match and connection.
-        logger[metadataKey: "match"] = .string(matchID.rawValue)
-        logger[metadataKey: "connection"] = "\(connection.id)"
-        if let interval = settings.pingInterval, interval > .zero {
-            pinger = eventLoop.scheduleRepeatedTask(initialDelay: TimeAmount(interval), delay: TimeAmount(interval)) { _ in
-                session.value.session?.ping()
-            }
-        }
+        settings.pings?.value(of: eventLoop).value.add(session.value)
         attach(connection, session: NIOLoopBound(self, eventLoop: eventLoop))
     }
 
     package func channelInactive(context: ChannelHandlerContext) {
-        logger.debug("connection closed")
-        pinger?.cancel()
-        pinger = nil
+        log.debug("connection closed")
         closeDeadline?.cancel()
         closeDeadline = nil
         connection?.queue.finish()
@@ -151,7 +161,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     private func attach(_ connection: Connection, session: NIOLoopBound<WebSocketSession>) {
         let registry = registry
         let matchID = matchID
-        let logger = logger
+        let logger = log
         Task {
             let host = await registry.join(connection, to: matchID, logger: logger)
             session.eventLoop.execute { session.value.attached(to: host) }
@@ -281,7 +291,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
             break
         default:
             // The connection broke; there is nobody to answer.
-            logger.info("connection lost", metadata: ["error": "\(error)"])
+            log.info("connection lost", metadata: ["error": "\(error)"])
             context.close(promise: nil)
         }
     }
@@ -300,7 +310,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     }
 
     /// Writes what is queued while the socket takes it (the pending pong first), then flushes once.
-    private func writeQueued() {
+    func writeQueued() {
         guard let context, let connection else { return }
         // A close the host queued is decided already, whether or not the socket takes its frame.
         if connection.queue.closeQueued { startCloseDeadline(context) }
@@ -327,7 +337,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     /// Closes on the session's own account: what is queued is dropped and the close goes out next.
     /// - Parameter last: what goes out before the close, in place of what was queued.
     private func refuse(code: UInt16, reason: String, log: String, after last: [OutboundItem] = []) {
-        logger.notice("refused", metadata: ["reason": "\(log), closed \(code)"])
+        self.log.notice("refused", metadata: ["reason": "\(log), closed \(code)"])
         close(code: code, reason: reason, after: last)
     }
 
@@ -373,25 +383,18 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     // MARK: - Pings
 
     /// Pings the client; one that did not answer the previous ping is gone (a half-open connection).
-    private func ping() {
-        guard let context, !closeSent else { return }
+    /// Returns whether to ping it again at the next turn of the loop's `KeepAliveWheel`.
+    func ping() -> Bool {
+        guard let context, !closeSent else { return false }
         if unansweredPing != nil {
             refuse(code: 1001, reason: "Ping timeout.", log: "no answer to a ping")
-            return
+            return false
         }
         pingsSent += 1
         unansweredPing = pingsSent
         var data = context.channel.allocator.buffer(capacity: 8)
         data.writeInteger(pingsSent)
         context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .ping, data: data)), promise: nil)
-    }
-}
-
-/// A session the event loop may have let go of.
-private final class WeakSession {
-    weak var session: WebSocketSession?
-
-    init(_ session: WebSocketSession) {
-        self.session = session
+        return true
     }
 }

@@ -1,0 +1,125 @@
+import NIOCore
+import Synchronization
+
+/// The connection writers woken on one event loop, run by one task of that loop rather than a task each,
+/// players first and the audience in chunks.
+///
+/// A board of a match that ten thousand watch wakes ten thousand writers. As tasks of their own they cost
+/// an allocation and a hop each, and the loop runs them all before it reads its sockets again: a player
+/// of another match, whose connection shares the loop, waited behind the whole fan-out for the frame
+/// of its opponent's move (docs/PERFORMANCE.md, measurement 10). Here a wake-up only joins a lane:
+/// - connections that play a seat (`Connection.plays`) are written first, all of them, at every turn;
+/// - every other connection (spectators) waits in the audience lane and is written `chunk` at a time,
+///   the loop going back to its sockets and other tasks between chunks.
+///
+/// A wake-up that finds the lanes idle schedules the one task; the task drains the players, writes a
+/// chunk of the audience, and schedules itself again while anything waits. A writer woken twice before it
+/// runs writes twice: the second finds its queue empty (`WebSocketSession.writeQueued` is idempotent).
+package final class LoopWriters: Sendable {
+    /// How many spectators' writers run between two looks at the sockets: at the 5–20 µs a `writev` costs
+    /// on loopback here, a few milliseconds.
+    package static let chunk = 256
+
+    private let eventLoop: any EventLoop
+    private let lanes = Mutex(WriterLanes<NIOLoopBound<WeakSession>>(chunk: LoopWriters.chunk))
+
+    init(eventLoop: any EventLoop) {
+        self.eventLoop = eventLoop
+    }
+
+    /// Asks for `writer` to write what its connection has queued, in the players' lane when `plays`.
+    func wake(_ writer: NIOLoopBound<WeakSession>, plays: Bool) {
+        let schedules = lanes.withLock { lanes in
+            lanes.add(writer, plays: plays)
+            guard !lanes.scheduled else { return false }
+            lanes.scheduled = true
+            return true
+        }
+        if schedules { eventLoop.execute { self.runTurn() } }
+    }
+
+    /// One turn of the loop's task: every player's writer, then a chunk of the audience's.
+    private func runTurn() {
+        let turn = lanes.withLock { $0.takeTurn() }
+        for writer in turn { writer.value.session?.writeQueued() }
+        let again = lanes.withLock { lanes in
+            if lanes.isEmpty { lanes.scheduled = false }
+            return lanes.scheduled
+        }
+        // Another task, not a loop here: the event loop reads its sockets between two tasks it was given
+        // while running a batch.
+        if again { eventLoop.execute { self.runTurn() } }
+    }
+}
+
+/// The two lanes of `LoopWriters`, apart from the loop so that their order can be tested.
+package struct WriterLanes<Writer> {
+    private var players: [Writer] = []
+    private var audience: [Writer] = []
+    /// The first of `audience` not taken yet: the lane is consumed from the front without moving it.
+    private var audienceHead = 0
+    /// How many of the audience one turn takes.
+    package let chunk: Int
+    /// A task of the loop is scheduled or running and will look at the lanes again.
+    package var scheduled = false
+
+    package init(chunk: Int) {
+        self.chunk = chunk
+    }
+
+    package var isEmpty: Bool { players.isEmpty && audienceHead == audience.count }
+
+    package mutating func add(_ writer: Writer, plays: Bool) {
+        if plays { players.append(writer) } else { audience.append(writer) }
+    }
+
+    /// Every player's writer, in the order they were woken, then the next `chunk` of the audience's.
+    package mutating func takeTurn() -> [Writer] {
+        var turn = players
+        players.removeAll(keepingCapacity: true)
+        let end = min(audienceHead + chunk, audience.count)
+        turn += audience[audienceHead..<end]
+        audienceHead = end
+        if audienceHead == audience.count {
+            audience.removeAll(keepingCapacity: true)
+            audienceHead = 0
+        } else if audienceHead > 4 * chunk && audienceHead * 2 > audience.count {
+            // Compact now and then, so that a lane that never empties does not grow for ever.
+            audience.removeFirst(audienceHead)
+            audienceHead = 0
+        }
+        return turn
+    }
+}
+
+/// One `Value` per event loop of a server, made on first use.
+package final class PerEventLoop<Value: Sendable>: Sendable {
+    private let byLoop = Mutex<[ObjectIdentifier: Value]>([:])
+    private let make: @Sendable (any EventLoop) -> Value
+
+    init(_ make: @escaping @Sendable (any EventLoop) -> Value) {
+        self.make = make
+    }
+
+    /// The value of `eventLoop`; made by the first caller, which must be on that loop.
+    func value(of eventLoop: any EventLoop) -> Value {
+        byLoop.withLock { byLoop in
+            let key = ObjectIdentifier(eventLoop)
+            if let value = byLoop[key] { return value }
+            let value = make(eventLoop)
+            byLoop[key] = value
+            return value
+        }
+    }
+}
+
+/// A session the event loop may have let go of: the connection's wake-up outlives the pipeline (the host
+/// holds the connection until it hears of the close), and a strong session there would keep session and
+/// connection alive in a cycle.
+final class WeakSession {
+    weak var session: WebSocketSession?
+
+    init(_ session: WebSocketSession) {
+        self.session = session
+    }
+}
