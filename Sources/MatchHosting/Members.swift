@@ -63,6 +63,7 @@ struct Members {
         if let old = member.seat { leave(old) }
         byID[id]?.seat = seat
         member.connection.seated.set(true)
+        member.connection.queue.wakeAgain()
         seatConnections[seat, default: 0] += 1
     }
 

@@ -78,7 +78,8 @@ package final class OutboundQueue: Sendable {
     package let limit: Int
 
     /// - Parameter wake: asks the writer to come and `take()`; called at most once until `take()`
-    ///   has answered nil, and once more for a close. It must not call back into the queue synchronously.
+    ///   has answered nil, and once more for a close or a `wakeAgain()`. It must not call back into the
+    ///   queue synchronously.
     package init(limit: Int, wake: @escaping @Sendable () -> Void) {
         self.limit = limit
         self.wake = wake
@@ -94,6 +95,14 @@ package final class OutboundQueue: Sendable {
         }
         if wakes { wake() }
         return result
+    }
+
+    /// Wakes the writer again if it is waiting to be run: the connection was given a seat, and its writer
+    /// should not wait in the audience's lane (`LoopWriters`) for what it was woken for as a spectator.
+    /// A writer run twice finds nothing the second time.
+    package func wakeAgain() {
+        let wakes = state.withLock { $0.writerScheduled && !$0.isFinished }
+        if wakes { wake() }
     }
 
     /// Drops everything queued and queues `items` in its place (a fresh snapshot for a slow player).

@@ -1,6 +1,7 @@
 import MatchTree
 import MatchWords
 import NIOCore
+import Synchronization
 import Testing
 
 @testable import MatchHosting
@@ -40,6 +41,29 @@ struct MembersTests {
         #expect(members.connectedSeats == [.player1])
         #expect(members.isConnected(.player1))
         #expect(!members.isConnected(.player2))
+    }
+
+    /// The seat flag picks the writer's lane (`LoopWriters`); a connection seated while its writer waits
+    /// in the audience's lane is woken again, so that what it is sent as a player does not wait there.
+    @Test func test_seat_marksTheConnectionSeated_andWakesAWaitingWriterAgain_unseatAndRemoveClearIt() {
+        let wakes = Atomic<Int>(0)
+        let carol = Connection(remoteAddress: "carol", queueLimit: 4) { wakes.add(1, ordering: .relaxed) }
+        var members = Members()
+        members.add(carol)
+        members.add(alice)
+        members.seat(carol.id, in: .player1)
+        #expect(carol.seated.isSet)
+        #expect(wakes.load(ordering: .relaxed) == 0, "an idle writer has nothing to be woken for")
+        members.unseat(.player1)
+        #expect(!carol.seated.isSet)
+        _ = members.push(ByteBuffer(string: "welcome"), to: carol.id, resyncs: false)
+        #expect(wakes.load(ordering: .relaxed) == 1)
+        members.seat(carol.id, in: .player2)
+        #expect(wakes.load(ordering: .relaxed) == 2, "woken again, now as a player")
+        #expect(Self.drain(carol).texts == ["welcome"], "the writer finds what was queued, once")
+        members.seat(alice.id, in: .player1)
+        _ = members.remove(alice.id)
+        #expect(!alice.seated.isSet)
     }
 
     @Test func test_unseat_makesEveryConnectionOfTheSeatASpectator() {

@@ -10,10 +10,10 @@ import Synchronization
 /// of its opponent's move (docs/PERFORMANCE.md, measurement 10). Here a wake-up only joins a lane:
 /// - connections that play a seat (`Connection.plays`) are written first, all of them, at every turn;
 /// - every other connection (spectators) waits in the audience lane and is written `chunk` at a time,
-///   the loop going back to its sockets and other tasks between chunks.
+///   the loop going back to its sockets and other tasks between chunks (`pause`).
 ///
 /// A wake-up that finds the lanes idle schedules the one task; the task drains the players, writes a
-/// chunk of the audience, and schedules itself again while anything waits. A writer woken twice before it
+/// chunk of the audience, and schedules itself again, a moment later, while anything waits. A writer woken twice before it
 /// runs writes twice: the second finds its queue empty (`WebSocketSession.writeQueued` is idempotent).
 package final class LoopWriters: Sendable {
     /// How many spectators' writers run between two looks at the sockets: at the 5–20 µs a `writev` costs
@@ -46,10 +46,17 @@ package final class LoopWriters: Sendable {
             if lanes.isEmpty { lanes.scheduled = false }
             return lanes.scheduled
         }
-        // Another task, not a loop here: the event loop reads its sockets between two tasks it was given
-        // while running a batch.
-        if again { eventLoop.execute { self.runTurn() } }
+        // Due a moment from now, not at once: NIO runs every task that is due before it looks at its
+        // sockets again, so a task given with `execute` would write the whole audience before the loop
+        // reads a player's next move. Waiting `pause` ends the loop's batch of tasks; the loop then
+        // reads what its sockets have and comes back.
+        if again { eventLoop.scheduleTask(in: Self.pause) { self.runTurn() } }
     }
+
+    /// The wait between two chunks of the audience: long enough to outlast the other tasks the loop runs
+    /// in the same batch (so that it reads its sockets first), short next to a chunk's writes
+    /// (milliseconds).
+    static let pause = TimeAmount.microseconds(50)
 }
 
 /// The two lanes of `LoopWriters`, apart from the loop so that their order can be tested.

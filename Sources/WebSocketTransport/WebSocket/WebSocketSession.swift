@@ -30,7 +30,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
         package var messagesPerSecond: Int
         package var outboundQueueLimit: Int
         /// How often to ping; nil for never. A ping still unanswered at the next one closes the connection.
-        package var pingInterval: Duration?
+        package let pingInterval: Duration?
         /// How long to wait for the client's close after ours before dropping the socket.
         package var closeTimeout: Duration
         /// Where the connections' writers of each event loop are run, and what pings them: one per server.
@@ -89,6 +89,9 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     private let watchesOnly: Bool
     private var unansweredPing: UInt64?
     private var pingsSent: UInt64 = 0
+    /// The socket is closed: NIO removes the handlers a little later, and nothing is to be pinged or
+    /// closed meanwhile.
+    private var isInactive = false
     /// The payload of the latest ping not answered yet: written when the socket takes it.
     private var pendingPong: ByteBuffer?
 
@@ -141,6 +144,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
 
     package func channelInactive(context: ChannelHandlerContext) {
         log.debug("connection closed")
+        isInactive = true
         closeDeadline?.cancel()
         closeDeadline = nil
         connection?.queue.finish()
@@ -385,7 +389,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     /// Pings the client; one that did not answer the previous ping is gone (a half-open connection).
     /// Returns whether to ping it again at the next turn of the loop's `KeepAliveWheel`.
     func ping() -> Bool {
-        guard let context, !closeSent else { return false }
+        guard let context, !closeSent, !isInactive else { return false }
         if unansweredPing != nil {
             refuse(code: 1001, reason: "Ping timeout.", log: "no answer to a ping")
             return false
