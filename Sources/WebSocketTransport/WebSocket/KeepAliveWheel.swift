@@ -16,7 +16,6 @@ final class KeepAliveWheel {
     private var slots = Array(repeating: [WeakSession](), count: KeepAliveWheel.slotCount)
     /// The slot the next turn visits.
     private var next = 0
-    private var sessions = 0
     private var turning: RepeatedTask?
 
     init(eventLoop: any EventLoop, interval: Duration) {
@@ -27,7 +26,6 @@ final class KeepAliveWheel {
     /// Pings `session` every interval from now on, until its `ping()` says it is done.
     func add(_ session: WeakSession) {
         slots[(next + Self.slotCount - 1) % Self.slotCount].append(session)
-        sessions += 1
         guard turning == nil else { return }
         let turn = TimeAmount(interval / Self.slotCount)
         let wheel = NIOLoopBound(self, eventLoop: eventLoop)
@@ -38,10 +36,8 @@ final class KeepAliveWheel {
     private func turn() {
         let visited = next
         next = (next + 1) % Self.slotCount
-        let before = slots[visited].count
         slots[visited].removeAll { $0.session?.ping() != true }
-        sessions -= before - slots[visited].count
-        if sessions == 0 {
+        if slots.allSatisfy(\.isEmpty) {
             turning?.cancel()
             turning = nil
         }

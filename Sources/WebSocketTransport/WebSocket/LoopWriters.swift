@@ -8,13 +8,14 @@ import Synchronization
 /// an allocation and a hop each, and the loop runs them all before it reads its sockets again: a player
 /// of another match, whose connection shares the loop, waited behind the whole fan-out for the frame
 /// of its opponent's move (docs/PERFORMANCE.md, measurement 10). Here a wake-up only joins a lane:
-/// - connections that play a seat (`Connection.plays`) are written first, all of them, at every turn;
+/// - connections that play a seat (`Connection.seated`) are written first, all of them, at every turn;
 /// - every other connection (spectators) waits in the audience lane and is written `chunk` at a time,
 ///   the loop going back to its sockets and other tasks between chunks (`pause`).
 ///
 /// A wake-up that finds the lanes idle schedules the one task; the task drains the players, writes a
-/// chunk of the audience, and schedules itself again, a moment later, while anything waits. A writer woken twice before it
-/// runs writes twice: the second finds its queue empty (`WebSocketSession.writeQueued` is idempotent).
+/// chunk of the audience, and schedules itself again, a moment later, while anything waits. A writer
+/// woken twice before it runs writes twice: the second finds its queue empty (`writeQueued` is
+/// idempotent).
 package final class LoopWriters: Sendable {
     /// How many spectators' writers run between two looks at the sockets: at the 5–20 µs a `writev` costs
     /// on loopback here, a few milliseconds.

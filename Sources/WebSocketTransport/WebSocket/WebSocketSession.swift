@@ -18,10 +18,11 @@ import WireProtocol
 /// wakes this handler through its event loop's `LoopWriters` (players before spectators, spectators in
 /// chunks), and it writes what is queued while the socket takes it and flushes once (one `writev` for a
 /// burst). When the socket stops taking (a client that does not read), writing pauses until NIO reports
-/// it writable again and the queue fills up: the host's signal for a slow reader. A pong waits for the socket like any message; only the latest ping
-/// is answered (RFC 6455 5.5.3), so pings cannot queue pongs. Every close gets its deadline when it is
-/// decided, here or by the host, not when its frame is written: a client that does not read cannot hold
-/// the connection. The session only translates; the host decides.
+/// it writable again and the queue fills up: the host's signal for a slow reader. A pong waits for the
+/// socket like any message; only the latest ping is answered (RFC 6455 5.5.3), so pings cannot queue
+/// pongs. Every close gets its deadline when it is decided, here or by the host, not when its frame is
+/// written: a client that does not read cannot hold the connection. The session only translates; the
+/// host decides.
 package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHandler {
     package typealias InboundIn = WebSocketFrame
     package typealias OutboundOut = WebSocketFrame
@@ -89,9 +90,6 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     private let watchesOnly: Bool
     private var unansweredPing: UInt64?
     private var pingsSent: UInt64 = 0
-    /// The socket is closed: NIO removes the handlers a little later, and nothing is to be pinged or
-    /// closed meanwhile.
-    private var isInactive = false
     /// The payload of the latest ping not answered yet: written when the socket takes it.
     private var pendingPong: ByteBuffer?
 
@@ -144,7 +142,6 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
 
     package func channelInactive(context: ChannelHandlerContext) {
         log.debug("connection closed")
-        isInactive = true
         closeDeadline?.cancel()
         closeDeadline = nil
         connection?.queue.finish()
@@ -389,7 +386,8 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     /// Pings the client; one that did not answer the previous ping is gone (a half-open connection).
     /// Returns whether to ping it again at the next turn of the loop's `KeepAliveWheel`.
     func ping() -> Bool {
-        guard let context, !closeSent, !isInactive else { return false }
+        // A closed socket's handlers are removed a little after it closed: nothing to ping meanwhile.
+        guard let context, context.channel.isActive, !closeSent else { return false }
         if unansweredPing != nil {
             refuse(code: 1001, reason: "Ping timeout.", log: "no answer to a ping")
             return false

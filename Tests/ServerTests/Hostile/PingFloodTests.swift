@@ -27,17 +27,7 @@ extension HostileTests {
         /// Without pings, so that nothing but the backlog decides: on a loaded machine the socket can take
         /// longer to fill than a ping timeout, and a spectator closed first would never be skipped.
         @Test func test_aSpectatorThatNeverReads_hasItsBacklogReplacedByASnapshot_andStays() async throws {
-            let capture = LogCapture()
-            try await withTestServer(
-                logger: capture.logger(),
-                configure: {
-                    $0.messagesPerSecond = 1_000_000
-                    $0.webSocketPingInterval = nil
-                }
-            ) { server in
-                let matchID = try await server.createMatch()
-                let spectator = try await RawWebSocket.connect(port: server.port, matchID: matchID)
-                #expect(try await HostileTests.eventually { try await server.summary(of: matchID).spectators == 1 })
+            try await Self.withSilentSpectator(pingInterval: nil) { server, matchID, spectator, capture in
                 let skippedLine = { capture.all.contains { $0.metadata["reason"]?.contains("spectator too slow") == true } }
                 // Every `sync` is answered with a `welcome`; the spectator reads none of them, so its socket
                 // fills, then its queue: its backlog is replaced by one fresh snapshot, and it stays.
@@ -51,18 +41,7 @@ extension HostileTests {
         }
 
         @Test func test_aSpectatorThatNeverReads_isClosedByItsPingTimeout_andLetGoWithinTheCloseTimeoutOf1s() async throws {
-            let capture = LogCapture()
-            try await withTestServer(
-                logger: capture.logger(),
-                configure: {
-                    $0.messagesPerSecond = 1_000_000
-                    $0.webSocketCloseTimeout = .seconds(1)
-                    $0.webSocketPingInterval = .seconds(1)
-                }
-            ) { server in
-                let matchID = try await server.createMatch()
-                let spectator = try await RawWebSocket.connect(port: server.port, matchID: matchID)
-                #expect(try await HostileTests.eventually { try await server.summary(of: matchID).spectators == 1 })
+            try await Self.withSilentSpectator(pingInterval: .seconds(1)) { _, _, spectator, capture in
                 // It reads nothing, so it answers no ping, while `sync`s keep its socket full: the server
                 // closes it (1001), a close that cannot be written to the full socket, and must let go of
                 // the socket by itself within the close timeout (1 s) of that.
@@ -77,6 +56,27 @@ extension HostileTests {
                 // Reading on lets the client's task end.
                 spectator.resumeReading()
                 await spectator.close()
+            }
+        }
+
+        /// A server (no rate limit to speak of, a close timeout of 1 s) with one match and one spectator of it
+        /// that reads nothing until `resumeReading()`, and the server's log.
+        private static func withSilentSpectator(
+            pingInterval: Duration?, _ body: (TestServer, String, RawWebSocket, LogCapture) async throws -> Void
+        ) async throws {
+            let capture = LogCapture()
+            try await withTestServer(
+                logger: capture.logger(),
+                configure: {
+                    $0.messagesPerSecond = 1_000_000
+                    $0.webSocketCloseTimeout = .seconds(1)
+                    $0.webSocketPingInterval = pingInterval
+                }
+            ) { server in
+                let matchID = try await server.createMatch()
+                let spectator = try await RawWebSocket.connect(port: server.port, matchID: matchID)
+                #expect(try await HostileTests.eventually { try await server.summary(of: matchID).spectators == 1 })
+                try await body(server, matchID, spectator, capture)
             }
         }
 
