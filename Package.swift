@@ -28,6 +28,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
+        // Tests only: a clock the tests advance by hand (`TestClock`), given to the server as its `HostClock`.
+        .package(url: "https://github.com/pointfreeco/swift-clocks.git", from: "1.1.1"),
     ],
     targets: [
         // The RIBs core, ported from uber/RIBs-iOS: no game, no server, no concurrency of its own.
@@ -194,6 +196,7 @@ let package = Package(
                 "GameTestSupport",
                 "ConnectFour", "GridGames",
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Clocks", package: "swift-clocks"),
             ]
         ),
         .testTarget(
@@ -265,7 +268,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                "MatchWords", "GridGames",
+                .product(name: "Clocks", package: "swift-clocks"),
             ],
             // Store files of earlier releases, opened by path from the tests (Fixtures/README.md).
             exclude: ["Fixtures"]

@@ -24,15 +24,17 @@ package final class FlagWatch: Sendable {
         var ticking = false
     }
 
-    private let origin = ContinuousClock.now
+    /// The server's clock, which the deadlines are on and the ticks sleep on.
+    private let clock: HostClock
 
-    package init(resolution: Duration = .milliseconds(20)) {
+    package init(resolution: Duration = .milliseconds(20), clock: HostClock = .continuous) {
         self.resolution = resolution
+        self.clock = clock
     }
 
     /// Calls `fire` once `deadline` has passed, for `owner` (one deadline per owner: arming again moves
     /// it). `fire` runs on the watch's task: it must only hand the work on (to its actor).
-    package func arm(_ owner: ObjectIdentifier, at deadline: ContinuousClock.Instant, fire: @escaping @Sendable () -> Void) {
+    package func arm(_ owner: ObjectIdentifier, at deadline: HostClock.Instant, fire: @escaping @Sendable () -> Void) {
         let deadlineBucket = bucket(of: deadline)
         let startsTicking = state.withLock { state -> Bool in
             if let old = state.armed[owner] { state.buckets[old.bucket]?.remove(owner) }
@@ -60,12 +62,12 @@ package final class FlagWatch: Sendable {
     /// Looks for due deadlines every `resolution`, until none is armed.
     private func tick() async {
         // From the earliest bucket armed (a deadline already past when armed included).
-        let now = bucket(of: .now)
+        let now = bucket(of: clock.now)
         state.withLock { $0.lastLooked = min($0.buckets.keys.min() ?? now, now) - 1 }
         while true {
-            try? await Task.sleep(for: resolution)
+            try? await clock.sleep(for: resolution)
             // A bucket is due once all of it has passed: a callback never comes before its deadline.
-            let due = bucket(of: .now) - 1
+            let due = bucket(of: clock.now) - 1
             let (fired, stops) = state.withLock { state -> ([@Sendable () -> Void], Bool) in
                 var fired: [@Sendable () -> Void] = []
                 if due > state.lastLooked {
@@ -91,8 +93,8 @@ package final class FlagWatch: Sendable {
         }
     }
 
-    private func bucket(of instant: ContinuousClock.Instant) -> Int64 {
-        let (seconds, attoseconds) = (instant - origin).components
+    private func bucket(of instant: HostClock.Instant) -> Int64 {
+        let (seconds, attoseconds) = instant.sinceOrigin.components
         let resolutionAttoseconds = resolution.components.attoseconds + resolution.components.seconds * 1_000_000_000_000_000_000
         // Rounded up: a deadline inside a bucket is due only once the bucket has wholly passed.
         let total = Double(seconds) * 1e18 + Double(attoseconds)

@@ -54,10 +54,9 @@ extension MatchRegistry {
         let opening = Task { [weak self] () -> RelayedMatch? in
             guard let records = try await store.records(of: id) else { return nil }
             // The match as its log tells it, until the host's own welcome arrives.
-            var room = try MatchRoom(
-                id: id, records: records, games: settings.games, seatTimeout: settings.seatTimeout, claimGrace: settings.claimGrace,
-                trackingTag: nil, logger: logger, metrics: settings.metrics)
-            let welcome = room.spectatorWelcome
+            let now = settings.clock.moment()
+            var room = try MatchRoom(id: id, records: records, games: settings.games, rules: settings.roomRules, trackingTag: nil, at: now)
+            let welcome = room.spectatorWelcome(at: now)
             room.tearDown()
             return RelayedMatch(id: id, welcome: welcome, store: store, metrics: settings.metrics, logger: logger) { [weak self] relay in
                 await self?.relayClosed(relay)

@@ -48,12 +48,12 @@ package actor MatchRegistry {
         store: any MatchStore, games: GameCatalog, seatTimeout: Duration, claimGrace: Duration = .seconds(20),
         maxConnectionsPerMatch: Int, claimTimeout: Duration = .seconds(10),
         computerDelay: Duration = .milliseconds(600), trackRIBObjects: Bool, metrics: ServerMetrics,
-        logger: Logger
+        clock: HostClock = .continuous, logger: Logger
     ) {
         self.store = store
         self.settings = MatchHost.Settings(
             games: games, seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil, metrics: metrics,
-            claimTimeout: claimTimeout, computerDelay: computerDelay, claimGrace: claimGrace)
+            claimTimeout: claimTimeout, computerDelay: computerDelay, claimGrace: claimGrace, clock: clock)
         self.trackRIBObjects = trackRIBObjects
         self.logger = logger
     }
@@ -83,7 +83,7 @@ package actor MatchRegistry {
     /// Creates and stores a new match, under `timeControl` when given; returns its id.
     package func create(timeControl: TimeControl? = nil) async throws -> MatchID {
         let id = Secrets.newMatchID()
-        let now = Date()
+        let now = settings.clock.moment().date
         var records = [StoredRecord(sequence: 1, record: .created, at: now)]
         do {
             try await store.createMatch(id: id, at: now)
@@ -175,7 +175,7 @@ package actor MatchRegistry {
                 Task {
                     guard let records = try await store.load(id) else { return nil }
                     let host = try MatchHost(
-                        id: id, createdAt: records.first?.at ?? Date(), records: records, store: store, settings: settings, logger: logger)
+                        id: id, createdAt: records.first?.at ?? settings.clock.moment().date, records: records, store: store, settings: settings, logger: logger)
                     await host.start()
                     logger.info("match restored from the store", metadata: ["match": "\(id)", "records": "\(records.count)"])
                     return host
@@ -323,9 +323,13 @@ package actor MatchRegistry {
         return try await task.value
     }
 
-    /// Tears down the matches idle since before `cutoff`. Returns how many.
+    /// The server's clock, which every match is given.
+    package nonisolated var clock: HostClock { settings.clock }
+
+    /// Tears down the matches idle for longer than `idleTimeout`. Returns how many.
     @discardableResult
-    package func expireIdle(before cutoff: ContinuousClock.Instant) async -> Int {
+    package func expireIdle(longerThan idleTimeout: Duration) async -> Int {
+        let cutoff = settings.clock.now - idleTimeout
         var expired = 0
         for (id, host) in hosts {
             // A host closed by a failed write or a takeover is forgotten too.

@@ -240,8 +240,9 @@ struct ServeCommand: AsyncParsableCommand {
         if openFiles.after != openFiles.before {
             startLogger.info("open-file limit raised from \(openFiles.before) to \(openFiles.after)")
         }
+        // The one clock of the server's matches: the real one here; tests give one they advance.
         let app = try await buildApplication(
-            configuration: configuration, games: .standard, logger: startLogger, metricsRegistry: metricsRegistry)
+            configuration: configuration, games: .standard, logger: startLogger, metricsRegistry: metricsRegistry, clock: .continuous)
         try await app.runService()
     }
 }

@@ -54,43 +54,41 @@ struct ClockLogTests {
         #expect(flag == [.timeRanOut(seat: .player2), .gameEnded(winner: .player1)])
     }
 
-    /// Waits, up to two seconds, until `condition` holds.
-    private static func waitUntil(_ condition: () -> Bool) async throws {
-        let end = ContinuousClock.now + .seconds(2)
-        while !condition(), .now < end { try await Task.sleep(for: .milliseconds(5)) }
-    }
-
     @Test func test_theFlagWatch_callsBackOnceAfterTheDeadline_neverBefore_andAMovedDeadlineReplacesTheOld() async throws {
-        let watch = FlagWatch(resolution: .milliseconds(10))
+        let time = VirtualTime()
+        let watch = FlagWatch(resolution: .milliseconds(10), clock: time.host)
         let owner = ObjectIdentifier(watch)
-        let calls = Mutex<[ContinuousClock.Instant]>([])
-        let armedAt = ContinuousClock.now
-        watch.arm(owner, at: armedAt + .milliseconds(50)) { calls.withLock { $0.append(.now) } }
+        let calls = Mutex<[HostClock.Instant]>([])
+        let armedAt = time.host.now
+        watch.arm(owner, at: armedAt + .milliseconds(50)) { calls.withLock { $0.append(time.host.now) } }
         // Moved later before it fired: only the new deadline counts.
-        watch.arm(owner, at: armedAt + .milliseconds(150)) { calls.withLock { $0.append(.now) } }
-        try await Self.waitUntil { !calls.withLock { $0 }.isEmpty }
-        try await Task.sleep(for: .milliseconds(100))
+        watch.arm(owner, at: armedAt + .milliseconds(150)) { calls.withLock { $0.append(time.host.now) } }
+        await time.advance(by: .milliseconds(149))
+        #expect(calls.withLock { $0 }.isEmpty, "never before the deadline")
+        await time.advance(by: .milliseconds(21))
         let fired = calls.withLock { $0 }
         #expect(fired.count == 1)
-        #expect(fired.allSatisfy { $0 >= armedAt + .milliseconds(150) }, "never before the deadline")
-        // Not wildly late even with every other test running beside it on two cores; how soon a clock is
-        // flagged is the server's flag test's to check (a tenth of a second).
-        #expect(fired.allSatisfy { $0 < armedAt + .seconds(5) }, "soon after it")
+        #expect(fired.allSatisfy { $0 >= armedAt + .milliseconds(150) && $0 <= armedAt + .milliseconds(170) }, "within two ticks of it")
+        await time.advance(by: .seconds(1))
+        #expect(calls.withLock { $0 }.count == 1, "once")
         #expect(watch.armedCount == 0)
     }
 
     @Test func test_theFlagWatch_forgetsADisarmedClock_andFiresAPastDeadlineAtTheNextTick() async throws {
-        let watch = FlagWatch(resolution: .milliseconds(10))
+        let time = VirtualTime()
+        await time.advance(by: .seconds(5))
+        let watch = FlagWatch(resolution: .milliseconds(10), clock: time.host)
         let fired = Mutex(0)
         // Two live objects: their identifiers differ while they are kept.
         let owners = (FlagWatch(), FlagWatch())
         let (one, two) = (ObjectIdentifier(owners.0), ObjectIdentifier(owners.1))
-        watch.arm(one, at: .now + .milliseconds(30)) { fired.withLock { $0 += 1 } }
+        watch.arm(one, at: time.host.now + .milliseconds(30)) { fired.withLock { $0 += 1 } }
         watch.disarm(one)
-        watch.arm(two, at: .now - .seconds(1)) { fired.withLock { $0 += 10 } }
-        try await Self.waitUntil { fired.withLock { $0 } != 0 }
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(fired.withLock { $0 } == 10)
+        watch.arm(two, at: time.host.now - .seconds(1)) { fired.withLock { $0 += 10 } }
+        await time.advance(by: .milliseconds(10))
+        #expect(fired.withLock { $0 } == 10, "the past deadline at the first tick")
+        await time.advance(by: .milliseconds(100))
+        #expect(fired.withLock { $0 } == 10, "the disarmed one never")
         withExtendedLifetime(owners) {}
     }
 }

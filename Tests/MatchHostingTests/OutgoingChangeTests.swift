@@ -11,7 +11,8 @@ struct OutgoingChangeTests {
 
     @Test func test_init_deliversDirectMessagesFirstThenEachBroadcastOnceToEveryone() throws {
         let change = OutgoingChange(
-            direct: [(alice, .error(.notYourTurn))], broadcasts: [.screen(.randomWin, v: 3)], everyone: [alice, bob], summary: nil
+            direct: [(alice, .error(.notYourTurn))], broadcasts: [.screen(.randomWin, v: 3)], everyone: [alice, bob], summary: nil,
+            committedAt: Moment.virtual(seconds: 0).instant
         )
         #expect(change.deliveries.map { $0.recipients.map(\.id) } == [[alice.id], [alice.id, bob.id]])
         let decoded = change.deliveries.map { ServerMessage.decode(String(buffer: $0.payload)) }
@@ -23,7 +24,7 @@ struct OutgoingChangeTests {
         let change = OutgoingChange(
             direct: [(alice, .error(.badToken)), (bob, .welcome(you: nil, snapshot: snapshot, v: 4))], broadcasts: [],
             everyone: [alice, bob],
-            summary: nil
+            summary: nil, committedAt: Moment.virtual(seconds: 0).instant
         )
         #expect(change.resynced == [bob.id])
     }

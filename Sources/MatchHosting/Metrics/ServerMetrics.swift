@@ -143,9 +143,9 @@ public final class ServerMetrics: Sendable {
     /// How many matches are in memory.
     package func matchesLoaded(_ count: Int) { matchesLoaded.set(count) }
 
-    /// A store append that started at `start` is durable.
-    package func storeWritten(since start: ContinuousClock.Instant) { storeWrite.record(duration: .now - start) }
+    /// A store append is durable, `took` after it started (on the server's clock).
+    package func storeWritten(took: Duration) { storeWrite.record(duration: took) }
 
-    /// The messages of a change committed at `start` are queued on every connection.
-    package func broadcastQueued(since start: ContinuousClock.Instant) { broadcast.record(duration: .now - start) }
+    /// The messages of a change are queued on every connection, `took` after it was committed.
+    package func broadcastQueued(took: Duration) { broadcast.record(duration: took) }
 }

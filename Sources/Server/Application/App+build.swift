@@ -24,17 +24,18 @@ import WebSocketTransport
 ///   - onListening: called with the bound port once connections are accepted.
 ///   - onMetricsListening: called with the metrics listener's bound port once it accepts connections.
 /// - Throws: when the store cannot be opened; `TLSSetupError` when the certificate or key cannot serve.
-public func buildApplication(
+package func buildApplication(
     configuration: ServerConfiguration,
     games: GameCatalog,
     logger: Logger = Logger(label: "tictactoe"),
     metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
+    clock: HostClock = .continuous,
     onListening: @escaping @Sendable (Int) -> Void = { _ in },
     onMetricsListening: @escaping @Sendable (Int) -> Void = { _ in }
 ) async throws -> some ApplicationProtocol {
     try await buildApplication(
-        configuration: configuration, games: games, store: nil, logger: logger, metricsRegistry: metricsRegistry, onListening: onListening,
-        onMetricsListening: onMetricsListening)
+        configuration: configuration, games: games, store: nil, logger: logger, metricsRegistry: metricsRegistry, clock: clock,
+        onListening: onListening, onMetricsListening: onMetricsListening)
 }
 
 /// `buildApplication` with `store` instead of the one the configuration names, when given (tests).
@@ -44,6 +45,7 @@ func buildApplication(
     store: (any MatchStore)?,
     logger: Logger,
     metricsRegistry: PrometheusCollectorRegistry = PrometheusCollectorRegistry(),
+    clock: HostClock = .continuous,
     onListening: @escaping @Sendable (Int) -> Void,
     onMetricsListening: @escaping @Sendable (Int) -> Void = { _ in },
     onRedirectListening: @escaping @Sendable (Int) -> Void = { _ in }
@@ -51,7 +53,7 @@ func buildApplication(
     // The certificate first: a pair that cannot serve stops the start before the store is opened.
     let tls = try ServerTLS.load(configuration)
     let context = try await ServerContext(
-        configuration: configuration, games: games, metricsRegistry: metricsRegistry, logger: logger, store: store)
+        configuration: configuration, games: games, metricsRegistry: metricsRegistry, clock: clock, logger: logger, store: store)
     logConnectionCapacity(maxConnections: configuration.maxConnections, capacity: .current(tls: tls != nil), logger: logger)
     let host = configuration.host
     let scheme = tls == nil ? "http" : "https"

@@ -34,8 +34,8 @@ struct MatchLifecycleService: Service, CustomStringConvertible {
         // so that SIGTERM never waits for the rest of an interval.
         let interval = min(idleTimeout / 4, .seconds(30))
         while !Task.isShuttingDownGracefully && !Task.isCancelled {
-            do { try await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) } } catch { break }
-            let expired = await registry.expireIdle(before: .now - idleTimeout)
+            do { try await cancelWhenGracefulShutdown { try await registry.clock.sleep(for: interval) } } catch { break }
+            let expired = await registry.expireIdle(longerThan: idleTimeout)
             if expired > 0 { logger.info("expired idle matches", metadata: ["count": "\(expired)"]) }
             memoryRelease.tick(expired: expired)
             await retention?.sweepIfDue(registry: registry, logger: logger)

@@ -13,7 +13,8 @@ struct RetentionPolicy: Sendable {
     let sweepInterval: Duration
     /// Matches deleted per store call; a sweep calls until fewer come back.
     static let batch = 500
-    private var nextSweep = ContinuousClock.now
+    /// When the next sweep is due, on the server's clock; nil before the first (due at once).
+    private var nextSweep: HostClock.Instant?
 
     init(retention: TimeInterval, sweepInterval: Duration) {
         self.retention = retention
@@ -22,9 +23,10 @@ struct RetentionPolicy: Sendable {
 
     /// Sweeps when the interval has passed since the last sweep (the first one at the first tick).
     mutating func sweepIfDue(registry: MatchRegistry, logger: Logger) async {
-        guard ContinuousClock.now >= nextSweep else { return }
-        nextSweep = ContinuousClock.now + sweepInterval
-        let cutoff = Date().addingTimeInterval(-retention)
+        let now = registry.clock.moment()
+        if let nextSweep, now.instant < nextSweep { return }
+        nextSweep = now.instant + sweepInterval
+        let cutoff = now.date.addingTimeInterval(-retention)
         var deleted = 0
         do {
             while !Task.isCancelled {

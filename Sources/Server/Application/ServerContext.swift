@@ -28,8 +28,8 @@ struct ServerContext: Sendable {
     ///   format, a file that is not a database, a PostgreSQL server that cannot be reached).
     ///   `store`, when given, is used instead (tests: a store that fails on demand).
     init(
-        configuration: ServerConfiguration, games: GameCatalog, metricsRegistry: PrometheusCollectorRegistry, logger: Logger,
-        store given: (any MatchStore)? = nil
+        configuration: ServerConfiguration, games: GameCatalog, metricsRegistry: PrometheusCollectorRegistry, clock: HostClock,
+        logger: Logger, store given: (any MatchStore)? = nil
     ) async throws {
         if given != nil {
             logger.info("storing matches in the store given")
@@ -59,6 +59,7 @@ struct ServerContext: Sendable {
             computerDelay: configuration.computerDelay,
             trackRIBObjects: configuration.tracksRIBObjects,
             metrics: metrics,
+            clock: clock,
             logger: logger
         )
         // A store that could only be opened for reading fails every write: /healthz says so from the start.

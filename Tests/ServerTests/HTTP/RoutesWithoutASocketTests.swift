@@ -19,7 +19,8 @@ struct HTTPRouterTests {
         configuration.publicDirectory = TestServer.publicDirectory
         var logger = Logger(label: "router-test")
         logger.logLevel = .critical
-        let context = try await ServerContext(configuration: configuration, games: .standard, metricsRegistry: .init(), logger: logger)
+        let context = try await ServerContext(
+            configuration: configuration, games: .standard, metricsRegistry: .init(), clock: .continuous, logger: logger)
         context.state.set(.ready)
         let app = Application(router: buildRouter(context), logger: logger)
         try await app.test(.router, test)

@@ -23,14 +23,18 @@ extension MatchHost {
         /// being played (`claimWin`): a page that reloads or a phone that changes networks comes back in
         /// time.
         package var claimGrace: Duration = .seconds(20)
-        /// The one timer of the server's running clocks (shared by every host).
-        package var flagWatch = FlagWatch()
+        /// The server's clock: every host reads the time and sets its deadlines on it.
+        package var clock: HostClock
+        /// The one timer of the server's running clocks (shared by every host), on `clock`.
+        package var flagWatch: FlagWatch
 
         package init(
             games: GameCatalog, seatTimeout: Duration, maxConnections: Int, trackingTag: String?, metrics: ServerMetrics,
             claimTimeout: Duration = .seconds(10), storageHealth: StorageHealth = StorageHealth(),
-            computerDelay: Duration = .milliseconds(600), claimGrace: Duration = .seconds(20)
+            computerDelay: Duration = .milliseconds(600), claimGrace: Duration = .seconds(20), clock: HostClock = .continuous
         ) {
+            self.clock = clock
+            flagWatch = FlagWatch(clock: clock)
             self.claimGrace = claimGrace
             self.games = games
             self.seatTimeout = seatTimeout
@@ -40,6 +44,11 @@ extension MatchHost {
             self.claimTimeout = claimTimeout
             self.storageHealth = storageHealth
             self.computerDelay = computerDelay
+        }
+
+        /// The times a match's room is given.
+        var roomRules: MatchRoom.Rules {
+            MatchRoom.Rules(seatTimeout: seatTimeout, claimGrace: claimGrace, computerDelay: computerDelay)
         }
     }
 

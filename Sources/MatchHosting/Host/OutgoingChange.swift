@@ -13,7 +13,7 @@ struct OutgoingChange {
     }
 
     /// When the change was committed: the broadcast latency is measured from here.
-    let committedAt: ContinuousClock.Instant
+    let committedAt: HostClock.Instant
     let deliveries: [Delivery]
     /// The lobby's summary once this change is delivered; nil when it changes nothing a summary shows
     /// (a reply to one connection).
@@ -32,7 +32,7 @@ struct OutgoingChange {
     ///     the spectator's `welcome` right after it, and its version; nil when none relays the match.
     init(
         direct: [(Connection, ServerMessage)], broadcasts: [ServerMessage], everyone: [Connection], summary: MatchSummary?,
-        restartsClock: Bool = false, audience: (match: MatchID, hosting: UInt64, welcome: ServerMessage, version: Int)? = nil
+        committedAt: HostClock.Instant, restartsClock: Bool = false, audience: (match: MatchID, hosting: UInt64, welcome: ServerMessage, version: Int)? = nil
     ) {
         self.restartsClock = restartsClock
         let encoded = broadcasts.map { $0.jsonText() }
@@ -46,7 +46,7 @@ struct OutgoingChange {
         }
         self.summary = summary
         resynced = direct.compactMap { if case .welcome = $0.1 { $0.0.id } else { nil } }
-        committedAt = .now
+        self.committedAt = committedAt
     }
 
     /// The one place the host encodes a message for the wire.

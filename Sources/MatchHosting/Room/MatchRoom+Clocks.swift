@@ -1,0 +1,83 @@
+import MatchTree
+import MatchWords
+
+extension MatchRoom {
+    /// `input` with the time its move took, when it is a move of `seat` whose clock runs: from when
+    /// the turn was told to `now` (zero while the change that gave it waits for its records).
+    func timed(_ input: MatchInput, by seat: Seat?, at now: Moment) -> MatchInput {
+        guard timeControl != nil, case .play(let action, nil) = input, let seat, tree.snapshot.clock?.running == seat else {
+            return input
+        }
+        return .play(action, took: turnToldAt.map { (now.instant - $0).roundedToMilliseconds } ?? .zero)
+    }
+
+    /// The change that gave the turn was told at `now`: the running clock starts then. Returns when it
+    /// runs out, nil when no clock runs.
+    mutating func clockStarted(at now: Moment) -> HostClock.Instant? {
+        guard let clock = tree.snapshot.clock, let seat = clock.running else {
+            turnToldAt = nil
+            return nil
+        }
+        turnToldAt = now.instant
+        return now.instant + clock.remaining(seat)
+    }
+
+    /// When the running clock runs out; nil when none runs, or its turn is not told yet.
+    var clockDeadline: HostClock.Instant? {
+        guard timeControl != nil, let turnToldAt, let clock = tree.snapshot.clock, let seat = clock.running else { return nil }
+        return turnToldAt + clock.remaining(seat)
+    }
+
+    /// The running clock has run out by `now`: the game ends by time, won by the opponent. Nothing when
+    /// it has not (no clock runs, or time is left).
+    mutating func timeRanOutIfDue(at now: Moment) -> MatchChange {
+        guard let deadline = clockDeadline, now.instant >= deadline, let seat = tree.snapshot.clock?.running else { return MatchChange() }
+        let events: [MatchEvent]
+        switch applyForTheHost(.timeRanOut, by: seat) {
+        case .success(let accepted): events = accepted
+        case .failure(let refused): return refused.change
+        }
+        var change = accepted(.timeRanOut, by: seat, events: events, tokenHash: nil, at: now)
+        change.notes.insert(.log(.info, "time ran out", ["seat": seat.rawValue]), at: 0)
+        return change
+    }
+
+    /// The events of `input`, which the host asks for `seat` (a timeout, a clock run out) once it has
+    /// checked it is due; should the tree refuse it all the same, a change that only logs the error.
+    func applyForTheHost(_ input: MatchInput, by seat: Seat) -> Result<[MatchEvent], RefusedByTheTree> {
+        do {
+            return .success(try tree.apply(input, by: seat))
+        } catch {
+            return .failure(RefusedByTheTree(.noted(.error, "\(input) refused by the tree", ["seat": seat.rawValue, "error": "\(error)"])))
+        }
+    }
+
+    /// How long the computer may pause before its move at `now`: its usual `pause`, but never more than
+    /// a tenth of what its clock has left (its pause counts against its own time).
+    func computerPause(_ pause: Duration, at now: Moment) -> Duration {
+        guard timeControl != nil, let clock = tree.snapshot.clock, let seat = clock.running, let left = clockLeft(seat, at: now) else {
+            return pause
+        }
+        return min(pause, left / 10)
+    }
+
+    /// What `seat`'s clock has left at `now`.
+    private func clockLeft(_ seat: Seat, at now: Moment) -> Duration? {
+        guard let clock = tree.snapshot.clock else { return nil }
+        let elapsed = clock.running == seat ? turnToldAt.map { now.instant - $0 } ?? .zero : .zero
+        return max(.zero, clock.remaining(seat) - elapsed)
+    }
+
+    /// How long the running clock has run at `now`: the clocks a message tells are as of when it is built.
+    func clockElapsed(at now: Moment) -> Duration {
+        guard timeControl != nil, let turnToldAt else { return .zero }
+        return now.instant - turnToldAt
+    }
+}
+
+/// The tree refused what the host asked for on its own (a timeout, a clock run out) although it was
+/// due: the change that logs it.
+struct RefusedByTheTree: Error {
+    let change: MatchChange
+    init(_ change: MatchChange) { self.change = change }
+}
