@@ -60,6 +60,10 @@ let package = Package(
         .target(
             name: "Kalah", dependencies: ["GameUnits", "MatchTree", "MatchWords", "MatchStore", "WireProtocol", "RIBs"],
             path: "Sources/Games/Kalah"),
+        // Every game this server offers, in OffGame's order (`GameCatalog.standard`): the one registration
+        // line of a game, in a module of its own so that the hosting and transport tests host real games
+        // without the executable's composition.
+        .target(name: "AllGames", dependencies: ["GameUnits", "TicTacToe", "RandomWin", "ConnectFour", "Kalah"]),
         // What the durable stores share: the stored JSON of records and summaries, the write queue that
         // group commit takes its batches from, the write statistics.
         .target(name: "DurableStore", dependencies: ["MatchStore", "MatchWords"]),
@@ -125,10 +129,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "MatchHosting", "WebSocketTransport", "MatchTree", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore",
-                "GameUnits", "TicTacToe",
-                "RandomWin",
-                "MatchWords",
-                "ConnectFour", "Kalah",
+                "GameUnits", "AllGames", "MatchWords",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -149,7 +150,7 @@ let package = Package(
         .executableTarget(
             name: "tictactoe",
             dependencies: [
-                "Server", "MatchHosting", "WebSocketTransport", "SQLiteStore",
+                "Server", "MatchHosting", "WebSocketTransport", "SQLiteStore", "AllGames", "GameUnits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Configuration", package: "swift-configuration"),
                 .product(name: "Logging", package: "swift-log"),
@@ -180,6 +181,12 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        // A test clock (swift-clocks' `TestClock`) as the `HostClock` a host or a server is given: the
+        // tests of time advance it instead of waiting.
+        .target(
+            name: "VirtualTime",
+            dependencies: ["MatchHosting", .product(name: "Clocks", package: "swift-clocks")],
+            path: "Tests/VirtualTime"),
         .testTarget(name: "RIBsTests", dependencies: ["RIBs"]),
         .testTarget(
             name: "WebSocketTransportTests",
@@ -193,10 +200,10 @@ let package = Package(
             name: "MatchHostingTests",
             dependencies: [
                 "MatchHosting", "MatchWords", "MatchTree", "MatchStore", "GameUnits", "WireProtocol", "RIBs", "TicTacToe", "RandomWin",
-                "GameTestSupport",
+                "GameTestSupport", "AllGames",
                 "ConnectFour", "GridGames",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Clocks", package: "swift-clocks"),
+                "VirtualTime",
             ]
         ),
         .testTarget(
@@ -257,7 +264,7 @@ let package = Package(
             name: "ServerTests",
             dependencies: [
                 "Server", "MatchHosting", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore", "MatchTree", "GameUnits",
-                "TicTacToe", "RandomWin",
+                "AllGames", "TicTacToe", "RandomWin",
                 "ConnectFour", "Kalah", "GridGames",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Configuration", package: "swift-configuration"),
@@ -268,7 +275,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "Clocks", package: "swift-clocks"),
+                "VirtualTime",
             ],
             // Store files of earlier releases, opened by path from the tests (Fixtures/README.md).
             exclude: ["Fixtures"]

@@ -1,3 +1,4 @@
+import AllGames
 import ArgumentParser
 import Configuration
 import Foundation

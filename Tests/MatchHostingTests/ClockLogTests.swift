@@ -6,6 +6,7 @@ import MatchWords
 import Synchronization
 import Testing
 import TicTacToe
+import VirtualTime
 
 @testable import MatchHosting
 

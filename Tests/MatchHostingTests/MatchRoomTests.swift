@@ -5,6 +5,7 @@ import MatchWords
 import RandomWin
 import Testing
 import TicTacToe
+import VirtualTime
 import WireProtocol
 
 @testable import MatchHosting

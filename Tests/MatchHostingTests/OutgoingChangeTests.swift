@@ -2,6 +2,7 @@ import MatchWords
 import RandomWin
 import Testing
 import WireProtocol
+import VirtualTime
 
 @testable import MatchHosting
 

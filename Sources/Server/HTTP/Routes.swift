@@ -4,7 +4,6 @@ import Hummingbird
 import Logging
 import MatchHosting
 import MatchStore
-import MatchTree
 import MatchWords
 import WebSocketTransport
 import WireProtocol
@@ -170,7 +169,8 @@ struct Routes: Sendable {
                 refused("bad activeWithin, answered 400", match: nil, context)
                 throw APIError(.badRequest, .badMessage, "activeWithin must be a whole number of seconds from 1 up.")
             }
-            cutoff = Date(timeIntervalSinceNow: -TimeInterval(seconds))
+            // On the server's clock, which tells when matches were last active.
+            cutoff = registry.clock.moment().date.addingTimeInterval(-TimeInterval(seconds))
         }
         do {
             return .json(MatchList(matches: try await registry.openMatches(limit: 50, activeSince: cutoff)))

@@ -1,6 +1,5 @@
 import MatchHosting
 import MatchStore
-import MatchTree
 import MatchWords
 import WireProtocol
 

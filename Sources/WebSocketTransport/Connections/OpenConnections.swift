@@ -44,9 +44,6 @@ package final class OpenConnections: Sendable {
     /// Connections open now.
     package var openCount: Int { state.withLock { $0.open } }
 
-    /// Keep-alives idle now.
-    package var idleCount: Int { state.withLock { $0.idle.count } }
-
     /// Whether the server accepts another connection now.
     package var acceptsMore: Bool { state.withLock { $0.open < maxConnections } }
 

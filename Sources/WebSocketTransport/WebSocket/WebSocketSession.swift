@@ -73,13 +73,13 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     /// connection does not keep a logger with metadata of its own (some 540 bytes each, measured).
     private let logger: Logger
 
-    private var context: ChannelHandlerContext?
+    private(set) var context: ChannelHandlerContext?
     private var connection: Connection?
     private var attachment = Attachment.attaching(buffered: [])
     private var limiter: MessageRateLimiter
     private var frames: InboundFrames
     /// Our close frame was written: the client's frames are ignored from now on.
-    private var closeSent = false
+    private(set) var closeSent = false
     /// NIO's frame decoder refused a frame: no close of the client's can be read any more.
     private var decoderFailed = false
     /// The client sent a close frame, even one refused for its payload: once ours is written both have
@@ -88,8 +88,8 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     private var closeDeadline: Scheduled<Void>?
     /// Opened with `?watch=1`: its connection can never take a seat.
     private let watchesOnly: Bool
-    private var unansweredPing: UInt64?
-    private var pingsSent: UInt64 = 0
+    var unansweredPing: UInt64?
+    var pingsSent: UInt64 = 0
     /// The payload of the latest ping not answered yet: written when the socket takes it.
     private var pendingPong: ByteBuffer?
 
@@ -337,7 +337,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
 
     /// Closes on the session's own account: what is queued is dropped and the close goes out next.
     /// - Parameter last: what goes out before the close, in place of what was queued.
-    private func refuse(code: UInt16, reason: String, log: String, after last: [OutboundItem] = []) {
+    func refuse(code: UInt16, reason: String, log: String, after last: [OutboundItem] = []) {
         self.log.notice("refused", metadata: ["reason": "\(log), closed \(code)"])
         close(code: code, reason: reason, after: last)
     }
@@ -379,24 +379,5 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
         // handlers behind this one, and they ignore closes (KeepAliveUpgradeHandler).
         let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
         closeDeadline = context.eventLoop.scheduleTask(in: TimeAmount(settings.closeTimeout)) { loopBound.value.close(promise: nil) }
-    }
-
-    // MARK: - Pings
-
-    /// Pings the client; one that did not answer the previous ping is gone (a half-open connection).
-    /// Returns whether to ping it again at the next turn of the loop's `KeepAliveWheel`.
-    func ping() -> Bool {
-        // A closed socket's handlers are removed a little after it closed: nothing to ping meanwhile.
-        guard let context, context.channel.isActive, !closeSent else { return false }
-        if unansweredPing != nil {
-            refuse(code: 1001, reason: "Ping timeout.", log: "no answer to a ping")
-            return false
-        }
-        pingsSent += 1
-        unansweredPing = pingsSent
-        var data = context.channel.allocator.buffer(capacity: 8)
-        data.writeInteger(pingsSent)
-        context.writeAndFlush(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .ping, data: data)), promise: nil)
-        return true
     }
 }

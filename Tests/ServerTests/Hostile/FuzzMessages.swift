@@ -1,3 +1,4 @@
+import AllGames
 import Foundation
 import GameUnits
 import GridGames
@@ -5,6 +6,7 @@ import MatchTree
 import MatchWords
 import RandomWin
 import Synchronization
+import Testing
 import TicTacToe
 import WireProtocol
 
@@ -163,7 +165,7 @@ struct Knowledge: Sendable {
     var playerAway = false
 
     mutating func learn(from welcome: ServerMessage) {
-        guard case .welcome(let you, let snapshot, _) = welcome else { return }
+        guard case .welcome(let you, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
         seat = you
         phase = snapshot.phase
         board = snapshot.board

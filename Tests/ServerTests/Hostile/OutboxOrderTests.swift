@@ -1,3 +1,4 @@
+import AllGames
 import Foundation
 import Logging
 import MatchStore

@@ -1,6 +1,8 @@
 import Foundation
+import MatchHosting
 @testable import Server
 import Testing
+import VirtualTime
 import WireProtocol
 
 /// Issue 17, item 6: `--retain-days` deletes the stored matches unchanged for longer, unless someone is
@@ -23,18 +25,20 @@ struct RetentionTests {
     }
 
     @Test func test_retainDays_deletesAMatchUnchangedForLonger_within1s_butNotAConnectedOne_norAYoungerOne() async throws {
+        let time = VirtualTime()
         try await Self.withDatabase { database in
-            try await withTestServer(configure: { Self.configure(&$0, database: database, retains: true) }) { server in
+            try await withTestServer(time: time, configure: { Self.configure(&$0, database: database, retains: true) }) { server in
+                let created = time.host.now
                 let old = try await server.createMatch()
                 let watched = try await server.createMatch()
                 let (watcher, _) = try await TestClient.connected(port: server.port, matchID: watched)
-                try await Task.sleep(for: .milliseconds(1500))
+                await time.advance(by: .milliseconds(1500))
                 let younger = try await server.createMatch()
 
-                let start = ContinuousClock.now
-                while try await HTTP.get(port: server.port, "/api/matches/\(old)").status == 200 {
-                    try #require(ContinuousClock.now - start < .seconds(3), "a match unchanged for 3 s was not deleted within 1 s of it")
-                    try await Task.sleep(for: .milliseconds(50))
+                try await time.ticking {
+                    while try await HTTP.get(port: server.port, "/api/matches/\(old)").status == 200 {
+                        try #require(time.host.now - created < .seconds(4), "a match unchanged for 3 s was not deleted within 1 s of it")
+                    }
                 }
                 let gone = try await HTTP.get(port: server.port, "/api/matches/\(old)")
                 #expect(gone.status == 404, "\(gone.body)")
@@ -42,7 +46,7 @@ struct RetentionTests {
                 #expect(try await HTTP.get(port: server.port, "/api/matches/\(younger)").status == 200, "a 1.5 s old match was deleted")
 
                 // The watched match is as old, but connected: kept, and it still plays.
-                try await Task.sleep(for: .milliseconds(500))
+                await time.advance(by: .milliseconds(500))
                 #expect(try await HTTP.get(port: server.port, "/api/matches/\(watched)").status == 200)
                 watcher.send(.login(name: "Ann"))
                 _ = try await watcher.next { if case .seated = $0 { true } else { false } }
@@ -52,10 +56,15 @@ struct RetentionTests {
     }
 
     @Test func test_withoutRetainDays_nothingIsDeleted() async throws {
+        let time = VirtualTime()
         try await Self.withDatabase { database in
-            try await withTestServer(configure: { Self.configure(&$0, database: database, retains: false) }) { server in
+            try await withTestServer(time: time, configure: { Self.configure(&$0, database: database, retains: false) }) { server in
                 let match = try await server.createMatch()
-                try await Task.sleep(for: .milliseconds(3500))
+                // Past the 3 s a retention would have kept it, a sweep every 0.1 s.
+                try await time.ticking {
+                    let start = time.host.now
+                    while time.host.now - start < .milliseconds(3500) { await Task.yield() }
+                }
                 let status = try await HTTP.get(port: server.port, "/api/matches/\(match)").status
                 #expect(status == 200)
             }

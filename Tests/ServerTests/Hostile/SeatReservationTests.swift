@@ -1,6 +1,7 @@
 import Foundation
 import MatchWords
 import Testing
+import VirtualTime
 import WireProtocol
 
 extension HostileTests {
@@ -9,42 +10,54 @@ extension HostileTests {
     struct SeatReservationTests {
         /// A match of cap 3 with Alice and Bob seated and one spectator, Bob gone: a spectator fills
         /// Bob's place. Returns the match, the pair and the connections open.
-        private static func fullMatchWithBobAway(_ server: TestServer) async throws -> (String, SeatedPair, [TestClient]) {
+        /// On a server given `time`, the clock moves on until the match says Bob is away.
+        private static func fullMatchWithBobAway(
+            _ server: TestServer, time: VirtualTime? = nil
+        ) async throws -> (String, SeatedPair, [TestClient]) {
             let matchID = try await server.createMatch()
             let pair = try await server.seatedPair(matchID: matchID)
             let (watcher, _) = try await TestClient.connected(port: server.port, matchID: matchID)
             pair.bob.close()
             await pair.bob.waitUntilClosed()
-            #expect(try await HostileTests.eventually { try await server.summary(of: matchID).players.last?.connected == false })
+            let bobAway = { try await server.summary(of: matchID).players.last?.connected == false }
+            if let time {
+                #expect(try await time.ticking { try await HostileTests.eventually(bobAway) })
+            } else {
+                #expect(try await HostileTests.eventually(bobAway))
+            }
             let (filler, _) = try await TestClient.connected(port: server.port, matchID: matchID)
             return (matchID, pair, [pair.alice, watcher, filler])
         }
 
         @Test func test_aMatchFullOfSpectators_stillLetsTheDisconnectedPlayerBackInToResume() async throws {
-            try await withTestServer(configure: { $0.maxConnectionsPerMatch = 3 }) { server in
-                let (matchID, pair, _) = try await Self.fullMatchWithBobAway(server)
+            let time = VirtualTime()
+            try await withTestServer(time: time, configure: { $0.maxConnectionsPerMatch = 3 }) { server in
+                let (matchID, pair, _) = try await Self.fullMatchWithBobAway(server, time: time)
                 let (bob, _) = try await TestClient.connected(port: server.port, matchID: matchID)
                 bob.send(.resume(token: pair.bobToken))
                 let seated = try await bob.next { if case .seated = $0 { true } else { false } }
                 #expect(seated == .seated(seat: .player2, name: "Bob", token: pair.bobToken))
-                // Back in his seat, he is a player like any other: still connected after the claim time.
-                try await Task.sleep(for: .milliseconds(1500))
+                // Back in his seat, he is a player like any other: still connected after the claim time (the
+                // handshake timeout, 10 s).
+                await time.advance(by: .seconds(11))
                 bob.send(.sync)
                 _ = try await bob.next { if case .welcome = $0 { true } else { false } }
             }
         }
 
         @Test func test_aConnectionLetInAboveTheCap_thatTakesNoSeat_isClosed1013AfterTheClaimTimeOf1s() async throws {
-            try await withTestServer(configure: {
+            let time = VirtualTime()
+            try await withTestServer(time: time, configure: {
                 $0.maxConnectionsPerMatch = 3
                 $0.handshakeTimeout = .seconds(1)
             }) { server in
-                let (matchID, _, _) = try await Self.fullMatchWithBobAway(server)
-                let started = ContinuousClock.now
+                let (matchID, _, _) = try await Self.fullMatchWithBobAway(server, time: time)
                 let (stranger, _) = try await TestClient.connected(port: server.port, matchID: matchID)
-                #expect(try await stranger.closeCode(timeout: .seconds(5)) == 1013)
-                let waited = ContinuousClock.now - started
-                #expect(waited >= .milliseconds(900) && waited < .seconds(4), "closed after \(waited)")
+                await time.advance(by: .milliseconds(999))
+                stranger.send(.sync)
+                _ = try await stranger.next { $0.type == "welcome" }
+                await time.advance(by: .milliseconds(1))
+                #expect(try await stranger.closeCode(timeout: .seconds(5)) == 1013, "closed once its second is up")
             }
         }
 

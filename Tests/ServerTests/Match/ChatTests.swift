@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VirtualTime
 import WireProtocol
 
 /// Quick chat over real WebSockets: a seated player's fixed phrase to everyone in the match, its
@@ -14,7 +15,7 @@ struct ChatTests {
             pair.alice.send(.chat(phrase: "goodLuck"))
             for client in [pair.alice, pair.bob, watcher] {
                 let said = try await client.next { $0.type == "chat" }
-                guard case .chat(let seat, let phrase, _) = said else { return }
+                guard case .chat(let seat, let phrase, _) = said else { Issue.record("expected .chat, got \(said)"); return }
                 #expect(seat == .player1)
                 #expect(phrase == "goodLuck")
             }
@@ -37,7 +38,7 @@ struct ChatTests {
             #expect(try await watcher.nextError() == .notSeated, "the seat is checked first")
             pair.alice.send(.chat(phrase: "you are bad"))
             let refusal = try await pair.alice.next { $0.type == "error" }
-            guard case .error(let code, let sentence) = refusal else { return }
+            guard case .error(let code, let sentence) = refusal else { Issue.record("expected .error, got \(refusal)"); return }
             #expect(code == .badMessage)
             #expect(sentence.contains("hello, goodLuck, haveFun, niceMove, wellPlayed, thanks, goodGame, oops"))
             pair.alice.sendRaw(#"{"type":"chat"}"#)
@@ -48,17 +49,21 @@ struct ChatTests {
     }
 
     @Test func test_aSecondPhraseWithinASecond_isRateLimited_notClosed_andNotOldPhrasesOnReconnect() async throws {
-        try await withTestServer { server in
+        let time = VirtualTime()
+        try await withTestServer(time: time) { server in
             let matchID = try await server.createMatch()
             let pair = try await server.seatedPair(matchID: matchID)
             pair.alice.send(.chat(phrase: "hello"))
             _ = try await pair.bob.next { $0.type == "chat" }
             pair.alice.send(.chat(phrase: "oops"))
             #expect(try await pair.alice.nextError() == .rateLimited)
-            try await Task.sleep(for: .milliseconds(1_050))
+            await time.advance(by: .milliseconds(999))
+            pair.alice.send(.chat(phrase: "oops"))
+            #expect(try await pair.alice.nextError() == .rateLimited, "still within the second")
+            await time.advance(by: .milliseconds(1))
             pair.alice.send(.chat(phrase: "thanks"))
             let said = try await pair.bob.next { $0.type == "chat" }
-            guard case .chat(_, let phrase, _) = said else { return }
+            guard case .chat(_, let phrase, _) = said else { Issue.record("expected .chat, got \(said)"); return }
             #expect(phrase == "thanks", "the refused one was never told")
 
             // A reconnecting page gets the state, and no phrase said before.

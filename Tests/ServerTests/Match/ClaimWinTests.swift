@@ -2,22 +2,28 @@ import Foundation
 import MatchStore
 import MatchWords
 import Testing
+import VirtualTime
 import WireProtocol
 
 /// Issue 15, item 1: the seat timeout told to the page (`seatTimeout`, `seatTimeoutLeft`), and
 /// `claimWin`, which ends a game at once as the away opponent's seat timeout would.
 @Suite("Claim the win")
 struct ClaimWinTests {
-    /// Alice and Bob in a Tic Tac Toe game; Bob's connection closed, and Alice told so.
-    private static func gameWithBobAway(_ server: TestServer) async throws -> (matchID: String, pair: SeatedPair, left: Double?) {
+    /// Alice and Bob in a Tic Tac Toe game; Bob's connection closed, and Alice told so (on a server given
+    /// `time`, which moves on until the coalesced presence comes).
+    private static func gameWithBobAway(
+        _ server: TestServer, time: VirtualTime? = nil
+    ) async throws -> (matchID: String, pair: SeatedPair, left: Double?) {
         let matchID = try await server.createMatch()
         let pair = try await server.seatedPair(matchID: matchID)
         pair.alice.send(.startGame(gameId: "ticTacToe"))
         _ = try await pair.alice.nextBoard()
         pair.bob.close()
-        let presence = try await pair.alice.next {
-            if case .presence(let players, _, _) = $0 { players.contains { !$0.connected } } else { false }
+        let bobAway = { (message: ServerMessage) in
+            if case .presence(let players, _, _) = message { players.contains { !$0.connected } } else { false }
         }
+        let presence =
+            if let time { try await time.ticking { try await pair.alice.next(where: bobAway) } } else { try await pair.alice.next(where: bobAway) }
         guard case .presence(let players, _, _) = presence else { throw HTTP.Failure(description: "no presence") }
         return (matchID, pair, players.first { $0.seat == .player2 }?.seatTimeoutLeft)
     }
@@ -44,10 +50,9 @@ struct ClaimWinTests {
 
     @Test func test_claimWin_afterTheGrace_winsTheGame_keepsBothSeatsAndTheScore_storedAsItsOwnRecord() async throws {
         let store = InMemoryMatchStore()
-        // A grace of 3 s: the steps within it must be done before it ends, which took over 1 s on a
-        // loaded machine.
-        try await withTestServer(store: store, configure: { $0.claimGrace = .seconds(3) }) { server in
-            let (matchID, pair, _) = try await Self.gameWithBobAway(server)
+        let time = VirtualTime()
+        try await withTestServer(store: store, time: time, configure: { $0.claimGrace = .seconds(3) }) { server in
+            let (matchID, pair, _) = try await Self.gameWithBobAway(server, time: time)
             let (watcher, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
             guard case .welcome(_, let snapshot, _) = welcome else { throw HTTP.Failure(description: "no welcome") }
             let claimableIn = try #require(snapshot.players.first { $0.seat == .player2 }?.claimableIn, "an away seat's claim countdown")
@@ -59,13 +64,17 @@ struct ClaimWinTests {
             let early = try await pair.alice.next { if case .error = $0 { true } else { false } }
             guard case .error(.tooEarly, let sentence) = early else { throw HTTP.Failure(description: "\(early)") }
             #expect(["1 second", "2 seconds", "3 seconds"].contains { sentence.contains($0) }, "\(sentence)")
-            // The grace is a span of time: waiting it out is the behaviour under test.
-            try await Task.sleep(for: .seconds(claimableIn) + .milliseconds(100))
+            // Not two milliseconds before the grace has passed; at once after (a millisecond, for the
+            // seconds' rounding).
+            await time.advance(by: .seconds(claimableIn) - .milliseconds(2))
+            pair.alice.send(.claimWin)
+            #expect(try await pair.alice.nextError() == .tooEarly, "two milliseconds before the grace ends")
+            await time.advance(by: .milliseconds(3))
             pair.alice.send(.claimWin)
 
             for client in [pair.alice, watcher] {
                 let over = try await client.next { if case .gameOver = $0 { true } else { false } }
-                guard case .gameOver(let winner, let line, let reason, _) = over else { return }
+                guard case .gameOver(let winner, let line, let reason, _) = over else { Issue.record("expected .gameOver, got \(over)"); return }
                 #expect(winner == .player1)
                 #expect(line == nil)
                 #expect(reason == "claimed")

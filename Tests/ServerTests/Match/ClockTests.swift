@@ -5,10 +5,13 @@ import MatchWords
 import RandomWin
 import Testing
 import TicTacToe
+import VirtualTime
 import WireProtocol
 
 /// Issue 30 over real WebSockets: a match's time control, the clocks every board carries, a clock that
-/// runs out with nobody sending, a move that comes too late, and the clocks after a reconnection.
+/// runs out with nobody sending, a move that comes too late, and the clocks after a reconnection. The
+/// server is given a test clock (`VirtualTime`): the tests advance it instead of waiting, so that every
+/// figure is exact.
 @Suite("Clocks")
 struct ClockTests {
     /// A board's `clock` field: seconds left per seat and the running seat; nil without one.
@@ -77,46 +80,49 @@ struct ClockTests {
         }
     }
 
+    /// Whether two clock readings are the same to the millisecond the server counts in.
+    static func same(_ one: Double, _ two: Double) -> Bool { abs(one - two) < 0.0005 }
+
     @Test func test_everyBoardCarriesTheClocks_chargedFromTheTurnToTheMove_withTheIncrement() async throws {
         let store = InMemoryMatchStore()
-        try await withTestServer(store: store) { server in
+        let time = VirtualTime()
+        try await withTestServer(store: store, time: time) { server in
             let matchID = try await Self.clockedMatch(#"{"initial":60,"increment":2.5}"#, on: server)
             #expect(try await server.summary(of: matchID).timeControl == WireTimeControl(initial: 60, increment: 2.5))
             let pair = try await server.seatedPair(matchID: matchID)
             let (watcher, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
-            guard case .welcome(_, let snapshot, _) = welcome else { return }
+            guard case .welcome(_, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
             #expect(snapshot.timeControl == WireTimeControl(initial: 60, increment: 2.5))
 
             pair.alice.send(.startGame(gameId: "ticTacToe"))
             let screen = try await watcher.nextScreen(.ticTacToe)
-            guard case .playing(_, let screenBoard) = screen else { return }
+            guard case .playing(_, let screenBoard) = screen else { Issue.record("expected .playing, got \(screen)"); return }
             #expect(Clock(screenBoard) == Clock(player1: 60, player2: 60, running: .player1))
             #expect(Clock(try await watcher.nextBoard()) == Clock(player1: 60, player2: 60, running: .player1))
 
-            try await Task.sleep(for: .milliseconds(300))
+            await time.advance(by: .milliseconds(300))
             pair.alice.send(.move(row: 1, col: 1))
             let afterAlice = try #require(Clock(try await watcher.nextBoard()))
-            // 60 - at least the 0.3 waited + 2.5: the increment comes back after the move (the upper bound of
-            // what was charged is loose: every test of the suite runs beside this one).
-            #expect(afterAlice.player1 > 60.5 && afterAlice.player1 <= 62.2, "\(afterAlice)")
+            // 60 - the 0.3 s her move took + 2.5: the increment comes back after the move.
+            #expect(Self.same(afterAlice.player1, 62.2), "\(afterAlice)")
             #expect(afterAlice.player2 == 60)
             #expect(afterAlice.running == .player2)
 
             // A spectator arriving later counts from when it is told: Bob's clock has run since.
-            try await Task.sleep(for: .milliseconds(400))
+            await time.advance(by: .milliseconds(400))
             let (late, lateWelcome) = try await TestClient.connected(port: server.port, matchID: matchID)
             guard case .welcome(_, let lateSnapshot, _) = lateWelcome, let seen = Clock(lateSnapshot.board) else {
                 Issue.record("no clock in the snapshot")
                 return
             }
             #expect(seen.player1 == afterAlice.player1)
-            #expect(seen.player2 < 59.7 && seen.player2 > 57, "Bob's clock ran at least the 0.4 s waited: \(seen)")
+            #expect(Self.same(seen.player2, 59.6), "Bob's clock ran the 0.4 s since his turn: \(seen)")
             #expect(seen.running == .player2)
             late.close()
 
             pair.bob.send(.move(row: 0, col: 0))
             let afterBob = try #require(Clock(try await watcher.nextBoard()))
-            #expect(afterBob.player2 > 60 && afterBob.player2 <= 62.1, "at least the 0.4 s Bob waited: \(afterBob)")
+            #expect(Self.same(afterBob.player2, 62.1), "the 0.4 s Bob took, less the increment: \(afterBob)")
             #expect(afterBob.running == .player1)
 
             // The log keeps each move's time; the games API tells it.
@@ -124,7 +130,7 @@ struct ClockTests {
             #expect(records.contains(.clockSet(initialMs: 60_000, incrementMs: 2_500)))
             let took = records.compactMap { if case .played(let move) = $0 { move.tookMilliseconds } else { nil } }
             #expect(took.count == 2)
-            #expect(took[0] >= 300 && took[0] < 2_000, "\(took)")
+            #expect(took == [300, 400], "\(took)")
             let reply = try await HTTP.get(port: server.port, "/api/matches/\(matchID)/games")
             guard case .success(let games) = MatchGames.decode(reply.body) else { throw HTTP.Failure(description: reply.body) }
             #expect(games.timeControl == WireTimeControl(initial: 60, increment: 2.5))
@@ -134,7 +140,8 @@ struct ClockTests {
 
     @Test func test_aClockThatRunsOut_endsTheGameByTime_withNobodySending_andALateMoveIsRefused() async throws {
         let store = InMemoryMatchStore()
-        try await withTestServer(store: store) { server in
+        let time = VirtualTime()
+        try await withTestServer(store: store, time: time) { server in
             let matchID = try await Self.clockedMatch(#"{"initial":10,"increment":0}"#, on: server)
             let pair = try await server.seatedPair(matchID: matchID)
             let (watcher, _) = try await TestClient.connected(port: server.port, matchID: matchID)
@@ -143,9 +150,11 @@ struct ClockTests {
             pair.alice.send(.move(row: 1, col: 1))
             #expect(Clock(try await watcher.nextBoard())?.running == .player2)
 
-            // Bob never moves: at 10 s the server ends the game itself.
-            let over = try await watcher.next(timeout: .seconds(15)) { $0.type == "gameOver" }
-            guard case .gameOver(let winner, let line, let reason, _) = over else { return }
+            // Bob never moves: at 10 s the server ends the game itself (the flag watch looks every 20 ms).
+            await time.advance(by: .milliseconds(9_990))
+            #expect(try watcher.received().allSatisfy { $0.type != "gameOver" }, "not before the ten seconds")
+            let over = try await time.ticking { try await watcher.next { $0.type == "gameOver" } }
+            guard case .gameOver(let winner, let line, let reason, _) = over else { Issue.record("expected .gameOver, got \(over)"); return }
             #expect(winner == .player1)
             #expect(line == nil)
             #expect(reason == "time")
@@ -159,20 +168,20 @@ struct ClockTests {
             let stored = try #require(try await store.records(of: MatchID(rawValue: matchID)))
             let records = stored.map(\.record)
             #expect(Array(records.suffix(2)) == [.timeRanOut(seat: .player2), .gameEnded(winner: .player1)])
-            // On time by the server's own clock, from Alice's move to the flag: measured at the client, the
-            // same span also holds how long the test's own tasks waited on a loaded machine.
+            // On time by the server's clock, from Alice's move to the flag: within the flag watch's 20 ms
+            // and the steps the test clock took while the game over travelled.
             let moved = try #require(stored.last { if case .played = $0.record { true } else { false } })
             let flagged = try #require(stored.last { $0.record == .timeRanOut(seat: .player2) })
             let late = flagged.at.timeIntervalSince(moved.at)
-            #expect(late >= 10 && late < 10.3, "flagged \(late) s after the move")
+            #expect(late >= 10 && late < 10.1, "flagged \(late) s after the move")
             let took = records.compactMap { if case .played(let move) = $0 { move.tookMilliseconds } else { nil } }
             let (fresh, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
-            guard case .welcome(_, let snapshot, _) = welcome else { return }
+            guard case .welcome(_, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
             #expect(snapshot.lastGame?.reason == "time")
             let final = try #require(Clock(snapshot.lastGame?.board))
-            // Alice was charged her move's time, no more (what it took depends on the machine's load).
-            let aliceTook = Double(try #require(took.first)) / 1000
-            #expect(abs(final.player1 - (10 - aliceTook)) < 0.01 && final.player2 == 0 && final.running == nil, "\(final), took \(took)")
+            // Alice moved at once: the clock had not moved, and she was charged nothing.
+            #expect(took == [0])
+            #expect(final.player1 == 10 && final.player2 == 0 && final.running == nil, "\(final), took \(took)")
             fresh.close()
             let reply = try await HTTP.get(port: server.port, "/api/matches/\(matchID)/games")
             guard case .success(let games) = MatchGames.decode(reply.body) else { throw HTTP.Failure(description: reply.body) }
@@ -182,15 +191,17 @@ struct ClockTests {
     }
 
     @Test func test_anAwayPlayersClock_keepsRunning_andRunsOutBeforeTheSeatTimesOut() async throws {
-        try await withTestServer(configure: { $0.seatTimeout = .seconds(60) }) { server in
+        let time = VirtualTime()
+        try await withTestServer(time: time, configure: { $0.seatTimeout = .seconds(60) }) { server in
             let matchID = try await Self.clockedMatch(#"{"initial":10,"increment":0}"#, on: server)
             let pair = try await server.seatedPair(matchID: matchID)
             pair.bob.send(.startGame(gameId: "ticTacToe"))
             _ = try await pair.alice.nextBoard()
             // Alice's turn, and she goes away.
             pair.alice.close()
-            let over = try await pair.bob.next(timeout: .seconds(15)) { $0.type == "gameOver" }
-            guard case .gameOver(let winner, _, let reason, _) = over else { return }
+            await time.advance(by: .seconds(10))
+            let over = try await time.ticking { try await pair.bob.next { $0.type == "gameOver" } }
+            guard case .gameOver(let winner, _, let reason, _) = over else { Issue.record("expected .gameOver, got \(over)"); return }
             #expect(winner == .player2)
             #expect(reason == "time")
             let summary = try await server.summary(of: matchID)
@@ -198,49 +209,54 @@ struct ClockTests {
         }
     }
 
-    @Test func test_aMoveThatRacesTheFlag_isPlayedOnlyIfItArrivesFirst() async throws {
-        try await withTestServer { server in
+    /// A move that arrives a millisecond before the flag is played, with that millisecond left; one that
+    /// arrives at the flag finds the game over by time, whether or not the flag watch got there first.
+    @Test(arguments: [(9_999, true), (10_000, false)])
+    func test_aMoveThatRacesTheFlag_isPlayedOnlyIfItArrivesFirst(after milliseconds: Int, isPlayed: Bool) async throws {
+        let time = VirtualTime()
+        try await withTestServer(time: time) { server in
             let matchID = try await Self.clockedMatch(#"{"initial":10,"increment":0}"#, on: server)
             let pair = try await server.seatedPair(matchID: matchID)
             pair.alice.send(.startGame(gameId: "ticTacToe"))
             _ = try await pair.alice.nextBoard()
-            // Alice waits until just before and just after her ten seconds: one of the two is played.
-            try await Task.sleep(for: .milliseconds(9_950))
+            await time.advance(by: .milliseconds(milliseconds))
             pair.alice.send(.move(row: 1, col: 1))
-            let answer = try await pair.alice.next(timeout: .seconds(3)) { message in
+            let answer = try await pair.alice.next { message in
                 if case .board(let board, _) = message { return board.last != nil }
                 return message.type == "gameOver" || message.type == "error"
             }
             switch answer {
-            case .board(let board, _):
-                #expect(Clock(board)?.player1 ?? 99 < 0.2, "played in time, with almost nothing left")
-                #expect(Clock(board)?.running == .player2)
-            case .gameOver(let winner, _, let reason, _):
+            case .board(let board, _) where isPlayed:
+                #expect(Clock(board) == Clock(player1: 0.001, player2: 10, running: .player2), "played in time, with a millisecond left")
+            case .gameOver(let winner, _, let reason, _) where !isPlayed:
                 #expect(winner == .player2)
                 #expect(reason == "time")
-                #expect(try await pair.alice.nextError() == .wrongPhase, "the move arrived after the flag")
+                #expect(try await pair.alice.nextError() == .wrongPhase, "the move arrived at the flag")
             default:
-                Issue.record("unexpected \(answer)")
+                Issue.record("unexpected \(answer) for a move after \(milliseconds) ms")
             }
         }
     }
 
     @Test func test_kalah_anExtraTurnKeepsTheSameClockRunning_withTheIncrementAfterEachSowing() async throws {
-        try await withTestServer { server in
+        let time = VirtualTime()
+        try await withTestServer(time: time) { server in
             let matchID = try await Self.clockedMatch(#"{"initial":60,"increment":1}"#, on: server)
             let pair = try await server.seatedPair(matchID: matchID)
             pair.alice.send(.startGame(gameId: "kalah"))
             _ = try await pair.alice.nextBoard()
             // Pit 2 of six with four seeds ends in Alice's store: she sows again.
+            await time.advance(by: .seconds(2))
             pair.alice.send(.sow(pit: 2))
             let first = try #require(Clock(try await pair.alice.nextBoard()))
             #expect(first.running == .player1)
-            // 60 less the sowing's time, plus the increment.
-            #expect(first.player1 > 56 && first.player1 <= 61, "\(first)")
+            // 60 less the sowing's 2 s, plus the increment.
+            #expect(Self.same(first.player1, 59), "\(first)")
+            await time.advance(by: .seconds(3))
             pair.alice.send(.sow(pit: 5))
             let second = try #require(Clock(try await pair.alice.nextBoard()))
             #expect(second.running == .player2)
-            #expect(second.player1 > first.player1 - 4 && second.player1 <= first.player1 + 1, "\(second)")
+            #expect(Self.same(second.player1, 57), "the extra turn's 3 s, less the increment: \(second)")
         }
     }
 
@@ -274,7 +290,7 @@ struct ClockTests {
                     "\(clocks), took \(computerTook)")
                 #expect(computerLeft > 60 - 2.0 * Double(max(computerMoves, 1)), "\(clocks)")
                 let over = try #require(try alice.received().last { $0.type == "gameOver" })
-                guard case .gameOver(_, _, let reason, _) = over else { return }
+                guard case .gameOver(_, _, let reason, _) = over else { Issue.record("expected .gameOver, got \(over)"); return }
                 #expect(reason != "time")
                 try await alice.nextScreen(.offGame)
             }
@@ -308,7 +324,7 @@ struct ClockTests {
             try await pair.bob.nextScreen(.randomWin)
             pair.bob.send(.roll)
             let over = try await pair.bob.next { $0.type == "gameOver" }
-            guard case .gameOver(_, _, let reason, _) = over else { return }
+            guard case .gameOver(_, _, let reason, _) = over else { Issue.record("expected .gameOver, got \(over)"); return }
             #expect(reason == "roll", "one roll, no clock to run out")
         }
     }

@@ -1,12 +1,15 @@
+import AllGames
 import AsyncHTTPClient
 import Foundation
 import Logging
+import MatchHosting
 import MatchStore
 import MatchWords
 import NIOCore
 import NIOHTTP1
 import NIOSSL
 import Synchronization
+import VirtualTime
 import WireProtocol
 
 @testable import Server
@@ -44,13 +47,16 @@ extension LiveServer {
 ///   - logger: where the server logs; by default nowhere below `critical` (or `TEST_LOG_LEVEL`).
 ///   - configure: changes to the test configuration (in-memory store, port 0, RIB objects tracked).
 ///   - store: a store to use instead of the configuration's (one that fails on demand).
+///   - time: the clock the server's matches are given, which the test advances (`VirtualTime`); the
+///     real clock when nil.
 func withTestServer<Value>(
     logger: Logger? = nil,
     store: (any MatchStore)? = nil,
+    time: VirtualTime? = nil,
     configure: (inout ServerConfiguration) -> Void = { _ in },
     _ body: (TestServer) async throws -> Value
 ) async throws -> Value {
-    let server = try await TestServer.start(logger: logger, store: store, configure)
+    let server = try await TestServer.start(logger: logger, store: store, clock: time?.host ?? .continuous, configure)
     do {
         let value = try await body(server)
         await server.stop()
@@ -71,9 +77,9 @@ struct TestServer: LiveServer {
     private let task: Task<Void, any Error>
 
     /// Starts a server with `configure` applied to a test configuration and waits until it listens.
-    fileprivate static func start(logger: Logger?, store: (any MatchStore)?, _ configure: (inout ServerConfiguration) -> Void) async throws
-        -> TestServer
-    {
+    fileprivate static func start(
+        logger: Logger?, store: (any MatchStore)?, clock: HostClock, _ configure: (inout ServerConfiguration) -> Void
+    ) async throws -> TestServer {
         var configuration = ServerConfiguration()
         configuration.port = 0
         configuration.databasePath = ":memory:"
@@ -94,7 +100,7 @@ struct TestServer: LiveServer {
         let (metricsPorts, metricsContinuation) = AsyncStream<Int>.makeStream()
         let (redirectPorts, redirectContinuation) = AsyncStream<Int>.makeStream()
         let app = try await buildApplication(
-            configuration: configuration, games: .standard, store: store, logger: logger, onListening: { continuation.yield($0) },
+            configuration: configuration, games: .standard, store: store, logger: logger, clock: clock, onListening: { continuation.yield($0) },
             onMetricsListening: { metricsContinuation.yield($0) }, onRedirectListening: { redirectContinuation.yield($0) })
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var iterator = ports.makeAsyncIterator()
