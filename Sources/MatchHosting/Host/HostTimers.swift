@@ -72,6 +72,13 @@ struct HostTimers {
         running = [:]
     }
 
+    /// What the server-wide flag watch calls once the running clock's deadline has passed: it hands the
+    /// `.flag` deadline to the host, on a task of its own (the watch's must not wait for the actor).
+    func flagCallback() -> @Sendable () -> Void {
+        let due = due
+        return { Task { await due(.flag, 0) } }
+    }
+
     /// Runs `work` on a task of its own: the host's store writer and its reads of the relayed audience,
     /// which wait on the store rather than on the actor.
     func run(_ work: @escaping @Sendable () async -> Void) {

@@ -199,6 +199,8 @@ package actor MatchHost: InboundHandling {
 
     /// A deadline set through `timers` came (on its own task, handed to the actor).
     func deadlineCame(_ deadline: RoomDeadline, generation: UInt64) {
+        // The flag watch keeps its own deadline (one for the whole server), and checks nothing here.
+        if deadline == .flag { return clockRanOut() }
         guard !isClosed, timers.fired(deadline, generation: generation) else { return }
         let now = timers.now()
         switch deadline {
@@ -208,6 +210,7 @@ package actor MatchHost: InboundHandling {
         case .claimant(let connectionID):
             if let connection = claimants.expire(connectionID) { closeClaimant(connection, reason: "took no seat in time") }
         case .audienceCheck: readAudience()
+        case .flag: break
         }
     }
 
@@ -241,9 +244,7 @@ package actor MatchHost: InboundHandling {
             settings.flagWatch.disarm(owner)
             return
         }
-        settings.flagWatch.arm(owner, at: deadline) { [weak self] in
-            Task { await self?.clockRanOut() }
-        }
+        settings.flagWatch.arm(owner, at: deadline, fire: timers.flagCallback())
     }
 
     private func clockRanOut() {

@@ -14,6 +14,8 @@ enum RoomDeadline: Hashable, Sendable {
     case claimant(connection: UInt64)
     /// The counts of the servers relaying the match are read again (`MatchHost.audienceCheckInterval`).
     case audienceCheck
+    /// The running clock ran out: said by the server's one flag watch (`FlagWatch`), not set here.
+    case flag
 }
 
 /// What to do with one deadline.
