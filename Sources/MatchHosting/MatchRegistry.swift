@@ -175,7 +175,8 @@ package actor MatchRegistry {
                 Task {
                     guard let records = try await store.load(id) else { return nil }
                     let host = try MatchHost(
-                        id: id, createdAt: records.first?.at ?? settings.clock.moment().date, records: records, store: store, settings: settings, logger: logger)
+                        id: id, createdAt: records.first?.at ?? settings.clock.moment().date, records: records, store: store,
+                        settings: settings, logger: logger)
                     await host.start()
                     logger.info("match restored from the store", metadata: ["match": "\(id)", "records": "\(records.count)"])
                     return host

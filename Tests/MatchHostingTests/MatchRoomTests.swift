@@ -156,7 +156,8 @@ struct MatchRoomTests {
         let resumed = room.handle(.resume(token: token), from: again.id, at: later)
         #expect(resumed.deadlines == [.cancel(.seatTimeout(.player1))])
         _ = room.disconnect(again.id, at: later)
-        #expect(room.seatTimedOut(.player1, at: now.advanced(by: .seconds(60))).tellsNothing, "the old deadline frees the seat without grace")
+        #expect(
+            room.seatTimedOut(.player1, at: now.advanced(by: .seconds(60))).tellsNothing, "the old deadline frees the seat without grace")
         #expect(room.tokens.takenSeats == [.player1])
         #expect(room.seatTimedOut(.player1, at: later.advanced(by: .seconds(60))).records == [.seatTimedOut(seat: .player1)])
     }

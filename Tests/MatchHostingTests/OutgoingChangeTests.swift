@@ -1,8 +1,8 @@
 import MatchWords
 import RandomWin
 import Testing
-import WireProtocol
 import VirtualTime
+import WireProtocol
 
 @testable import MatchHosting
 

@@ -5,7 +5,9 @@ import MatchHosting
 extension Moment {
     /// A moment on a clock no test waits for: `seconds` after its origin, on a fixed wall date.
     package static func virtual(seconds: Double) -> Moment {
-        Moment(instant: HostClock.Instant(sinceOrigin: .milliseconds(Int64(seconds * 1000))), date: VirtualTime.wallStart.addingTimeInterval(seconds))
+        Moment(
+            instant: HostClock.Instant(sinceOrigin: .milliseconds(Int64(seconds * 1000))),
+            date: VirtualTime.wallStart.addingTimeInterval(seconds))
     }
 
     /// `duration` later.

@@ -81,7 +81,8 @@ package actor MatchHost: InboundHandling {
         }
         let now = timers.now()
         lastActivity = now.instant
-        room = try MatchRoom(id: id, records: records, games: settings.games, rules: settings.roomRules, trackingTag: settings.trackingTag, at: now)
+        room = try MatchRoom(
+            id: id, records: records, games: settings.games, rules: settings.roomRules, trackingTag: settings.trackingTag, at: now)
         published = Mutex(Published(summary: room.summary, activity: room.activity, listed: room.isListed))
         host.set(self)
     }

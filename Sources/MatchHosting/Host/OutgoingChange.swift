@@ -32,7 +32,8 @@ struct OutgoingChange {
     ///     the spectator's `welcome` right after it, and its version; nil when none relays the match.
     init(
         direct: [(Connection, ServerMessage)], broadcasts: [ServerMessage], everyone: [Connection], summary: MatchSummary?,
-        committedAt: HostClock.Instant, restartsClock: Bool = false, audience: (match: MatchID, hosting: UInt64, welcome: ServerMessage, version: Int)? = nil
+        committedAt: HostClock.Instant, restartsClock: Bool = false,
+        audience: (match: MatchID, hosting: UInt64, welcome: ServerMessage, version: Int)? = nil
     ) {
         self.restartsClock = restartsClock
         let encoded = broadcasts.map { $0.jsonText() }

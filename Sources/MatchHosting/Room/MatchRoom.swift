@@ -159,7 +159,10 @@ struct MatchRoom {
         var change = MatchChange(direct: [(connection, welcome(for: seat, at: now))])
         change.log(
             .notice, "refused",
-            ["connection": "\(connection.id)", "reason": "\(seat == nil ? "spectator" : "player") too slow, backlog replaced by a snapshot"])
+            [
+                "connection": "\(connection.id)",
+                "reason": "\(seat == nil ? "spectator" : "player") too slow, backlog replaced by a snapshot",
+            ])
         return change
     }
 

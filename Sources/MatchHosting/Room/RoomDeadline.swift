@@ -1,6 +1,6 @@
 import MatchTree
-import WireProtocol
 import MatchWords
+import WireProtocol
 
 /// A deadline of a match host, by what it is for: setting one again replaces it (`HostTimers`).
 enum RoomDeadline: Hashable, Sendable {

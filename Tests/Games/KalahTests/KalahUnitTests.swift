@@ -85,7 +85,10 @@ struct KalahUnitTests {
         #expect(catalog.game(.kalah)?.name == "Kalah")
         let record = try #require(catalog.record(of: KalahSow(pit: 0), by: .player1, draws: []))
         #expect(try catalog.play(from: record).action as? KalahSow == KalahSow(pit: 0))
-        guard case .play(let message) = ClientMessage.sow(pit: 1) else { Issue.record("expected .play from ClientMessage.sow(pit: 1)"); return }
+        guard case .play(let message) = ClientMessage.sow(pit: 1) else {
+            Issue.record("expected .play from ClientMessage.sow(pit: 1)")
+            return
+        }
         #expect(catalog.action(from: message) as? KalahSow == KalahSow(pit: 1))
     }
 }

@@ -88,7 +88,10 @@ struct ExpiryAndLeakTests {
             #expect(LeakDetector.liveObjects(tagged: Self.tag(matchID)).isEmpty)
 
             let (back, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
-            guard case .welcome(_, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
+            guard case .welcome(_, let snapshot, _) = welcome else {
+                Issue.record("expected .welcome, got \(welcome)")
+                return
+            }
             #expect(snapshot.phase == .offGame)
             #expect(snapshot.score?.player1 == .init(name: "Alice", wins: 1))
             back.send(.resume(token: pair.bobToken))

@@ -78,7 +78,10 @@ struct BackupTests {
             pair.alice.send(.startGame(gameId: "ticTacToe"))
             // The new game's empty board (the last game's final board may still be queued).
             let fresh = try await pair.alice.next { if case .board(let board, _) = $0 { board.last == nil } else { false } }
-            guard case .board(var board, _) = fresh else { Issue.record("expected .board, got \(fresh)"); return }
+            guard case .board(var board, _) = fresh else {
+                Issue.record("expected .board, got \(fresh)")
+                return
+            }
             while let turn = board.turn, !progress.stopped {
                 guard let cell = board.cells.firstIndex(where: { $0 == nil }) else { break }
                 // Under the server's 20 messages per second per connection, or moves would be refused.

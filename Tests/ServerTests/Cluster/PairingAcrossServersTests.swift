@@ -64,7 +64,10 @@ struct PairingAcrossServersTests {
             let (bobPage, _) = try await TestClient.connected(port: second.port, matchID: matchID)
             bobPage.send(.resume(token: try #require(bobSeat.token)))
             let welcome = try await bobPage.next { if case .welcome(.some, _, _) = $0 { true } else { false } }
-            guard case .welcome(_, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
+            guard case .welcome(_, let snapshot, _) = welcome else {
+                Issue.record("expected .welcome, got \(welcome)")
+                return
+            }
             #expect(snapshot.phase == .playing("ticTacToe"))
             _ = try await alicePage.next { if case .seated = $0 { true } else { false } }
             let starter = aliceSeat.seat == .player1 ? alicePage : bobPage

@@ -95,7 +95,10 @@ struct StorageLossTests {
             let alice = try #require(resumed, "reconnected within 10 s of the database coming back")
             alice.send(.resume(token: pair.aliceToken))
             let welcome = try await alice.next { if case .welcome = $0 { true } else { false } }
-            guard case .welcome(let you, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
+            guard case .welcome(let you, let snapshot, _) = welcome else {
+                Issue.record("expected .welcome, got \(welcome)")
+                return
+            }
             #expect(you == .player1)
             #expect(snapshot.board?.cells.allSatisfy { $0 == nil } == true, "the unstored move is not in the match")
             alice.send(.move(row: 1, col: 1))

@@ -26,7 +26,10 @@ struct ConnectFourServerTests {
             let pair = try await server.seatedPair(matchID: matchID)
             let offGame = try await spectator.nextScreen(.offGame)
             // Third, after the two games of the tutorials (games added later come after it).
-            guard case .offGame(let games) = offGame else { Issue.record("expected .offGame, got \(offGame)"); return }
+            guard case .offGame(let games) = offGame else {
+                Issue.record("expected .offGame, got \(offGame)")
+                return
+            }
             #expect(
                 games.prefix(3) == [
                     WireGame(id: "ticTacToe", name: "Tic Tac Toe"), WireGame(id: "randomWin", name: "Random Win"),
@@ -52,7 +55,10 @@ struct ConnectFourServerTests {
             #expect(board.last == WireMove(row: 3, col: 4, seat: .player2))
             pair.alice.send(.drop(col: 2))
             let over = try await spectator.next { if case .gameOver = $0 { true } else { false } }
-            guard case .gameOver(let winner, let line, _, _) = over else { Issue.record("expected .gameOver, got \(over)"); return }
+            guard case .gameOver(let winner, let line, _, _) = over else {
+                Issue.record("expected .gameOver, got \(over)")
+                return
+            }
             #expect(winner == .player1)
             #expect(line == [[2, 2], [3, 2], [4, 2], [5, 2]])
             #expect(try await spectator.nextScore().player1.wins == 1)

@@ -27,11 +27,17 @@ struct KalahServerTests {
             let matchID = try await server.createMatch()
             let (spectator, _) = try await TestClient.connected(port: server.port, matchID: matchID)
             let pair = try await server.seatedPair(matchID: matchID)
-            guard case .offGame(let games) = try await spectator.nextScreen(.offGame) else { Issue.record("expected .offGame from try await spectator.nextScreen(.offGame)"); return }
+            guard case .offGame(let games) = try await spectator.nextScreen(.offGame) else {
+                Issue.record("expected .offGame from try await spectator.nextScreen(.offGame)")
+                return
+            }
             #expect(games.last == WireGame(id: "kalah", name: "Kalah"))
 
             pair.alice.send(.startGame(gameId: "kalah"))
-            guard case .playing("kalah", let screenBoard) = try await spectator.nextScreen(.kalah) else { Issue.record("expected .playing from try await spectator.nextScreen(.kalah)"); return }
+            guard case .playing("kalah", let screenBoard) = try await spectator.nextScreen(.kalah) else {
+                Issue.record("expected .playing from try await spectator.nextScreen(.kalah)")
+                return
+            }
             #expect(screenBoard?.pits == [4, 4, 4, 4, 4, 4, 0, 4, 4, 4, 4, 4, 4, 0])
             #expect(screenBoard?.turn == .player1)
 
@@ -91,7 +97,10 @@ struct KalahServerTests {
                     alice.send(.sow(pit: pit))
                 }
             }
-            guard case .gameOver(_, let line, _, _) = over else { Issue.record("expected .gameOver, got \(over)"); return }
+            guard case .gameOver(_, let line, _, _) = over else {
+                Issue.record("expected .gameOver, got \(over)")
+                return
+            }
             #expect(line == nil)
             let page = try await server.games(of: created)
             let game = try #require(page.games.first)

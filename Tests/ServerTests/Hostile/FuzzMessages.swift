@@ -165,7 +165,10 @@ struct Knowledge: Sendable {
     var playerAway = false
 
     mutating func learn(from welcome: ServerMessage) {
-        guard case .welcome(let you, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
+        guard case .welcome(let you, let snapshot, _) = welcome else {
+            Issue.record("expected .welcome, got \(welcome)")
+            return
+        }
         seat = you
         phase = snapshot.phase
         board = snapshot.board

@@ -223,7 +223,10 @@ struct HonestMatch {
         try await maybeHostile()
         await players[Int.random(in: 0...1, using: &factory.rng)].send(factory.encode(.roll))
         let over = try await players[0].read("the roll's result") { if case .gameOver = $0 { true } else { false } }
-        guard case .gameOver(let winner, _, _, _) = over else { Issue.record("expected .gameOver, got \(over)"); return }
+        guard case .gameOver(let winner, _, _, _) = over else {
+            Issue.record("expected .gameOver, got \(over)")
+            return
+        }
         #expect(winner != nil, "\(id): Random Win draws a winner")
         // The other player's copy is read (and checked) with the result.
         try await expectGameOver(winner: winner, lineRequired: false, skipFirst: true)
@@ -235,7 +238,10 @@ struct HonestMatch {
         for index in players.indices {
             if !(skipFirst && index == 0) {
                 let over = try await players[index].read("gameOver") { if case .gameOver = $0 { true } else { false } }
-                guard case .gameOver(let seen, let line, _, _) = over else { Issue.record("expected .gameOver, got \(over)"); return }
+                guard case .gameOver(let seen, let line, _, _) = over else {
+                    Issue.record("expected .gameOver, got \(over)")
+                    return
+                }
                 #expect(seen == winner, "\(id): the winner")
                 if lineRequired, winner != nil {
                     #expect(
@@ -279,7 +285,10 @@ struct HonestMatch {
     private mutating func expectSync(_ index: Int) async throws {
         await players[index].send(factory.encode(.sync))
         let welcome = try await players[index].read("welcome") { if case .welcome = $0 { true } else { false } }
-        guard case .welcome(let you, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
+        guard case .welcome(let you, let snapshot, _) = welcome else {
+            Issue.record("expected .welcome, got \(welcome)")
+            return
+        }
         #expect(you == players[index].seat)
         #expect(model.matches(snapshot), "\(id): the snapshot \(snapshot) is not what the moves imply (\(model))")
     }
@@ -338,7 +347,10 @@ struct HonestMatch {
         await players[index].send(input)
         if let code {
             let error = try await players[index].read("\(code) for \(input.label)") { if case .error = $0 { true } else { false } }
-            guard case .error(let seen, _) = error else { Issue.record("expected .error, got \(error)"); return }
+            guard case .error(let seen, _) = error else {
+                Issue.record("expected .error, got \(error)")
+                return
+            }
             #expect(seen == code, "\(id): \(me.rawValue) sent \(input.label) \(String(describing: input.text)), expected \(code)")
             refusals[seen, default: 0] += 1
         } else {
@@ -353,7 +365,10 @@ struct HonestMatch {
                 break
             }
             let welcome = try await players[index].read("welcome") { if case .welcome = $0 { true } else { false } }
-            guard case .welcome(let you, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
+            guard case .welcome(let you, let snapshot, _) = welcome else {
+                Issue.record("expected .welcome, got \(welcome)")
+                return
+            }
             #expect(you == me)
             #expect(model.matches(snapshot), "\(id): the snapshot \(snapshot) is not what the moves imply (\(model))")
         }

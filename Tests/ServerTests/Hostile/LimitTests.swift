@@ -34,7 +34,10 @@ extension HostileTests {
                 await watcher.waitUntilClosed()
                 #expect(try await HostileTests.eventually { try await server.summary(of: matchID).spectators == 0 })
                 let (late, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
-                guard case .welcome(let you, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
+                guard case .welcome(let you, let snapshot, _) = welcome else {
+                    Issue.record("expected .welcome, got \(welcome)")
+                    return
+                }
                 #expect(you == nil)
                 #expect(snapshot.spectators == 1)
                 late.close()
@@ -224,7 +227,10 @@ extension HostileTests {
                 client.sendFrame(opcode: .text, fin: false, Array(bytes[..<cut]))
                 client.sendFrame(opcode: .continuation, fin: true, Array(bytes[cut...]))
                 let seated = try await client.next { if case .seated = $0 { true } else { false } }
-                guard case .seated(_, let name, _) = seated else { Issue.record("expected .seated, got \(seated)"); return }
+                guard case .seated(_, let name, _) = seated else {
+                    Issue.record("expected .seated, got \(seated)")
+                    return
+                }
                 #expect(name == "Zoé")
             }
         }

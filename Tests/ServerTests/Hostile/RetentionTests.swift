@@ -1,9 +1,10 @@
 import Foundation
 import MatchHosting
-@testable import Server
 import Testing
 import VirtualTime
 import WireProtocol
+
+@testable import Server
 
 /// Issue 17, item 6: `--retain-days` deletes the stored matches unchanged for longer, unless someone is
 /// connected to them; without it nothing is deleted.

@@ -47,10 +47,13 @@ extension HostileTests {
 
         @Test func test_aConnectionLetInAboveTheCap_thatTakesNoSeat_isClosed1013AfterTheClaimTimeOf1s() async throws {
             let time = VirtualTime()
-            try await withTestServer(time: time, configure: {
-                $0.maxConnectionsPerMatch = 3
-                $0.handshakeTimeout = .seconds(1)
-            }) { server in
+            try await withTestServer(
+                time: time,
+                configure: {
+                    $0.maxConnectionsPerMatch = 3
+                    $0.handshakeTimeout = .seconds(1)
+                }
+            ) { server in
                 let (matchID, _, _) = try await Self.fullMatchWithBobAway(server, time: time)
                 let (stranger, _) = try await TestClient.connected(port: server.port, matchID: matchID)
                 await time.advance(by: .milliseconds(999))

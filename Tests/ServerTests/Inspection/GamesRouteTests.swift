@@ -30,7 +30,10 @@ struct GamesRouteTests {
             try await spectator.nextScreen(.randomWin)
             pair.bob.send(.roll)
             let rolled = try await spectator.next { if case .gameOver = $0 { true } else { false } }
-            guard case .gameOver(let rollWinner, _, _, _) = rolled else { Issue.record("expected .gameOver, got \(rolled)"); return }
+            guard case .gameOver(let rollWinner, _, _, _) = rolled else {
+                Issue.record("expected .gameOver, got \(rolled)")
+                return
+            }
             try await spectator.nextScreen(.offGame)
             // Game 3: Connect Four, one drop, then its mover's opponent leaves.
             pair.alice.send(.startGame(gameId: "connectFour"))

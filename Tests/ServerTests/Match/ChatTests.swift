@@ -15,7 +15,10 @@ struct ChatTests {
             pair.alice.send(.chat(phrase: "goodLuck"))
             for client in [pair.alice, pair.bob, watcher] {
                 let said = try await client.next { $0.type == "chat" }
-                guard case .chat(let seat, let phrase, _) = said else { Issue.record("expected .chat, got \(said)"); return }
+                guard case .chat(let seat, let phrase, _) = said else {
+                    Issue.record("expected .chat, got \(said)")
+                    return
+                }
                 #expect(seat == .player1)
                 #expect(phrase == "goodLuck")
             }
@@ -38,7 +41,10 @@ struct ChatTests {
             #expect(try await watcher.nextError() == .notSeated, "the seat is checked first")
             pair.alice.send(.chat(phrase: "you are bad"))
             let refusal = try await pair.alice.next { $0.type == "error" }
-            guard case .error(let code, let sentence) = refusal else { Issue.record("expected .error, got \(refusal)"); return }
+            guard case .error(let code, let sentence) = refusal else {
+                Issue.record("expected .error, got \(refusal)")
+                return
+            }
             #expect(code == .badMessage)
             #expect(sentence.contains("hello, goodLuck, haveFun, niceMove, wellPlayed, thanks, goodGame, oops"))
             pair.alice.sendRaw(#"{"type":"chat"}"#)
@@ -63,7 +69,10 @@ struct ChatTests {
             await time.advance(by: .milliseconds(1))
             pair.alice.send(.chat(phrase: "thanks"))
             let said = try await pair.bob.next { $0.type == "chat" }
-            guard case .chat(_, let phrase, _) = said else { Issue.record("expected .chat, got \(said)"); return }
+            guard case .chat(_, let phrase, _) = said else {
+                Issue.record("expected .chat, got \(said)")
+                return
+            }
             #expect(phrase == "thanks", "the refused one was never told")
 
             // A reconnecting page gets the state, and no phrase said before.

@@ -23,7 +23,9 @@ struct ClaimWinTests {
             if case .presence(let players, _, _) = message { players.contains { !$0.connected } } else { false }
         }
         let presence =
-            if let time { try await time.ticking { try await pair.alice.next(where: bobAway) } } else { try await pair.alice.next(where: bobAway) }
+            if let time { try await time.ticking { try await pair.alice.next(where: bobAway) } } else {
+                try await pair.alice.next(where: bobAway)
+            }
         guard case .presence(let players, _, _) = presence else { throw HTTP.Failure(description: "no presence") }
         return (matchID, pair, players.first { $0.seat == .player2 }?.seatTimeoutLeft)
     }
@@ -74,7 +76,10 @@ struct ClaimWinTests {
 
             for client in [pair.alice, watcher] {
                 let over = try await client.next { if case .gameOver = $0 { true } else { false } }
-                guard case .gameOver(let winner, let line, let reason, _) = over else { Issue.record("expected .gameOver, got \(over)"); return }
+                guard case .gameOver(let winner, let line, let reason, _) = over else {
+                    Issue.record("expected .gameOver, got \(over)")
+                    return
+                }
                 #expect(winner == .player1)
                 #expect(line == nil)
                 #expect(reason == "claimed")

@@ -91,12 +91,18 @@ struct ClockTests {
             #expect(try await server.summary(of: matchID).timeControl == WireTimeControl(initial: 60, increment: 2.5))
             let pair = try await server.seatedPair(matchID: matchID)
             let (watcher, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
-            guard case .welcome(_, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
+            guard case .welcome(_, let snapshot, _) = welcome else {
+                Issue.record("expected .welcome, got \(welcome)")
+                return
+            }
             #expect(snapshot.timeControl == WireTimeControl(initial: 60, increment: 2.5))
 
             pair.alice.send(.startGame(gameId: "ticTacToe"))
             let screen = try await watcher.nextScreen(.ticTacToe)
-            guard case .playing(_, let screenBoard) = screen else { Issue.record("expected .playing, got \(screen)"); return }
+            guard case .playing(_, let screenBoard) = screen else {
+                Issue.record("expected .playing, got \(screen)")
+                return
+            }
             #expect(Clock(screenBoard) == Clock(player1: 60, player2: 60, running: .player1))
             #expect(Clock(try await watcher.nextBoard()) == Clock(player1: 60, player2: 60, running: .player1))
 
@@ -154,7 +160,10 @@ struct ClockTests {
             await time.advance(by: .milliseconds(9_990))
             #expect(try watcher.received().allSatisfy { $0.type != "gameOver" }, "not before the ten seconds")
             let over = try await time.ticking { try await watcher.next { $0.type == "gameOver" } }
-            guard case .gameOver(let winner, let line, let reason, _) = over else { Issue.record("expected .gameOver, got \(over)"); return }
+            guard case .gameOver(let winner, let line, let reason, _) = over else {
+                Issue.record("expected .gameOver, got \(over)")
+                return
+            }
             #expect(winner == .player1)
             #expect(line == nil)
             #expect(reason == "time")
@@ -176,7 +185,10 @@ struct ClockTests {
             #expect(late >= 10 && late < 10.1, "flagged \(late) s after the move")
             let took = records.compactMap { if case .played(let move) = $0 { move.tookMilliseconds } else { nil } }
             let (fresh, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
-            guard case .welcome(_, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
+            guard case .welcome(_, let snapshot, _) = welcome else {
+                Issue.record("expected .welcome, got \(welcome)")
+                return
+            }
             #expect(snapshot.lastGame?.reason == "time")
             let final = try #require(Clock(snapshot.lastGame?.board))
             // Alice moved at once: the clock had not moved, and she was charged nothing.
@@ -201,7 +213,10 @@ struct ClockTests {
             pair.alice.close()
             await time.advance(by: .seconds(10))
             let over = try await time.ticking { try await pair.bob.next { $0.type == "gameOver" } }
-            guard case .gameOver(let winner, _, let reason, _) = over else { Issue.record("expected .gameOver, got \(over)"); return }
+            guard case .gameOver(let winner, _, let reason, _) = over else {
+                Issue.record("expected .gameOver, got \(over)")
+                return
+            }
             #expect(winner == .player2)
             #expect(reason == "time")
             let summary = try await server.summary(of: matchID)
@@ -290,7 +305,10 @@ struct ClockTests {
                     "\(clocks), took \(computerTook)")
                 #expect(computerLeft > 60 - 2.0 * Double(max(computerMoves, 1)), "\(clocks)")
                 let over = try #require(try alice.received().last { $0.type == "gameOver" })
-                guard case .gameOver(_, _, let reason, _) = over else { Issue.record("expected .gameOver, got \(over)"); return }
+                guard case .gameOver(_, _, let reason, _) = over else {
+                    Issue.record("expected .gameOver, got \(over)")
+                    return
+                }
                 #expect(reason != "time")
                 try await alice.nextScreen(.offGame)
             }
@@ -324,7 +342,10 @@ struct ClockTests {
             try await pair.bob.nextScreen(.randomWin)
             pair.bob.send(.roll)
             let over = try await pair.bob.next { $0.type == "gameOver" }
-            guard case .gameOver(_, _, let reason, _) = over else { Issue.record("expected .gameOver, got \(over)"); return }
+            guard case .gameOver(_, _, let reason, _) = over else {
+                Issue.record("expected .gameOver, got \(over)")
+                return
+            }
             #expect(reason == "roll", "one roll, no clock to run out")
         }
     }

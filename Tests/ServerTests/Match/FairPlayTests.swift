@@ -32,7 +32,10 @@ struct FairPlayTests {
             #expect(try await watcher.nextError() == .notSeated)
             pair.bob.send(.resign)
             for client in [pair.alice, pair.bob, watcher] {
-                guard case .gameOver(let winner, _, let reason, _) = try await Self.next("gameOver", on: client) else { Issue.record("expected .gameOver from try await Self.next(\"gameOver\", on: client)"); return }
+                guard case .gameOver(let winner, _, let reason, _) = try await Self.next("gameOver", on: client) else {
+                    Issue.record("expected .gameOver from try await Self.next(\"gameOver\", on: client)")
+                    return
+                }
                 #expect(winner == .player1)
                 #expect(reason == "resigned")
                 #expect(try await client.nextScore().player1.wins == 1)
@@ -63,14 +66,20 @@ struct FairPlayTests {
             #expect(try await watcher.nextError() == .notSeated)
 
             pair.alice.send(.offerDraw)
-            guard case .drawOffered(let offerer, _) = try await Self.next("drawOffered", on: watcher) else { Issue.record("expected .drawOffered from try await Self.next(\"drawOffered\", on: watcher)"); return }
+            guard case .drawOffered(let offerer, _) = try await Self.next("drawOffered", on: watcher) else {
+                Issue.record("expected .drawOffered from try await Self.next(\"drawOffered\", on: watcher)")
+                return
+            }
             #expect(offerer == .player1)
             pair.alice.send(.offerDraw)
             #expect(try await pair.alice.nextError() == .alreadyOffered)
             pair.alice.send(.acceptDraw)
             #expect(try await pair.alice.nextError() == .noOffer, "one's own offer is not the opponent's")
             pair.bob.send(.declineDraw)
-            guard case .drawDeclined(let decliner, _) = try await Self.next("drawDeclined", on: watcher) else { Issue.record("expected .drawDeclined from try await Self.next(\"drawDeclined\", on: watcher)"); return }
+            guard case .drawDeclined(let decliner, _) = try await Self.next("drawDeclined", on: watcher) else {
+                Issue.record("expected .drawDeclined from try await Self.next(\"drawDeclined\", on: watcher)")
+                return
+            }
             #expect(decliner == .player2)
 
             // Declined: Alice waits three moves of her own before offering again.
@@ -103,7 +112,10 @@ struct FairPlayTests {
             _ = try await Self.next("drawOffered", on: watcher)
             pair.bob.send(.acceptDraw)
             for client in [pair.alice, pair.bob, watcher] {
-                guard case .gameOver(let winner, _, let reason, _) = try await Self.next("gameOver", on: client) else { Issue.record("expected .gameOver from try await Self.next(\"gameOver\", on: client)"); return }
+                guard case .gameOver(let winner, _, let reason, _) = try await Self.next("gameOver", on: client) else {
+                    Issue.record("expected .gameOver from try await Self.next(\"gameOver\", on: client)")
+                    return
+                }
                 #expect(winner == nil)
                 #expect(reason == "drawAgreed")
                 #expect(try await client.nextScore().draws == 1)
@@ -125,18 +137,27 @@ struct FairPlayTests {
             #expect(try await pair.alice.nextError() == .unknownGame)
 
             pair.alice.send(.offerGame(gameId: "connectFour"))
-            guard case .gameOffered(let seat, let gameId, _) = try await Self.next("gameOffered", on: watcher) else { Issue.record("expected .gameOffered from try await Self.next(\"gameOffered\", on: watcher)"); return }
+            guard case .gameOffered(let seat, let gameId, _) = try await Self.next("gameOffered", on: watcher) else {
+                Issue.record("expected .gameOffered from try await Self.next(\"gameOffered\", on: watcher)")
+                return
+            }
             #expect(seat == .player1 && gameId == "connectFour")
             pair.alice.send(.offerGame(gameId: "kalah"))
             #expect(try await pair.alice.nextError() == .alreadyOffered)
             pair.bob.send(.declineGame)
-            guard case .gameDeclined(let decliner, _) = try await Self.next("gameDeclined", on: watcher) else { Issue.record("expected .gameDeclined from try await Self.next(\"gameDeclined\", on: watcher)"); return }
+            guard case .gameDeclined(let decliner, _) = try await Self.next("gameDeclined", on: watcher) else {
+                Issue.record("expected .gameDeclined from try await Self.next(\"gameDeclined\", on: watcher)")
+                return
+            }
             #expect(decliner == .player2)
 
             pair.alice.send(.offerGame(gameId: "kalah"))
             _ = try await Self.next("gameOffered", on: pair.bob)
             let (late, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
-            guard case .welcome(_, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
+            guard case .welcome(_, let snapshot, _) = welcome else {
+                Issue.record("expected .welcome, got \(welcome)")
+                return
+            }
             #expect(snapshot.offer == WireOffer(kind: .game, seat: .player1, gameId: "kalah"), "a page opened now shows the offer")
             late.close()
             // Accepting is starting that game.
@@ -183,7 +204,10 @@ struct FairPlayTests {
             #expect(page.games.map { $0.result?.reason } == ["claimed"])
             let draw = try await drawPair.resumed(port: second.port, matchID: drawMatch)
             let (drawWatcher, drawWelcome) = try await TestClient.connected(port: second.port, matchID: drawMatch)
-            guard case .welcome(_, let drawSnapshot, _) = drawWelcome else { Issue.record("expected .welcome, got \(drawWelcome)"); return }
+            guard case .welcome(_, let drawSnapshot, _) = drawWelcome else {
+                Issue.record("expected .welcome, got \(drawWelcome)")
+                return
+            }
             #expect(drawSnapshot.offer == WireOffer(kind: .draw, seat: .player1))
             draw.alice.send(.offerDraw)
             #expect(try await draw.alice.nextError() == .alreadyOffered, "the offer stands once, not twice")
@@ -195,7 +219,10 @@ struct FairPlayTests {
 
             let pair = try await rematchPair.resumed(port: second.port, matchID: rematch)
             let (watcher, welcome) = try await TestClient.connected(port: second.port, matchID: rematch)
-            guard case .welcome(_, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
+            guard case .welcome(_, let snapshot, _) = welcome else {
+                Issue.record("expected .welcome, got \(welcome)")
+                return
+            }
             #expect(snapshot.offer == WireOffer(kind: .game, seat: .player2, gameId: "connectFour"))
             pair.alice.send(.declineGame)
             _ = try await Self.next("gameDeclined", on: watcher)

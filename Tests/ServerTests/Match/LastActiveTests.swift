@@ -80,7 +80,10 @@ struct LastActiveTests {
                 // listed again, after a match created since whose creator waits too.
                 let (watcher, _) = try await TestClient.connected(port: server.port, matchID: matchID)
                 // The summary learns of it with the coalesced presence: the clock moves on till then.
-                #expect(try await time.ticking { try await HostileTests.eventually { try await server.summary(of: matchID).lastActive == "now" } })
+                #expect(
+                    try await time.ticking {
+                        try await HostileTests.eventually { try await server.summary(of: matchID).lastActive == "now" }
+                    })
                 #expect(try await Self.list(server, "?activeWithin=2").isEmpty)
                 let (alice, _) = try await TestClient.connected(port: server.port, matchID: matchID)
                 _ = try await alice.resume(token).seated()
@@ -96,7 +99,9 @@ struct LastActiveTests {
                         active = try await Self.list(server, "?activeWithin=2")
                     }
                     #expect(
-                        try await HostileTests.eventually { try await Self.list(server, "?activeWithin=2").map(\.matchId) == [fresh, matchID] })
+                        try await HostileTests.eventually {
+                            try await Self.list(server, "?activeWithin=2").map(\.matchId) == [fresh, matchID]
+                        })
                 }
                 watcher.close()
             }

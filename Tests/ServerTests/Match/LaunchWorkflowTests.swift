@@ -57,7 +57,10 @@ struct LaunchWorkflowTests {
             pair.bob.send(.launchGame(gameId: "randomWin"))
             pair.bob.send(.move(row: 1, col: 1))
             let board = try await pair.alice.next { if case .board(let board, _) = $0 { board.last?.seat == .player2 } else { false } }
-            guard case .board(let state, _) = board else { Issue.record("expected .board, got \(board)"); return }
+            guard case .board(let state, _) = board else {
+                Issue.record("expected .board, got \(board)")
+                return
+            }
             #expect(state.cells[0] == .player1)
             #expect(state.cells[4] == .player2)
         }

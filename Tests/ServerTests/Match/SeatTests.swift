@@ -2,8 +2,8 @@ import Foundation
 import GridGames
 import MatchWords
 import Testing
-import VirtualTime
 import TicTacToe
+import VirtualTime
 import WireProtocol
 
 /// Seats over time: leave with forfeit, reconnect with resume, the seat timeout.
@@ -17,7 +17,10 @@ struct SeatTests {
             _ = try await pair.bob.nextBoard()
             pair.alice.send(.leave)
             let over = try await pair.bob.next { if case .gameOver = $0 { true } else { false } }
-            guard case .gameOver(let winner, let line, _, _) = over else { Issue.record("expected .gameOver, got \(over)"); return }
+            guard case .gameOver(let winner, let line, _, _) = over else {
+                Issue.record("expected .gameOver, got \(over)")
+                return
+            }
             #expect(winner == .player2)
             #expect(line == nil)
             let score = try await pair.bob.nextScore()
@@ -49,7 +52,10 @@ struct SeatTests {
             let presence = try await pair.bob.next {
                 if case .presence(let players, _, _) = $0 { players.contains { !$0.connected } } else { false }
             }
-            guard case .presence(let players, _, _) = presence else { Issue.record("expected .presence, got \(presence)"); return }
+            guard case .presence(let players, _, _) = presence else {
+                Issue.record("expected .presence, got \(presence)")
+                return
+            }
             #expect(players.first { $0.seat == .player1 }?.connected == false)
 
             let (back, _) = try await TestClient.connected(port: server.port, matchID: matchID)
@@ -57,7 +63,10 @@ struct SeatTests {
             let seated = try await back.next { if case .seated = $0 { true } else { false } }
             #expect(seated == .seated(seat: .player1, name: "Alice", token: pair.aliceToken))
             let welcome = try await back.next { if case .welcome = $0 { true } else { false } }
-            guard case .welcome(let you, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
+            guard case .welcome(let you, let snapshot, _) = welcome else {
+                Issue.record("expected .welcome, got \(welcome)")
+                return
+            }
             #expect(you == .player1)
             #expect(snapshot.board?.cells[8] == .player1)
             #expect(snapshot.board?.turn == .player2)
@@ -74,10 +83,15 @@ struct SeatTests {
             pair.bob.close()
             // Told that Bob is away (the coalesced presence), with the whole seat timeout left.
             let away = try await time.ticking {
-                try await pair.alice.next { if case .presence(let players, _, _) = $0 { players.contains { !$0.connected } } else { false } }
+                try await pair.alice.next {
+                    if case .presence(let players, _, _) = $0 { players.contains { !$0.connected } } else { false }
+                }
             }
             guard case .presence(let players, _, _) = away, let left = players.first(where: { $0.seat == .player2 })?.seatTimeoutLeft
-            else { Issue.record("expected Bob's seat away, got \(away)"); return }
+            else {
+                Issue.record("expected Bob's seat away, got \(away)")
+                return
+            }
             let screens = try pair.alice.received().count { $0.type == "screen" }
             await time.advance(by: .seconds(left) - .milliseconds(2))
             pair.alice.send(.sync)

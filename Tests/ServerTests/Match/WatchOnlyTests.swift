@@ -12,11 +12,17 @@ struct WatchOnlyTests {
         try await withTestServer { server in
             let matchID = try await server.createMatch()
             let (watcher, welcome) = try await TestClient.connected(port: server.port, matchID: "\(matchID)?watch=1")
-            guard case .welcome(let you, _, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
+            guard case .welcome(let you, _, _) = welcome else {
+                Issue.record("expected .welcome, got \(welcome)")
+                return
+            }
             #expect(you == nil)
             watcher.send(.login(name: "Mallory"))
             let refusal = try await watcher.next { $0.type == "error" }
-            guard case .error(let code, let sentence) = refusal else { Issue.record("expected .error, got \(refusal)"); return }
+            guard case .error(let code, let sentence) = refusal else {
+                Issue.record("expected .error, got \(refusal)")
+                return
+            }
             #expect(code == .watchOnly)
             #expect(sentence.contains("reconnect without ?watch=1"))
             #expect(try await server.summary(of: matchID).players.isEmpty, "nobody sat down")

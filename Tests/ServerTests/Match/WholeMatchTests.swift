@@ -36,7 +36,10 @@ struct WholeMatchTests {
                 #expect(seen.last == WireMove(row: row, col: col, seat: player === pair.alice ? .player1 : .player2))
             }
             let over = try await spectator.next { if case .gameOver = $0 { true } else { false } }
-            guard case .gameOver(let winner, let line, _, _) = over else { Issue.record("expected .gameOver, got \(over)"); return }
+            guard case .gameOver(let winner, let line, _, _) = over else {
+                Issue.record("expected .gameOver, got \(over)")
+                return
+            }
             #expect(winner == .player1)
             #expect(line == [[0, 0], [0, 1], [0, 2]])
             let score = try await spectator.nextScore()

@@ -20,7 +20,10 @@ extension PairingQueueTests {
             let (page, _) = try await TestClient.connected(port: server.port, matchID: matchID)
             page.send(.resume(token: try #require(second.token)))
             let welcome = try await page.next { if case .welcome(.player2, _, _) = $0 { true } else { false } }
-            guard case .welcome(_, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
+            guard case .welcome(_, let snapshot, _) = welcome else {
+                Issue.record("expected .welcome, got \(welcome)")
+                return
+            }
             #expect(snapshot.phase == .connectFour, "the game they asked for is started")
             #expect(snapshot.players.map(\.name) == ["Ann", "Cleo"])
             page.close()

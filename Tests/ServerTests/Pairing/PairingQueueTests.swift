@@ -61,7 +61,10 @@ struct PairingQueueTests {
             let seated = try await alicePage.next { if case .seated = $0 { true } else { false } }
             #expect(seated == .seated(seat: .player1, name: "Alice", token: try #require(first.token)))
             let welcome = try await bobPage.next { if case .welcome(.player2, _, _) = $0 { true } else { false } }
-            guard case .welcome(_, let snapshot, _) = welcome else { Issue.record("expected .welcome, got \(welcome)"); return }
+            guard case .welcome(_, let snapshot, _) = welcome else {
+                Issue.record("expected .welcome, got \(welcome)")
+                return
+            }
             #expect(snapshot.phase == .playing("ticTacToe"), "the game is started")
             #expect(snapshot.players.map(\.name) == ["Alice", "Bob"])
 

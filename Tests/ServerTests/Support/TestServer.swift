@@ -100,7 +100,8 @@ struct TestServer: LiveServer {
         let (metricsPorts, metricsContinuation) = AsyncStream<Int>.makeStream()
         let (redirectPorts, redirectContinuation) = AsyncStream<Int>.makeStream()
         let app = try await buildApplication(
-            configuration: configuration, games: .standard, store: store, logger: logger, clock: clock, onListening: { continuation.yield($0) },
+            configuration: configuration, games: .standard, store: store, logger: logger, clock: clock,
+            onListening: { continuation.yield($0) },
             onMetricsListening: { metricsContinuation.yield($0) }, onRedirectListening: { redirectContinuation.yield($0) })
         let task = Task { try await app.runService(gracefulShutdownSignals: []) }
         var iterator = ports.makeAsyncIterator()
