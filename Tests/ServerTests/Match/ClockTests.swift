@@ -203,16 +203,15 @@ struct ClockTests {
     }
 
     @Test func test_anAwayPlayersClock_keepsRunning_andRunsOutBeforeTheSeatTimesOut() async throws {
-        let time = VirtualTime()
-        try await withTestServer(time: time, configure: { $0.seatTimeout = .seconds(60) }) { server in
+        // The one flag over real sockets and real time (the others advance a test clock): ten seconds.
+        try await withTestServer(configure: { $0.seatTimeout = .seconds(60) }) { server in
             let matchID = try await Self.clockedMatch(#"{"initial":10,"increment":0}"#, on: server)
             let pair = try await server.seatedPair(matchID: matchID)
             pair.bob.send(.startGame(gameId: "ticTacToe"))
             _ = try await pair.alice.nextBoard()
             // Alice's turn, and she goes away.
             pair.alice.close()
-            await time.advance(by: .seconds(10))
-            let over = try await time.ticking { try await pair.bob.next { $0.type == "gameOver" } }
+            let over = try await pair.bob.next(timeout: .seconds(15)) { $0.type == "gameOver" }
             guard case .gameOver(let winner, _, let reason, _) = over else {
                 Issue.record("expected .gameOver, got \(over)")
                 return
