@@ -18,6 +18,14 @@
 # the images it built (not the cached base images: `--remove-base-images` removes those too), also on
 # failure. Traffic goes only to 127.0.0.1 and to the containers on the networks it creates.
 #
+# Options:
+#   --fresh               first remove every image the check made (the stand-ins, labelled
+#                         org.tictactoe.local-stand-in, the project's image and the compose project's)
+#                         and .build-containers/, so that the run meets the machine as a newcomer's
+#                         would: how a change to the Dockerfile, docker-compose.yml, Package.swift or
+#                         this script is checked before it is resolved (README, "Containers").
+#   --remove-base-images  remove the stand-ins too at the end.
+#
 # Runs as root (podman rootful); installs podman, runc and debootstrap from Debian's packages and
 # podman-compose from PyPI (in .build-containers/venv) when missing. The release build inside the
 # container takes long on a small machine (docs/PERFORMANCE.md, "Containers"); it runs under `nice`.
@@ -32,10 +40,13 @@ SINGLE_PORT=${CONTAINER_CHECK_SINGLE_PORT:-18480}
 CLUSTER_PORT=${CONTAINER_CHECK_CLUSTER_PORT:-18490}
 
 REMOVE_BASE_IMAGES=0
+FRESH=0
 for arg in "$@"; do
   case "$arg" in
+    --fresh) FRESH=1 ;;
     --remove-base-images) REMOVE_BASE_IMAGES=1 ;;
-    -h | --help) sed -n '2,26p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    # The comment at the top, up to its first line that is not one.
+    -h | --help) awk 'NR == 1 { next } !/^#/ { exit } { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) echo "unknown argument: $arg" >&2; exit 2 ;;
   esac
 done
@@ -44,6 +55,19 @@ log() { printf '\n==> %s\n' "$*"; }
 RESULTS=()
 result() { RESULTS+=("$1"); printf '    %s\n' "$1"; }
 fail() { result "FAIL: $*"; exit 1; }
+# A command that fails where the script did not expect it (set -e) says which and where before the
+# clean-up runs, rather than ending the run with only its exit status.
+trap 'status=$?; result "FAIL: line $LINENO: \`$BASH_COMMAND\` exited $status (a mistake of this script, or of what it ran)"' ERR
+# How long each step took, for the summary: step NAME ends the step before it.
+STEP_NAME=
+STEP_STARTED=$SECONDS
+RUN_STARTED=$SECONDS
+TIMES=()
+step() {
+  [ -z "$STEP_NAME" ] || TIMES+=("$STEP_NAME $((SECONDS - STEP_STARTED)) s")
+  STEP_NAME=$1 STEP_STARTED=$SECONDS
+}
+step "tools"
 
 # --- Tools ----------------------------------------------------------------------------------------
 
@@ -57,23 +81,53 @@ if [ ${#missing[@]} -gt 0 ]; then
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
 fi
-mkdir -p "$WORK"
-if ! "$WORK/venv/bin/python" -c 'import podman_compose, websockets' >/dev/null 2>&1; then
-  log "installing podman-compose and websockets in $WORK/venv"
-  python3 -m venv "$WORK/venv"
-  "$WORK/venv/bin/pip" install --quiet --disable-pip-version-check podman-compose==1.6.0 websockets==17.4
-fi
+
 # podman without systemd: cgroupfs and runc, and no default ulimits (the sandbox refuses setrlimit of
 # RLIMIT_NPROC, even to its current value). BUILDAH_FORMAT=docker keeps HEALTHCHECK in every image
 # built, the compose file's nginx image included (the OCI format has no place for it).
-cat > "$WORK/containers.conf" <<'EOF'
+write_containers_conf() {
+  mkdir -p "$WORK"
+  cat > "$WORK/containers.conf" <<'EOF'
 [containers]
 default_ulimits = []
 [engine]
 cgroup_manager = "cgroupfs"
 runtime = "runc"
 EOF
+}
+write_containers_conf
 export CONTAINERS_CONF=$WORK/containers.conf BUILDAH_FORMAT=docker
+
+# --fresh: what an earlier run made goes first, the containers, pods, volumes and networks of the
+# compose project (left only by a run that was killed), then every image the check made, then
+# .build-containers/ (podman-compose's venv and the stand-ins' recipes with it).
+if [ "$FRESH" = 1 ]; then
+  step "fresh: removing what earlier runs made"
+  log "--fresh: removing every image the check made and $WORK"
+  label=io.podman.compose.project=$PROJECT
+  podman ps -aq --filter "label=$label" | xargs -r podman rm -f -v >/dev/null
+  podman pod ps -q --filter "label=$label" | xargs -r podman pod rm -f >/dev/null
+  podman volume ls -q --filter "label=$label" | xargs -r podman volume rm -f >/dev/null
+  podman network ls -q --filter "label=$label" | xargs -r podman network rm -f >/dev/null
+  images=$( (podman images -q --filter "label=$STANDIN_LABEL"; podman images -q --filter "label=$label"
+    for name in tictactoe-server:latest tictactoe-nginx:latest; do
+      podman image inspect --format '{{.Id}}' "$name" 2>/dev/null || true
+    done) | cut -c1-12 | sort -u)
+  if [ -n "$images" ]; then
+    podman images --format '{{.ID}} {{.Repository}}:{{.Tag}}' | grep -F -f <(echo "$images") | sed 's/^/    removing /' || true
+    echo "$images" | xargs podman rmi -f >/dev/null
+  fi
+  # --one-file-system: a debootstrap that was killed may have left /proc mounted in its root.
+  rm -rf --one-file-system "$WORK"
+  write_containers_conf
+  result "fresh: removed $(echo "$images" | grep -c . || true) images and $WORK"
+fi
+
+if ! "$WORK/venv/bin/python" -c 'import podman_compose, websockets' >/dev/null 2>&1; then
+  log "installing podman-compose and websockets in $WORK/venv"
+  python3 -m venv "$WORK/venv"
+  "$WORK/venv/bin/pip" install --quiet --disable-pip-version-check podman-compose==1.6.0 websockets==17.4
+fi
 COMPOSE=("$WORK/venv/bin/podman-compose" -p "$PROJECT" -f docker-compose.yml -f "$WORK/compose.override.yml")
 compose() { "${COMPOSE[@]}" "$@"; }
 
@@ -82,6 +136,8 @@ compose() { "${COMPOSE[@]}" "$@"; }
 cleanup() {
   local status=$? id
   set +e
+  trap - ERR
+  step "clean-up"
   log "removing what this run made"
   if [ "$status" -ne 0 ]; then
     # What the containers logged, for the failure's cause.
@@ -93,7 +149,7 @@ cleanup() {
   fi
   # The containers first, each with its anonymous volumes (the image's VOLUME gives every cluster server
   # one, which `compose down -v` leaves behind), then what compose made.
-  podman stop -t 5 $(podman ps -q --filter "label=io.podman.compose.project=$PROJECT") >/dev/null 2>&1
+  podman ps -q --filter "label=io.podman.compose.project=$PROJECT" | xargs -r podman stop -t 5 >/dev/null 2>&1
   for id in $(podman ps -aq --filter "label=io.podman.compose.project=$PROJECT"); do podman rm -f -v "$id" >/dev/null; done
   compose --profile cluster down -v -t 5 >/dev/null 2>&1
   for id in $(podman pod ps -q --filter "label=io.podman.compose.project=$PROJECT"); do podman pod rm -f "$id" >/dev/null; done
@@ -109,6 +165,8 @@ cleanup() {
   result "left behind: $(podman ps -aq --filter "label=io.podman.compose.project=$PROJECT" | wc -l) containers, $(podman volume ls -q --filter "label=io.podman.compose.project=$PROJECT" | wc -l) volumes, $(podman network ls -q --filter "label=io.podman.compose.project=$PROJECT" | wc -l) networks, $(podman images -q --filter dangling=true | wc -l) dangling images"
   printf '\n==> summary (base images are local stand-ins made from Debian'"'"'s packages, not the official images)\n'
   printf '    %s\n' "${RESULTS[@]}"
+  step ""
+  printf '==> times: %s; in all %d s\n' "$(printf '%s\n' "${TIMES[@]}" | paste -sd';' | sed 's/;/; /g')" $((SECONDS - RUN_STARTED))
   if [ "$status" -eq 0 ]; then echo "container check: every step passed"; else echo "container check: FAILED (exit $status)"; fi
   exit "$status"
 }
@@ -198,7 +256,7 @@ build_standin() {
   cat > "$dir/Containerfile"
   [ -f "$WORK/standin-entrypoint.sh" ] && cp "$WORK/standin-entrypoint.sh" "$dir/"
   nice podman build --format docker --layers=false --force-rm --label "$STANDIN_LABEL=$hash" \
-    --"$@" -t "$tag" -f "$dir/Containerfile" "$dir" >"$WORK/build-$tag.log" 2>&1 \
+    "$@" -t "$tag" -f "$dir/Containerfile" "$dir" >"$WORK/build-$tag.log" 2>&1 \
     || { tail -30 "$WORK/build-$tag.log"; return 1; }
   rm -rf "$dir"
 }
@@ -268,6 +326,7 @@ LABEL description="Local stand-in for the official postgres:15-bookworm: Debian'
 EOF
 )
 
+step "1. base images"
 log "1. base images (local stand-ins, kept between runs)"
 started=$SECONDS
 hash=$(echo "debian-slim-1" | recipe_hash)
@@ -301,6 +360,7 @@ fi
 
 # --- 2. The project's image ---------------------------------------------------------------------------
 
+step "2. project image"
 log "2. the project's image, built from the Dockerfile"
 # SwiftPM fetches the packages from their github.com addresses. Where git is set to read those from a
 # local copy (url.<base>.insteadOf, as on our machines), the build gets the same settings and a
@@ -336,7 +396,7 @@ result "project image: built in $((build_s / 60)) min $((build_s % 60)) s; ticta
 # The container of a compose service.
 container_of() {
   podman ps -a --filter "label=io.podman.compose.project=$PROJECT" --filter "label=com.docker.compose.service=$1" \
-    --format '{{.Names}}' | head -1
+    --format '{{.Names}}' | awk 'NR == 1'
 }
 # Podman 4.3 runs HEALTHCHECKs from systemd timers, which this machine lacks: run them here, as often
 # as the timer would, until one passes (the image's or the compose file's start period and retries are
@@ -360,6 +420,7 @@ play() { "$WORK/venv/bin/python" scripts/container-check-play.py "$@"; }
 
 # --- 3. The single server -------------------------------------------------------------------------------
 
+step "3. single server"
 log "3. the single server: compose up"
 SINGLE=http://127.0.0.1:$SINGLE_PORT
 compose up -d >"$WORK/compose-single.log" 2>&1 || { tail -20 "$WORK/compose-single.log"; fail "single: compose up failed"; }
@@ -383,7 +444,8 @@ wait_healthy tictactoe 60 >/dev/null || fail "single: not healthy again within 6
 kept=$(play kept "$SINGLE" "$match") || fail "single: the match was not kept across down/up"
 result "single: down/up on the named volume ${PROJECT}_tictactoe-data: $kept"
 # `compose stop` sends the image's STOPSIGNAL (SIGTERM) and waits the compose file's stop_grace_period.
-grace=$(compose config 2>/dev/null | awk '/^  tictactoe:/ { s = 1 } s && /stop_grace_period:/ { print $2; exit }')
+# (awk reads to the end: a writer that lost its reader would fail the pipeline.)
+grace=$(compose config 2>/dev/null | awk '/^  tictactoe:/ { s = 1 } s && /stop_grace_period:/ && !g { g = $2 } END { print g }')
 grace_s=${grace%s}
 step=$(date +%s%N)
 compose stop tictactoe >>"$WORK/compose-single.log" 2>&1 || fail "single: compose stop failed"
@@ -396,6 +458,7 @@ compose down >>"$WORK/compose-single.log" 2>&1 || fail "single: compose down fai
 
 # --- 4. The cluster profile -----------------------------------------------------------------------------
 
+step "4. cluster"
 log "4. the cluster profile: PostgreSQL, three servers, nginx"
 CLUSTER=http://127.0.0.1:$CLUSTER_PORT
 step=$SECONDS
