@@ -95,4 +95,6 @@ stop_private_postgres
 # 5. Browser and interop tests against the real server binary (the Node interop test needs Node 20 or
 #    later, which Debian does not package; it is skipped, saying so, where there is none).
 log "browser and interop tests"
-TICTACTOE_BIN="$PWD/.build/debug/tictactoe" .venv/bin/python -m pytest -q Tests/browser
+# Two pytest processes (pytest-xdist), each with its own server, Chromium sessions and temporary folders:
+# the tests mostly wait on pages and the server's timers, so on two cores this about halves the time.
+TICTACTOE_BIN="$PWD/.build/debug/tictactoe" .venv/bin/python -m pytest -q -n 2 Tests/browser

@@ -18,9 +18,12 @@ import tempfile
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 
 import pytest
+
+from selenium.common.exceptions import WebDriverException
 
 from pages import Browser, new_driver, set_viewport
 
@@ -148,40 +151,155 @@ def server():
     stop_server(running)
 
 
+# Chromium sessions are kept from one test to the next: a new Chromium costs a second or more (several
+# on a loaded machine), and a test opens two or three. Between tests a kept session is emptied as a new
+# one would be: its page goes to about:blank (closing its WebSockets, as quitting did), every origin it
+# visited loses its storage (localStorage, service workers, caches, cookies, IndexedDB), the HTTP cache
+# and permissions are reset, and so is what the tests set through DevTools. A session is kept only if
+# every DevTools command the test sent is one of these, which the reset undoes; any other, a second
+# window, a session a test closed itself (`Browser.close`, a player leaving) or one with extra
+# arguments (the TLS test's trusted key: HSTS is not cleared) is quit as before.
+_UNDONE_BY_RESET = {
+    "Emulation.setDeviceMetricsOverride", "Emulation.setEmulatedMedia",
+    "Network.enable", "Network.emulateNetworkConditions",
+    "Browser.grantPermissions", "Browser.setPermission",
+    "Page.addScriptToEvaluateOnNewDocument", "Page.getAppManifest", "Page.getInstallabilityErrors",
+}
+
+
+def _origin(url: str) -> str | None:
+    parsed = urllib.parse.urlsplit(url)
+    return f"{parsed.scheme}://{parsed.netloc}" if parsed.scheme in ("http", "https") and parsed.netloc else None
+
+
+def _tracked_driver(extra_arguments: tuple[str, ...], language: str):
+    """A new Chromium session that records the origins it was sent to and the DevTools commands sent."""
+    driver = new_driver(extra_arguments, language)
+    driver.devtools_commands = set()
+    driver.new_document_scripts = []
+    driver.origins = set()
+    execute_cdp_cmd, get = driver.execute_cdp_cmd, driver.get
+
+    def tracked_execute_cdp_cmd(cmd: str, cmd_args: dict):
+        driver.devtools_commands.add(cmd)
+        result = execute_cdp_cmd(cmd, cmd_args)
+        if cmd == "Page.addScriptToEvaluateOnNewDocument":
+            driver.new_document_scripts.append(result["identifier"])
+        return result
+
+    def tracked_get(url: str) -> None:
+        if origin := _origin(url):
+            driver.origins.add(origin)
+        get(url)
+
+    driver.execute_cdp_cmd, driver.get = tracked_execute_cdp_cmd, tracked_get
+    return driver
+
+
+def _reset(driver, origins: set[str]) -> bool:
+    """Empties a kept session as described above; False when it cannot be (then it is quit)."""
+    if driver.devtools_commands - _UNDONE_BY_RESET:
+        return False
+    try:
+        if len(driver.window_handles) != 1:
+            return False
+        if origin := _origin(driver.current_url):
+            origins.add(origin)
+        driver.get("about:blank")
+        cdp = driver.execute_cdp_cmd
+        for identifier in driver.new_document_scripts:
+            cdp("Page.removeScriptToEvaluateOnNewDocument", {"identifier": identifier})
+        if "Network.emulateNetworkConditions" in driver.devtools_commands:
+            cdp("Network.emulateNetworkConditions",
+                {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
+        for origin in sorted(origins | driver.origins):
+            cdp("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+        cdp("Network.clearBrowserCache", {})
+        cdp("Network.clearBrowserCookies", {})
+        cdp("Browser.resetPermissions", {})
+        cdp("Emulation.setEmulatedMedia", {"media": "", "features": []})
+        cdp("Emulation.clearDeviceMetricsOverride", {})
+        driver.get_log("browser")  # what the emptying logged is nobody's problem
+    except WebDriverException:
+        return False
+    driver.devtools_commands.clear()
+    driver.new_document_scripts.clear()
+    driver.origins.clear()
+    return True
+
+
+class DriverPool:
+    """Chromium sessions kept between tests, by language (see above)."""
+
+    def __init__(self):
+        self.idle: dict[str, list] = {}
+
+    def take(self, language: str):
+        idle = self.idle.get(language)
+        return idle.pop() if idle else _tracked_driver((), language)
+
+    def give_back(self, driver, language: str, origins: set[str]) -> None:
+        if _reset(driver, origins):
+            self.idle.setdefault(language, []).append(driver)
+        else:
+            driver.quit()
+
+    def quit_all(self) -> None:
+        for drivers in self.idle.values():
+            for driver in drivers:
+                driver.quit()
+        self.idle.clear()
+
+
+@pytest.fixture(scope="session")
+def driver_pool():
+    pool = DriverPool()
+    yield pool
+    pool.quit_all()
+
+
 @contextlib.contextmanager
-def browser_sessions(default_url: str, request, extra_arguments: tuple[str, ...] = ()):
-    """A factory of independent browser sessions on `default_url`: see the `browsers` fixture."""
-    opened: list[Browser] = []
+def browser_sessions(default_url: str, request, extra_arguments: tuple[str, ...] = (), pool: DriverPool | None = None):
+    """A factory of independent browser sessions on `default_url`: see the `browsers` fixture. With
+    `pool` (and no `extra_arguments`), sessions are taken from it and given back emptied."""
+    opened: list[tuple[Browser, str]] = []
+    pool = pool if not extra_arguments else None
 
     def make(width: int = 1280, height: int = 900, base_url: str | None = None, language: str = "en") -> Browser:
-        driver = new_driver(extra_arguments, language)
-        set_viewport(driver, width, height)
+        driver = pool.take(language) if pool else new_driver(extra_arguments, language)
         browser = Browser(driver, base_url or default_url, SCREENSHOTS)
-        opened.append(browser)
+        opened.append((browser, language))
+        set_viewport(driver, width, height)
         return browser
 
     yield make
 
     problems = []
-    for browser in opened:
-        if browser.closed:
-            continue
-        try:
-            problems.extend(browser.page_problems())
-        finally:
-            browser.close()
+    try:
+        for browser, _ in opened:
+            if not browser.closed:
+                problems.extend(browser.page_problems())
+    finally:
+        for browser, language in opened:
+            if browser.closed:
+                continue
+            if pool:
+                browser.closed = True
+                pool.give_back(browser.driver, language, {_origin(browser.base_url)})
+            else:
+                browser.close()
     if problems and not request.node.rep_call_failed:
         pytest.fail("the page reported problems:\n" + "\n".join(problems))
 
 
 @pytest.fixture
-def browsers(server, request):
+def browsers(server, driver_pool, request):
     """A factory of independent browser sessions (separate profiles, so separate localStorage).
 
-    `browsers()` returns a `pages.Browser`; every session is closed after the test, and the test fails
-    if a page broke its Content-Security-Policy or threw an uncaught exception.
+    `browsers()` returns a `pages.Browser`; every session is emptied or closed after the test, and the
+    test fails if a page broke its Content-Security-Policy or threw an uncaught exception.
     """
-    with browser_sessions(server.base_url, request) as make:
+    with browser_sessions(server.base_url, request, pool=driver_pool) as make:
         yield make
 
 

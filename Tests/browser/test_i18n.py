@@ -209,6 +209,8 @@ def test_an_unknown_match_and_a_phone_in_korean(browsers):
 
 
 def _choose_language(browser, code: str) -> None:
+    # The control is added once the page has translated its markup (js/i18n.js), after the load event.
+    browser.visible("language")
     old = browser.driver.find_element("css selector", "html")
     browser.driver.execute_script(
         "const s = document.querySelector('[data-testid=\"language\"]'); s.value = arguments[0];"
