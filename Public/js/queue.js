@@ -2,7 +2,7 @@
 // how long we have waited, renew our place until the server pairs us with someone who asked for the
 // same game and the same clock, then open the match with the seat it took for us (docs/PROTOCOL.md).
 
-import { gameT, t } from './i18n.js';
+import { t } from './i18n.js';
 
 import { cancelQueue, joinQueue, renewQueue } from './api.js';
 import { drawClockChoices } from './clockChoices.js';
@@ -127,7 +127,7 @@ export function setUpQueue(elements, notices) {
       joinedName = name;
       joinedAt = Date.now();
       const game = gameById(gameId);
-      const gameName = game ? gameT(game, 'name') : gameId;
+      const gameName = game ? game.name : gameId;
       elements.status.textContent = clock
         ? t('queue.lookingForClock', { game: gameName, clock: timeControlWords(clock) })
         : t('queue.lookingFor', { game: gameName });
