@@ -7,6 +7,7 @@
 // never compares its own time with the server's, as it does for `seatTimeoutLeft`.
 
 import { opponentOf } from './seats.js';
+import { timeFigure } from './timeFigures.js';
 
 const SEATS = ['player1', 'player2'];
 
@@ -49,8 +50,8 @@ export function flaggedSeat(result) {
 }
 
 /**
- * Seconds as a clock shows them: "2:59", "1:00:00" (whole seconds, rounded down as chess clocks do: a
- * clock never shows more time than it has), and under LOW_TIME_S with tenths: "0:09.4".
+ * Seconds as a clock shows them: "2:59", "1:00:00" (timeFigures.js, rounded down), and under
+ * LOW_TIME_S with tenths: "0:09.4".
  */
 export function clockFigure(seconds) {
   const left = Math.max(0, seconds);
@@ -58,11 +59,7 @@ export function clockFigure(seconds) {
     const tenths = Math.floor(left * 10);
     return `0:0${Math.floor(tenths / 10)}.${tenths % 10}`;
   }
-  const whole = Math.floor(left);
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const secs = String(whole % 60).padStart(2, '0');
-  return hours ? `${hours}:${String(minutes).padStart(2, '0')}:${secs}` : `${minutes}:${secs}`;
+  return timeFigure(left);
 }
 
 /** The seconds a past move took (`took`, the games API), or null when the move does not say. */

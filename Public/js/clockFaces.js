@@ -6,11 +6,8 @@
 import { t } from './i18n.js';
 
 import { LOW_TIME_S, clockFigure } from './clock.js';
+import { setText } from './dom.js';
 import { MARKS, SEATS } from './seats.js';
-
-function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
-}
 
 function part(className, testid) {
   const element = document.createElement('span');

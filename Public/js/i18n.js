@@ -1,7 +1,8 @@
-// The page's words in the reader's language (issue 32). One file per language for the page's core
-// (/i18n/en.json, /i18n/ko.json); each game keeps its own words beside its module (`words` of
-// js/games/*.js). The language follows navigator.languages on the first visit, can be switched on
-// every page (the control this module adds to the top bar) and is remembered; <html lang> follows it.
+// The page's words in the reader's language (issue 32). One file per language (/i18n/en.json,
+// /i18n/ko.json) for the whole page, each game's words under its id (`kalah.sowed`: wordsOfGame), so
+// that a new language is one new file. The language follows navigator.languages on the first visit,
+// can be switched on every page (the control this module adds to the top bar) and is remembered;
+// <html lang> follows it.
 // Every module that shows words imports this one, so the words are loaded before the first render
 // (top-level await).
 
@@ -92,12 +93,12 @@ export function has(key) {
   return key in words || key in fallback;
 }
 
-/** A game's words (`game.words[lang]`, English as fallback): `(key, params) => text`. */
-export function gameT(game, key, params = {}) {
-  const table = (game && game.words && (game.words[lang] || game.words[DEFAULT])) || {};
-  const backup = (game && game.words && game.words[DEFAULT]) || {};
-  const text = lookUp(table, backup, key, params);
-  return text === null ? key : fill(text, params);
+/**
+ * A game's words: `(key, params) => text` for the keys under `{gameId}.` in the files ("kalah.sowed").
+ * Each game says its own sentences through it, so that none names another's keys.
+ */
+export function wordsOfGame(gameId) {
+  return (key, params) => t(`${gameId}.${key}`, params);
 }
 
 /** A number in the reader's language. */

@@ -1,71 +1,45 @@
-// The match page (/m/{id}): wires the connection, the state and the view together, and turns
-// clicks and keys into the client messages of docs/PROTOCOL.md.
+// The match page (/m/{id}): wires the connection, the state and the view together. Each control lives
+// in a module of its own (joinForm, inviteControls, offerControls, endingControls); this one keeps the
+// match's state, turns server messages into it, and redraws after each.
 
 import { t } from './i18n.js';
 
 import { getMatch, matchIdFromLocation, takeCreatorMark } from './api.js';
+import { createAwayCountdown } from './awayCountdown.js';
 import { createBell } from './bell.js';
 import { createChat } from './chat.js';
 import { Connection, SeatStore, watchesOnly } from './connection.js';
+import { wireEndings } from './endingControls.js';
 import { gameById, linkGameStylesheets } from './games/index.js';
-import { Notices, errorText } from './notices.js';
-import { startPastGames } from './pastGames.js';
+import { wireInvite } from './inviteControls.js';
+import { createJoinForm } from './joinForm.js';
+import { createFocusKeeper } from './matchFocus.js';
 import { startMoveList } from './moveList.js';
+import { rememberName, rememberedName } from './names.js';
+import { Notices, errorText } from './notices.js';
+import { wireOffers } from './offerControls.js';
+import { startPastGames } from './pastGames.js';
+import { announcePresence } from './presenceNotices.js';
 import { createView } from './render.js';
-import { nameOf, opponentOf } from './seats.js';
-import { MoveSound } from './sound.js';
 import { startRibsPanel } from './ribsPanel.js';
+import { MoveSound } from './sound.js';
 import { initialState, reduce } from './state.js';
 
-const NAME_KEY = 'tictactoe.name';
+// A reconnect quicker than this is not shown: a blink of "Reconnecting…" would only alarm.
 const RECONNECTING_GRACE_MS = 700;
-// The server's default `--seat-timeout`, for a server that does not tell its own (`seatTimeout`).
-const DEFAULT_SEAT_TIMEOUT_S = 60;
 
 const $ = (id) => document.getElementById(id);
 
-function remembered(key) {
-  try {
-    return window.localStorage.getItem(key) || '';
-  } catch {
-    return '';
-  }
-}
-
-function remember(key, value) {
-  try {
-    window.localStorage.setItem(key, value);
-  } catch {
-    // Only a convenience.
-  }
-}
-
-const NAME_MAX = 24;
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-
-/** Characters as a person sees them (grapheme clusters), as the server counts a name. */
-function visibleLength(text) {
-  if (typeof Intl === 'object' && typeof Intl.Segmenter === 'function') {
-    return [...new Intl.Segmenter().segment(text)].length;
-  }
-  return [...text].length;
-}
-
-/** Why the server would refuse `name` (docs/PROTOCOL.md, `badName`), or '' when it is fine. */
-function nameProblem(name) {
-  if (visibleLength(name) > NAME_MAX) return t('name.tooLong', { max: NAME_MAX });
-  if (CONTROL_CHARACTERS.test(name)) return t('name.unshowable');
-  return '';
-}
-
-/** Shows `text` under the name field (or hides it when empty), with the focus kept in the field. */
-function showNameError(text) {
-  const error = document.getElementById('name-error');
-  const input = document.getElementById('name-input');
-  error.textContent = text;
-  error.hidden = !text;
-  input.setAttribute('aria-invalid', String(Boolean(text)));
-  if (text) input.focus();
+/** The move sound's mute button, its state in aria-pressed. */
+function wireSound() {
+  const sound = new MoveSound();
+  const toggle = $('sound-toggle');
+  toggle.setAttribute('aria-pressed', String(!sound.muted));
+  toggle.addEventListener('click', () => {
+    sound.setMuted(!sound.muted);
+    toggle.setAttribute('aria-pressed', String(!sound.muted));
+  });
+  return sound;
 }
 
 function main() {
@@ -73,22 +47,10 @@ function main() {
   // The games' controls send through the connection made below.
   const view = createView({ send: (message) => send(message) });
   const notices = new Notices($('notices'));
-  const sound = new MoveSound();
-  const soundToggle = $('sound-toggle');
-  soundToggle.setAttribute('aria-pressed', String(!sound.muted));
-  soundToggle.addEventListener('click', () => {
-    sound.setMuted(!sound.muted);
-    soundToggle.setAttribute('aria-pressed', String(!sound.muted));
-  });
+  const sound = wireSound();
   const matchId = matchIdFromLocation();
   let state = initialState(matchId);
-  // When each seat without a connection times out, in page time (performance.now()): from the seconds
-  // left the server told with the seat, counted from when its message came, so clocks never compare.
-  const awayDeadlines = new Map();
-  // When the claim of the game against each away seat is allowed, in page time likewise (`claimableIn`,
-  // told only during a game).
-  const claimDeadlines = new Map();
-  let seatTimeoutS = DEFAULT_SEAT_TIMEOUT_S;
+  const countdown = createAwayCountdown({ redraw: () => update() });
   const ui = {
     resuming: false,
     showReconnecting: false,
@@ -97,18 +59,9 @@ function main() {
     confirmingResign: false,
     creator: false,
     titleNote: '', // what happened while the tab was hidden, for its title
-    seatKeptFor: (seat) => {
-      const deadline = awayDeadlines.get(seat);
-      return deadline === undefined ? seatTimeoutS : (deadline - performance.now()) / 1000;
-    },
-    // Seconds until the game may be claimed against `seat`; 0 once it may (or when the server does not say).
-    claimableIn: (seat) => {
-      const deadline = claimDeadlines.get(seat);
-      return deadline === undefined ? 0 : Math.max(0, (deadline - performance.now()) / 1000);
-    },
+    seatKeptFor: countdown.seatKeptFor,
+    claimableIn: countdown.claimableIn,
   };
-  let countdownTimer = null;
-  let joining = false; // a login was sent and is not answered yet
 
   if (!matchId) {
     ui.notFound = true;
@@ -125,43 +78,11 @@ function main() {
   // The person who just created this match is seated at once (with the name they used before), or
   // asked only for a name; either way the invite link shows from the start.
   ui.creator = takeCreatorMark(matchId) && !seats.get();
-  let creatorLogin = ui.creator && remembered(NAME_KEY) ? remembered(NAME_KEY) : null;
-  // The creator without a remembered name: the field gets focus as soon as the form shows.
-  let focusNameOnShow = ui.creator && !creatorLogin;
+  let creatorLogin = ui.creator && rememberedName() ? rememberedName() : null;
   // The deep link's game is launched once per page load, never again on a reconnect.
   let pendingLaunch = new URLSearchParams(window.location.search).get('gameId');
   let reconnectingTimer = null;
   let connection = null;
-  let hadGame = false; // whether the last drawing showed a game being played
-
-  const update = () => {
-    const focused = document.activeElement;
-    ui.resuming = Boolean(connection && connection.resuming);
-    view.render(state, ui);
-    chat.render(state);
-    bell.update(state);
-    if (focusNameOnShow && !$('join-form').hidden) {
-      focusNameOnShow = false;
-      $('name-input').focus();
-      return;
-    }
-    // A control that hid itself (a start button, the join form) must not strand keyboard focus.
-    if (focused && focused !== document.body && (!focused.isConnected || focused.closest('[hidden]'))) {
-      view.focusTarget().focus();
-    }
-    // The game just ended: focus goes from the board (or nowhere) to the next step, the button of the
-    // game just played (the result before it is said by the live region), so that Tab does not skip to
-    // "Leave the match". Focus elsewhere (a link, the side panel) is left where it is.
-    const gameOn = Boolean(gameById(state.phase));
-    if (hadGame && !gameOn && state.phase === 'offGame' && state.result && !$('games').hidden) {
-      const active = document.activeElement;
-      const fromBoard = !active || active === document.body || active === $('stage') || Boolean(active.closest('.game-slot, #game-actions'));
-      const buttons = $('game-buttons');
-      const next = buttons.querySelector(`[data-game-id="${CSS.escape(state.result.game || '')}"]`) || buttons.firstElementChild;
-      if (fromBoard && next) next.focus();
-    }
-    hadGame = gameOn;
-  };
 
   const send = (message) => {
     if (connection.send(message)) return true;
@@ -169,6 +90,14 @@ function main() {
     return false;
   };
 
+  const joinForm = createJoinForm({
+    form: $('join-form'),
+    input: $('name-input'),
+    error: $('name-error'),
+    send,
+    focusOnShow: ui.creator && !creatorLogin,
+  });
+  const focus = createFocusKeeper({ $, focusTarget: () => view.focusTarget() });
   const chat = createChat({
     container: $('chat'),
     toggle: $('chat-toggle'),
@@ -180,95 +109,65 @@ function main() {
   });
   const bell = createBell({ toggle: $('bell-toggle'), matchId, notices });
 
-  const announcePresence = (before, after) => {
-    if (!state.welcomed) return;
-    for (const player of after) {
-      const old = before.find((p) => p.seat === player.seat);
-      if (!old && player.seat !== state.you) {
-        const name = player.name || nameOf(state, player.seat);
-        notices.info(t('notice.joined', { name }), 'joined');
-        // A hidden tab says it in its title until it is looked at.
-        if (document.visibilityState === 'hidden') ui.titleNote = t('title.joined', { name });
-      }
-    }
-    for (const player of before) {
-      const mine = player.seat === state.you || player.seat === state.leftAs;
-      if (!after.some((p) => p.seat === player.seat) && !mine) {
-        notices.info(t('notice.left', { name: player.name || nameOf(state, player.seat) }), 'left');
-      }
-    }
+  const update = () => {
+    const focused = document.activeElement;
+    ui.resuming = Boolean(connection && connection.resuming);
+    view.render(state, ui);
+    chat.render(state);
+    bell.update(state);
+    if (joinForm.focusIfShown()) return;
+    focus.afterRender(focused, state);
   };
 
-  // A new game that replaces the final board on screen, started by someone else, is said in words;
-  // so is the acceptance of a game this page offered.
-  let startedHere = false;
-  const announceNewGame = (before, message) => {
-    const game = message.type === 'screen' ? gameById(message.name) : null;
-    if (!game) return;
-    const offered = before.offer;
-    if (before.phase === 'offGame' && offered && offered.kind === 'game' && state.you && offered.seat === state.you && !startedHere) {
-      const name = nameOf(state, opponentOf(state.you));
-      notices.info(t('notice.accepted', { name, game: game.name }), 'new-game');
-    } else if (before.phase === 'offGame' && before.result && !startedHere) {
-      const starter = state.you ? nameOf(state, opponentOf(state.you)) : t('notice.aPlayer');
-      notices.info(t('notice.newGame', { name: starter, game: game.name }), 'new-game');
-    }
-    startedHere = false;
-  };
+  const announceNewGame = wireOffers({
+    buttons: $('game-buttons'),
+    accept: $('offer-accept'),
+    decline: $('offer-decline'),
+    offerDraw: $('offer-draw'),
+    state: () => state,
+    send,
+    notices,
+    drawOfferState: view.drawOfferState,
+  });
+  wireEndings({
+    $,
+    ui,
+    state: () => state,
+    send,
+    update,
+    notices,
+    left: () => {
+      seats.clear();
+      state = { ...state, you: null, leftAs: state.you };
+    },
+    focusTarget: () => view.focusTarget(),
+  });
+  wireInvite({ matchId, link: $('invite-link'), copy: $('copy-invite'), share: $('share-invite'), notices });
 
-  /**
-   * Keeps `awayDeadlines` in step with the players a welcome or presence lists, and a redraw every
-   * quarter second while a seat counts down (so that the seconds shown never lag by a whole one).
-   */
-  const trackAwaySeats = (players) => {
-    const now = performance.now();
-    for (const seat of [...awayDeadlines.keys()]) {
-      if (!players.some((p) => p.seat === seat && !p.connected)) awayDeadlines.delete(seat);
-    }
-    for (const player of players) {
-      if (player.connected || typeof player.claimableIn !== 'number') claimDeadlines.delete(player.seat);
-      else claimDeadlines.set(player.seat, now + player.claimableIn * 1000);
-    }
-    for (const seat of [...claimDeadlines.keys()]) {
-      if (!players.some((p) => p.seat === seat)) claimDeadlines.delete(seat);
-    }
-    for (const player of players) {
-      if (player.connected) continue;
-      if (typeof player.seatTimeoutLeft === 'number') {
-        awayDeadlines.set(player.seat, now + player.seatTimeoutLeft * 1000);
-      } else if (!awayDeadlines.has(player.seat)) {
-        awayDeadlines.set(player.seat, now + seatTimeoutS * 1000);
-      }
-    }
-    if (awayDeadlines.size && countdownTimer === null) {
-      countdownTimer = window.setInterval(update, 250);
-    } else if (!awayDeadlines.size && countdownTimer !== null) {
-      window.clearInterval(countdownTimer);
-      countdownTimer = null;
-    }
-  };
-
-  const onMessage = (message) => {
+  /** What a message means to the page beyond the state: notices, the name, the past games. */
+  const beforeReduce = (message) => {
     switch (message.type) {
       case 'error':
-        joining = false;
+        joinForm.answered();
         // A refused name is told under its field; everything else in a notice.
-        if (message.code === 'badName') showNameError(errorText(message));
+        if (message.code === 'badName') joinForm.refused(errorText(message));
         // A phrase too soon after the last one: said gently, as a note rather than an error.
         else if (chat.answersPhrase(message)) notices.info(t('chat.slowDown'), 'chat-slow');
         else notices.error(errorText(message, gameById(state.phase)?.errorWords), message.code || '');
         if (message.code === 'badToken') state = { ...state, you: null };
         break;
       case 'seated':
-        joining = false;
+        joinForm.answered();
         ui.creator = false;
-        if (typeof message.name === 'string') remember(NAME_KEY, message.name);
+        if (typeof message.name === 'string') rememberName(message.name);
         break;
-      case 'presence':
-        announcePresence(state.players, Array.isArray(message.players) ? message.players : []);
+      case 'presence': {
+        const note = announcePresence(state, state.players, Array.isArray(message.players) ? message.players : [], notices);
+        if (note) ui.titleNote = note;
         break;
+      }
       case 'welcome':
-        if (message.snapshot && typeof message.snapshot.seatTimeout === 'number') seatTimeoutS = message.snapshot.seatTimeout;
+        countdown.setSeatTimeout(message.snapshot?.seatTimeout);
         break;
       case 'chat':
         chat.receive(message);
@@ -280,17 +179,21 @@ function main() {
       default:
         break;
     }
+  };
+
+  const onMessage = (message) => {
+    beforeReduce(message);
     const you = state.you;
     const before = state;
     // Received now: the clocks count down from this moment, never from the server's own time.
     state = reduce(state, message, performance.now());
-    announceNewGame(before, message);
+    announceNewGame(before, message, state);
     moveList.update(state);
     const lastMove = (board) => JSON.stringify(board && board.last ? board.last : null);
     if (message.type === 'board' && state.board && state.board.last && lastMove(before.board) !== lastMove(state.board)) {
       sound.play();
     }
-    if (message.type === 'welcome' || message.type === 'presence') trackAwaySeats(state.players);
+    if (message.type === 'welcome' || message.type === 'presence') countdown.track(state.players);
     if (!state.you) ui.confirmingLeave = false;
     if (!state.you || !gameById(state.phase) || state.result) ui.confirmingResign = false;
     // The socket's first welcome precedes the answer to `resume`: keep showing our seat meanwhile.
@@ -311,7 +214,7 @@ function main() {
 
   const onStatus = (status) => {
     state = { ...state, connection: status };
-    if (status !== 'open') joining = false;
+    if (status !== 'open') joinForm.answered();
     clearTimeout(reconnectingTimer);
     if (status === 'reconnecting') {
       if (!ui.showReconnecting) {
@@ -356,143 +259,11 @@ function main() {
     },
   });
 
-  // Controls.
-  $('invite-link').value = `${window.location.origin}/m/${matchId}`;
-  $('name-input').value = remembered(NAME_KEY);
-
-  $('name-input').addEventListener('input', () => showNameError(''));
-  $('join-form').addEventListener('submit', (event) => {
-    event.preventDefault();
-    const name = $('name-input').value.trim();
-    const problem = nameProblem(name);
-    if (problem) return showNameError(problem);
-    if (joining) return;
-    if (name) remember(NAME_KEY, name);
-    // One login at a time until the answer (an error, or `seated`, which hides the form). The button
-    // stays enabled: disabling it would drop the focus of whoever just clicked or pressed it.
-    joining = send({ type: 'login', name });
-  });
-
-  $('copy-invite').addEventListener('click', async () => {
-    const input = $('invite-link');
-    const button = $('copy-invite');
-    try {
-      await navigator.clipboard.writeText(input.value);
-      button.textContent = t('match.copied');
-      notices.info(t('notice.copied'), 'copied');
-    } catch {
-      input.focus();
-      input.select();
-      notices.info(t('notice.copyFallback'), 'copy-fallback');
-    }
-    window.setTimeout(() => {
-      button.textContent = t('match.copy');
-    }, 2000);
-  });
-  $('invite-link').addEventListener('focus', (event) => event.target.select());
-
-  // Between games: against the computer a game button starts the game; against a person it offers it,
-  // and the game starts when they accept (docs/PROTOCOL.md, "Fair play").
-  $('game-buttons').addEventListener('click', (event) => {
-    const button = event.target.closest('[data-game-id]');
-    if (!button) return;
-    const container = $('game-buttons');
-    const gameId = button.dataset.gameId;
-    if (container.dataset.mode === 'start') {
-      if (send({ type: 'startGame', gameId })) startedHere = true;
-    } else if (container.dataset.mode === 'offer') {
-      send({ type: 'offerGame', gameId });
-    } else {
-      notices.info(container.dataset.note || t('error.alreadyOffered'), 'games-blocked');
-    }
-  });
-
-  // The answer to the opponent's offer: a draw, or a game (accepting a game is starting it).
-  $('offer-accept').addEventListener('click', () => {
-    const offer = state.offer;
-    if (!offer || offer.seat === state.you) return;
-    if (offer.kind === 'draw') send({ type: 'acceptDraw' });
-    else if (send({ type: 'startGame', gameId: offer.gameId })) startedHere = true;
-  });
-  $('offer-decline').addEventListener('click', () => {
-    const offer = state.offer;
-    if (!offer || offer.seat === state.you) return;
-    send({ type: offer.kind === 'draw' ? 'declineDraw' : 'declineGame' });
-  });
-
-  // A draw is offered on one's own turn; the button says why not otherwise.
-  $('offer-draw').addEventListener('click', () => {
-    const { allowed, why } = view.drawOfferState(state);
-    if (!allowed) {
-      notices.info(why, 'draw-not-now');
-      return;
-    }
-    send({ type: 'offerDraw' });
-  });
-
-  // Resigning ends the game and keeps the seat: asked first, as leaving is.
-  $('resign-button').addEventListener('click', () => {
-    ui.confirmingResign = true;
-    update();
-    $('resign-cancel').focus();
-  });
-  $('resign-confirm-button').addEventListener('click', () => {
-    ui.confirmingResign = false;
-    send({ type: 'resign' });
-    update();
-  });
-  $('resign-cancel').addEventListener('click', () => {
-    ui.confirmingResign = false;
-    update();
-    $('resign-button').focus();
-  });
-
-  const leave = () => {
-    const forfeit = Boolean(gameById(state.phase));
-    ui.confirmingLeave = false;
-    if (!send({ type: 'leave' })) return update();
-    seats.clear();
-    state = { ...state, you: null, leftAs: state.you };
-    notices.info(forfeit ? t('notice.youForfeited') : t('notice.youLeft'), 'you-left');
-    update();
-    view.focusTarget().focus();
-  };
-
-  // Leaving during a game gives the opponent the win: ask first.
-  $('leave-button').addEventListener('click', () => {
-    if (!gameById(state.phase)) return leave();
-    ui.confirmingLeave = true;
-    update();
-    $('leave-cancel').focus();
-  });
-  $('leave-confirm-button').addEventListener('click', leave);
-
-  // The opponent's seat has had no connection for the claim grace during a game: the game is ours now
-  // rather than at its seat's timeout; the pair and both seats stay.
-  $('claim-win').addEventListener('click', () => {
-    send({ type: 'claimWin' });
-  });
-  $('leave-cancel').addEventListener('click', () => {
-    ui.confirmingLeave = false;
-    update();
-    $('leave-button').focus();
-  });
-
   // The title's note ends once the tab is looked at; the favicon says "your turn" only while hidden.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') ui.titleNote = '';
     update();
   });
-
-  if (typeof navigator.share === 'function') {
-    const share = $('share-invite');
-    share.hidden = false;
-    share.addEventListener('click', () => {
-      navigator.share({ title: t('match.shareTitle'), url: $('invite-link').value }).catch(() => {
-        // Cancelled by the person, or refused by the browser: the link and Copy stay there.
-      });
-    });
-  }
 
   window.addEventListener('pagehide', () => connection.stop());
   window.addEventListener('pageshow', (event) => {

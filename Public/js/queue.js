@@ -2,7 +2,7 @@
 // how long we have waited, renew our place until the server pairs us with someone who asked for the
 // same game and the same clock, then open the match with the seat it took for us (docs/PROTOCOL.md).
 
-import { gameT, t } from './i18n.js';
+import { t } from './i18n.js';
 
 import { cancelQueue, joinQueue, renewQueue } from './api.js';
 import { drawClockChoices } from './clockChoices.js';
@@ -11,6 +11,7 @@ import { drawGameChoices } from './gameChoices.js';
 import { QUEUEABLE_GAMES, gameById } from './games/index.js';
 import { nameProblem, rememberName, rememberedName } from './names.js';
 import { timeControlWords } from './timeControl.js';
+import { timeFigure } from './timeFigures.js';
 
 // The server drops a place not renewed for a few seconds (a closed tab): renew well within that.
 const RENEW_MS = 1000;
@@ -31,11 +32,6 @@ function rememberGame(gameId) {
   } catch {
     // Not remembered; nothing else depends on it.
   }
-}
-
-function clock(seconds) {
-  const whole = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
 /**
@@ -71,7 +67,7 @@ export function setUpQueue(elements, notices) {
   }
 
   function tick() {
-    elements.waited.textContent = clock((Date.now() - joinedAt) / 1000);
+    elements.waited.textContent = timeFigure((Date.now() - joinedAt) / 1000);
   }
 
   function stop() {
@@ -127,7 +123,7 @@ export function setUpQueue(elements, notices) {
       joinedName = name;
       joinedAt = Date.now();
       const game = gameById(gameId);
-      const gameName = game ? gameT(game, 'name') : gameId;
+      const gameName = game ? game.name : gameId;
       elements.status.textContent = clock
         ? t('queue.lookingForClock', { game: gameName, clock: timeControlWords(clock) })
         : t('queue.lookingFor', { game: gameName });

@@ -3,50 +3,22 @@
 
 import { t } from './i18n.js';
 
+import { $, setText, show } from './dom.js';
 import { GAMES, gameById } from './games/index.js';
-import { createAudience } from './audience.js';
 import { createMatchClocks } from './matchClocks.js';
-import { MARKS, SEATS, freeSeats, nameOf, opponentOf, playerIn, turnWords } from './seats.js';
+import { againstComputer, awayOpponent, drawOfferState, gameButtonsMode, playedGame, playingOnBoard } from './matchFacts.js';
+import { offerView } from './offerView.js';
+import { createSeatCards } from './seatCards.js';
+import { MARKS, SEATS, freeSeats, nameOf, opponentOf, turnWords } from './seats.js';
+import { stageText } from './stageText.js';
 import { resultText } from './state.js';
 import { timeControlWords } from './timeControl.js';
-
-const $ = (id) => document.getElementById(id);
-
-function show(element, visible) {
-  element.hidden = !visible;
-}
-
-function setText(element, text) {
-  if (element.textContent !== text) element.textContent = text;
-}
-
-/** The computer's level in words (`easy`, `perfect`). */
-function levelWords(level) {
-  return t(`level.${level}`);
-}
-
-/** Seconds as m:ss. */
-function clock(seconds) {
-  const whole = Math.max(0, Math.ceil(seconds));
-  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
-}
-
 
 /** Parts said one after the other, as sentences: "Alice won (four in a row). Four in a row in column 1". */
 function sentences(parts) {
   const kept = parts.filter(Boolean);
   if (kept.length < 2) return kept[0] ?? '';
   return kept.map((part, index) => (index < kept.length - 1 && !/[.!?…]$/.test(part) ? `${part}.` : part)).join(' ');
-}
-
-/** The game being played, or null between games. */
-function playedGame(state) {
-  return gameById(state.phase);
-}
-
-/** True while a game with a board is played and its board is known. */
-function playingOnBoard(state) {
-  return Boolean(playedGame(state) && state.board);
 }
 
 /**
@@ -104,7 +76,7 @@ export function createView({ send }) {
   let announcedOffer = '';
   let announcedClaim = '';
   const gameViews = new Map(GAMES.map((game) => [game.id, game.createView(el.gameSlot, { send })]));
-  const audience = createAudience({ count: $('audience'), countText: $('audience-text'), line: $('spectator-count') });
+  const seatCards = createSeatCards(el);
   const clocks = createMatchClocks({ container: el.clocks, announcer: $('clock-announcer') });
 
   function renderConnection(state, ui) {
@@ -123,72 +95,6 @@ export function createView({ send }) {
     el.stage.classList.toggle('is-offline', shown === 'reconnecting');
     el.matchView.classList.toggle('is-stale', shown === 'reconnecting');
     show(el.offlineBanner, shown === 'reconnecting');
-  }
-
-  /** A seated player's status line: the computer's level, else whether they are connected. */
-  function seatStatus(player) {
-    if (player.computer) return player.level ? t('seat.computerLevel', { level: levelWords(player.level) }) : t('seat.computer');
-    return player.connected ? t('seat.online') : t('seat.offline');
-  }
-
-  function renderSeats(state, ui) {
-    for (const seat of SEATS) {
-      const card = $(`seat-${seat}`);
-      const player = playerIn(state, seat);
-      const nameElement = card.querySelector('.seat__name');
-      const status = card.querySelector('.seat__status');
-      const you = card.querySelector('.seat__you');
-      if (!player) {
-        card.dataset.state = 'empty';
-        setText(nameElement, t('seat.free'));
-        setText(status, t('seat.waiting'));
-      } else {
-        card.dataset.state = player.connected ? 'connected' : 'away';
-        setText(nameElement, player.name || nameOf(state, seat));
-        setText(status, seatStatus(player));
-      }
-      show(you, state.you === seat);
-      card.classList.toggle('seat--turn', playingOnBoard(state) && !state.result && state.board.turn === seat);
-    }
-
-    const opponentSeat = opponentOf(state.you);
-    show(el.opponentPresence, Boolean(opponentSeat));
-    if (opponentSeat) {
-      const opponent = playerIn(state, opponentSeat);
-      if (!opponent) {
-        el.opponentPresence.dataset.state = 'none';
-        setText(el.opponentPresence, t('presence.none'));
-      } else if (opponent.computer) {
-        el.opponentPresence.dataset.state = 'connected';
-        setText(el.opponentPresence, opponent.level ? t('presence.computerLevel', { level: levelWords(opponent.level) }) : t('presence.computer'));
-      } else if (opponent.connected) {
-        el.opponentPresence.dataset.state = 'connected';
-        setText(el.opponentPresence, t('presence.connected', { name: opponent.name || nameOf(state, opponentSeat) }));
-      } else {
-        el.opponentPresence.dataset.state = 'disconnected';
-        const left = ui.seatKeptFor(opponentSeat);
-        const name = opponent.name || nameOf(state, opponentSeat);
-        const then = awayOpponent(state) ? 'presence.keptThenWin' : 'presence.keptThenFree';
-        setText(el.opponentPresence, left > 0 ? t(then, { name, time: clock(left) }) : t('presence.aboutToFree', { name }));
-      }
-    }
-    // The claim waits for the server's grace (`claimableIn`): its countdown first, then the button.
-    const away = awayOpponent(state);
-    const claimLeft = away ? ui.claimableIn(away.seat) : 0;
-    const online = state.connection === 'open';
-    show(el.claimWin, Boolean(away) && online && claimLeft <= 0);
-    show(el.claimWait, Boolean(away) && online && claimLeft > 0);
-    if (away && claimLeft > 0) setText(el.claimWait, t('claim.wait', { seconds: Math.ceil(claimLeft) }));
-
-    audience(state);
-    show(el.watching, state.welcomed && !state.you && (state.phase !== 'loggedOut' || freeSeats(state).length === 0));
-    show(el.leave, Boolean(state.you) && !ui.confirmingLeave);
-    // "Resign" ends a game and keeps the seat; leaving gives the seat up (and, during a game, the game).
-    setText(el.leave, t('match.leave'));
-    show(el.leaveConfirm, Boolean(state.you) && ui.confirmingLeave);
-    if (ui.confirmingLeave) {
-      setText(el.leaveQuestion, t('leave.question', { name: nameOf(state, opponentOf(state.you)) }));
-    }
   }
 
   function renderScore(state) {
@@ -237,151 +143,6 @@ export function createView({ send }) {
       else button.removeAttribute('aria-disabled');
       if (describedBy) button.setAttribute('aria-describedby', describedBy);
       else button.removeAttribute('aria-describedby');
-    }
-  }
-
-  /**
-   * What the game buttons do between games: `start` (against the computer), `offer` (to a person who
-   * is there), or `blocked` with a `note` saying why (an offer waits; the opponent is away).
-   */
-  function gameButtonsMode(state) {
-    if (againstComputer(state)) return { mode: 'start', note: '' };
-    const seat = opponentOf(state.you);
-    const opponent = seat ? playerIn(state, seat) : null;
-    if (opponent && !opponent.connected) {
-      const name = opponent.name || nameOf(state, seat);
-      return { mode: 'blocked', note: t('games.away', { name }) };
-    }
-    if (state.offer) return { mode: 'blocked', note: '' };
-    return { mode: 'offer', note: '' };
-  }
-
-  /** Whether the computer holds a seat of the match. */
-  function againstComputer(state) {
-    return state.players.some((player) => player.computer);
-  }
-
-  /**
-   * The opponent of a game being played whose seat has no connection, `{name, seat}`: the game can
-   * be won by their absence (`claimWin`, or their seat's timeout). Null otherwise.
-   */
-  function awayOpponent(state) {
-    const seat = opponentOf(state.you);
-    const opponent = seat ? playerIn(state, seat) : null;
-    if (!opponent || opponent.connected || !playedGame(state) || state.result) return null;
-    return { name: opponent.name || nameOf(state, seat), seat };
-  }
-
-  /**
-   * Whether this page's player may offer a draw now, `{allowed, why, note}`: `why` is said when the
-   * button is pressed anyway, `note` is shown under it (after a declined offer, the moves still due).
-   */
-  function drawOfferState(state) {
-    const myTurn = Boolean(playingOnBoard(state) && state.board.turn === state.you);
-    const needed = state.drawMovesNeeded || 0;
-    if (state.offer) {
-      return { allowed: false, why: t('error.alreadyOffered'), note: '' };
-    }
-    if (needed > 0) {
-      const text = t('draw.after', { count: needed });
-      return { allowed: false, why: text, note: text };
-    }
-    if (!myTurn) return { allowed: false, why: t('draw.onYourTurn'), note: '' };
-    return { allowed: true, why: '', note: '' };
-  }
-
-  /**
-   * The offer on screen, or its answer: `{state, text}` with state `asked` (made to this page's player:
-   * Accept and Decline show), `waiting` (made by them), `watching` (a spectator's view) or `declined`.
-   * Null when there is nothing to say.
-   */
-  function offerView(state) {
-    const playing = Boolean(playedGame(state)) && !state.result;
-    const between = state.phase === 'offGame';
-    const me = state.you;
-    const name = (seat) => nameOf(state, seat);
-    const gameName = (id) => gameById(id)?.name ?? state.games.find((game) => game.id === id)?.name ?? id ?? t('offer.aGame');
-    const offer = state.offer;
-    if (offer && ((offer.kind === 'draw' && playing) || (offer.kind === 'game' && between))) {
-      const draw = offer.kind === 'draw';
-      if (me && offer.seat === me) {
-        return {
-          state: 'waiting',
-          text: draw
-            ? t('offer.youDraw', { name: name(opponentOf(me)) })
-            : t('offer.youGame', { game: gameName(offer.gameId), name: name(opponentOf(me)) }),
-        };
-      }
-      if (me) {
-        return {
-          state: 'asked',
-          text: draw ? t('offer.theyDraw', { name: name(offer.seat) }) : t('offer.theyGame', { name: name(offer.seat), game: gameName(offer.gameId) }),
-        };
-      }
-      return {
-        state: 'watching',
-        text: draw ? t('offer.watchDraw', { name: name(offer.seat) }) : t('offer.watchGame', { name: name(offer.seat), game: gameName(offer.gameId) }),
-      };
-    }
-    const declined = state.declined;
-    if (declined && ((declined.kind === 'draw' && playing) || (declined.kind === 'game' && between))) {
-      const draw = declined.kind === 'draw';
-      let text;
-      if (me && declined.seat === me) text = draw ? t('declined.youDraw') : t('declined.youGame', { game: gameName(declined.gameId) });
-      else if (me) text = draw ? t('declined.theyDrawToYou') : t('declined.theyGameToYou', { name: name(declined.seat) });
-      else text = draw ? t('declined.watchDraw', { name: name(declined.seat) }) : t('declined.watchGame', { name: name(declined.seat) });
-      return { state: 'declined', text };
-    }
-    return null;
-  }
-
-  function stageText(state, ui) {
-    const seated = Boolean(state.you);
-    if (!state.welcomed) return { title: t('connection.connecting'), hint: '' };
-    switch (state.phase) {
-      case 'loggedOut':
-        if (seated) {
-          return {
-            title: t('stage.waiting'),
-            hint: t('stage.waitingHint'),
-          };
-        }
-        if (ui.resuming) return { title: t('stage.resuming'), hint: '' };
-        if (ui.creator && againstComputer(state) && freeSeats(state).length) {
-          return { title: t('stage.ready'), hint: t('stage.readyComputer') };
-        }
-        if (ui.creator && freeSeats(state).length === 2) {
-          return { title: t('stage.ready'), hint: t('stage.readyPerson') };
-        }
-        if (freeSeats(state).length) {
-          return { title: t('match.join'), hint: t('stage.joinHint') };
-        }
-        return { title: t('stage.full'), hint: t('stage.fullHint') };
-      case 'offGame':
-        if (state.result) {
-          const won = state.result.winner && state.result.winner === state.you;
-          const lost = state.result.winner && seated && state.result.winner !== state.you;
-          return { title: t('stage.over'), hint: won ? t('stage.wellPlayed') : lost ? t('stage.betterLuck') : '' };
-        }
-        if (!seated) return { title: t('stage.picking'), hint: t('stage.pickingHint') };
-        if (againstComputer(state)) return { title: t('stage.pick'), hint: t('stage.pickComputer') };
-        return {
-          title: t('stage.pick'),
-          hint: t('stage.pickPerson', { name: nameOf(state, opponentOf(state.you)) }),
-        };
-      default: {
-        const game = playedGame(state);
-        if (!game) return { title: '…', hint: '' };
-        // The page keeps a visible h1 in every phase: by default the game's name.
-        const text = game.stageText ? game.stageText(state, { seated }) : { title: game.name, hint: '' };
-        // An opponent gone in the middle of the game is said where the game is, not only beside it
-        // (below the board on a phone).
-        const away = awayOpponent(state);
-        if (!away) return text;
-        const left = ui.seatKeptFor(away.seat);
-        const hint = left > 0 ? t('stage.awayWinIn', { name: away.name, time: clock(left) }) : t('stage.awayWinSoon', { name: away.name });
-        return { ...text, hint };
-      }
     }
   }
 
@@ -525,9 +286,9 @@ export function createView({ send }) {
   return {
     elements: el,
     /** Redraws the audience alone: a `presence` that changed nothing but the count. */
-    renderAudience: (state) => audience(state),
+    renderAudience: (state) => seatCards.renderAudience(state),
     /** Whether a draw may be offered now: `{allowed, why}` (why not, in words). */
-    drawOfferState: (state) => drawOfferState(state),
+    drawOfferState,
     /** Where keyboard focus goes when the focused control vanished: the game's, else the stage. */
     focusTarget: () => {
       for (const gameView of gameViews.values()) {
@@ -545,7 +306,7 @@ export function createView({ send }) {
         document.title = t('title.notFound');
         return;
       }
-      renderSeats(state, ui);
+      seatCards.render(state, ui);
       renderStage(state, ui);
       announce(state, ui);
       renderTitle(state, ui);

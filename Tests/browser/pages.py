@@ -455,13 +455,13 @@ for (const el of document.body.querySelectorAll(names.map((name) => `[${name}]`)
 return { strings, codes };
 """
 
-# Every language's page words: the core files, each game's `words`, and the languages' own names (the
-# language control says each in its own language).
+# What the page's modules say of their languages (the language control says each in its own language)
+# and which games it knows (each game's words are in the files, under its id).
 _LANGUAGE_WORDS = r"""
 const done = arguments[arguments.length - 1];
 Promise.all([import('/js/games/index.js'), import('/js/i18n.js')]).then(([games, i18n]) => done({
   languages: i18n.LANGUAGES.map((language) => ({ code: language.code, name: language.name })),
-  games: games.GAMES.map((game) => ({ id: game.id, words: game.words || {} })),
+  games: games.GAMES.map((game) => ({ id: game.id })),
 }));
 """
 
@@ -477,12 +477,12 @@ def _normal(text: str) -> str:
 
 
 def core_words() -> dict[str, dict[str, str]]:
-    """The page core's files, Public/i18n/<language>.json, by language."""
+    """The page's files of words, Public/i18n/<language>.json (each game's under its id), by language."""
     return {path.stem: json.loads(path.read_text()) for path in sorted((REPO / "Public" / "i18n").glob("*.json"))}
 
 
 def language_words(browser: Browser) -> dict:
-    """What the page's modules say of their languages and games' words (`languages`, `games`)."""
+    """What the page's modules say of their languages and games (`languages`, `games`)."""
     return browser.driver.execute_async_script(_LANGUAGE_WORDS)
 
 
@@ -536,8 +536,6 @@ class PageWords:
 def page_words(browser: Browser, language: str, names=()) -> PageWords:
     found = language_words(browser)
     values = list(core_words()[language].values())
-    for game in found["games"]:
-        values.extend((game["words"].get(language) or {}).values())
     values.extend(entry["name"] for entry in found["languages"])
     return PageWords(values, names)
 

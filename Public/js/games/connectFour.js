@@ -4,7 +4,7 @@
 import { gridGameHooks, gridResult, lineIndexes, readGrid } from './grid.js';
 import { createBoardView, placeMark } from '../boardView.js';
 import { focusItem } from '../roving.js';
-import { gameT } from '../i18n.js';
+import { wordsOfGame } from '../i18n.js';
 import { MARKS, nameOf, turnWords } from '../seats.js';
 
 const COLUMNS = 7;
@@ -125,53 +125,12 @@ function wireBoard(boardElement, columns, send) {
   });
 }
 
-// Connect Four's words in each language the page speaks (js/i18n.js).
-const WORDS = {
-  en: {
-    name: 'Connect Four',
-    lineName: 'four in a row',
-    lastDisc: '{mark} (last disc)',
-    full: 'full',
-    'freeCells.one': '{count} free cell',
-    'freeCells.other': '{count} free cells',
-    column: 'Column {col}, {room}',
-    columnDiscs: '{column}, from the bottom: {discs}',
-    lineColumn: 'Four in a row in column {col}',
-    lineRow: 'Four in a row in row {row} from the bottom, columns {from} to {to}',
-    lineDiagonal: 'Four in a row diagonally, columns {from} to {to}',
-    boardLabel: 'Connect Four board, 7 columns',
-    moveWords: '{who}: column {col}',
-    columnFull: 'That column is full: pick another one.',
-    columnOutside: 'That column is not on the board.',
-    lastDiscStatus: 'Last disc: {name} ({mark}) in column {col}',
-    dropped: '{name} ({mark}) dropped a disc in column {col}.',
-  },
-  ko: {
-    name: '사목',
-    lineName: '네 개 연결',
-    lastDisc: '{mark} (마지막 돌)',
-    full: '가득 참',
-    'freeCells.one': '빈칸 {count}개',
-    'freeCells.other': '빈칸 {count}개',
-    column: '{col}열, {room}',
-    columnDiscs: '{column}, 아래부터: {discs}',
-    lineColumn: '{col}열에서 네 개 연결',
-    lineRow: '아래에서 {row}번째 줄, {from}~{to}열에서 네 개 연결',
-    lineDiagonal: '대각선으로 {from}~{to}열에서 네 개 연결',
-    boardLabel: '사목 판, 7열',
-    moveWords: '{who}: {col}열',
-    columnFull: '그 열은 가득 찼어요. 다른 열을 고르세요.',
-    columnOutside: '판에 없는 열이에요.',
-    lastDiscStatus: '마지막 돌: {name} ({mark}), {col}열',
-    dropped: '{name} 님({mark})이 {col}열에 돌을 놓았어요.',
-  },
-};
-const w = (key, params) => gameT({ words: WORDS }, key, params);
+// Connect Four's words are in the page's files of words, under `connectFour.` (Public/i18n/*.json).
+const w = wordsOfGame('connectFour');
 
 export default {
   id: 'connectFour',
   name: 'Connect Four',
-  words: WORDS,
   stylesheet: '/css/games/connectFour.css',
   lineName: 'four in a row',
   ...gridGameHooks(COLUMNS, ROWS),

@@ -2,7 +2,9 @@
 // `offGame` list. Nothing outside this folder names a game; it asks here.
 //
 // A game module's default export (docs/ADDING-A-GAME.md, "The page"):
-//   id, name                      the wire's game id (also its phase and screen name) and its name
+//   id, name                      the wire's game id (also its phase and screen name) and its name; its
+//                                 words are in Public/i18n/*.json under `{id}.` (`name`, `lineName`? and
+//                                 its own keys, said through js/i18n.js's wordsOfGame)
 //   stylesheet?                   a file under /css/games/ linked once at start
 //   queueable?                    false for a game "Play someone now" does not offer (the server's
 //                                 GameUnit.isQueueable, which refuses it); true when absent
@@ -37,7 +39,7 @@
 // Nothing outside this folder names a game id, a move's fields or a board's shape: the page core
 // (gameWords.js, replay.js, moveList.js, state.js, render.js) reaches them only through these hooks.
 
-import { gameT } from '../i18n.js';
+import { has, t } from '../i18n.js';
 import connectFour from './connectFour.js';
 import kalah from './kalah.js';
 import randomWin from './randomWin.js';
@@ -45,11 +47,11 @@ import ticTacToe from './ticTacToe.js';
 
 export const GAMES = [ticTacToe, randomWin, connectFour, kalah];
 
-// Each game keeps its words beside it (`words`: {en: {...}, ko: {...}}, see js/i18n.js): its name and
-// its winning line's name in the reader's language, so that every page that says `game.name` says it so.
+// Each game's words are in the page's files under its id (js/i18n.js, wordsOfGame): its name and its
+// winning line's name in the reader's language, so that every page that says `game.name` says it so.
 for (const game of GAMES) {
-  game.name = gameT(game, 'name');
-  if (game.words?.en?.lineName) game.lineName = gameT(game, 'lineName');
+  game.name = t(`${game.id}.name`);
+  if (has(`${game.id}.lineName`)) game.lineName = t(`${game.id}.lineName`);
 }
 
 /** The games "Play someone now" offers, in the same order. */

@@ -2,187 +2,17 @@
 // (a seated player2 sees the board turned; a spectator sees player1 at the bottom). A pit is a button:
 // a click, a tap, or Enter and Space on it sends `sow` for it; the arrow keys, Home and End move.
 //
-// The wire: `pits` holds 14 counts, 0-5 player1's pits, 6 player1's store, 7-12 player2's pits, 13
-// player2's store; a pit P (0-5) is counted on its owner's side (index P for player1, 7 + P for
-// player2); `last` is `{seat, pit}`. People read the pits from 1: pit P is "pit P+1".
+// The wire's board and the rules are kalahRules.js's. People read the pits from 1: the wire's pit P
+// (0-5) is "pit P+1".
 
 import { createBoardView } from '../boardView.js';
-import { gameT } from '../i18n.js';
+import { wordsOfGame } from '../i18n.js';
 import { focusItem } from '../roving.js';
 import { nameOf, opponentOf, turnWords } from '../seats.js';
+import { FIRST_PIT, PITS, STORE, boardAfter, indexOf, movesShown, readBoard, resultFromBoard, samePits, sow } from './kalahRules.js';
 
-// Every sentence of Kalah on the page, in each language the page speaks (js/i18n.js; a new language
-// adds its block here).
-const WORDS = {
-  en: {
-    name: 'Kalah',
-    boardLabel: 'Kalah board: your pits along the bottom, seeds sown to the right and round',
-    boardLabelSpectator: "Kalah board: {bottom}'s pits along the bottom, seeds sown to the right and round",
-    'seeds.one': '{count} seed',
-    'seeds.other': '{count} seeds',
-    yourPit: 'Your pit {number}',
-    theirPit: "{name}'s pit {number}",
-    yourStore: 'Your store',
-    theirStore: "{name}'s store",
-    lastSown: 'sown last',
-    moveWords: '{who}: pit {number}',
-    sowed: '{name} sowed pit {number}',
-    yourTurnAgain: 'your turn again',
-    theirTurnAgain: "{name}'s turn again",
-    yourTurn: 'your turn',
-    lastSowing: 'Last sowing: {name}, pit {number}',
-    anotherTurn: 'another turn',
-    then: '{first} — {second}',
-    finalStores: 'Final stores: {first} {firstSeeds}, {second} {secondSeeds}',
-    won: '{name} won {winner} to {loser}',
-    draw: 'A draw, {seeds} to {seeds}',
-    titlePlaying: 'Kalah',
-    hintSeated: 'Sow the seeds of one of your pits: a last seed in your store plays again.',
-    hintWatching: 'Each player sows from their own pits toward their store.',
-    pitEmpty: 'That pit is empty.',
-    pitOutside: 'Choose one of your six pits.',
-  },
-  ko: {
-    name: '칼라',
-    boardLabel: '칼라 판: 아래쪽이 내 구멍이고, 씨앗은 오른쪽으로 돌며 뿌려져요',
-    boardLabelSpectator: '칼라 판: 아래쪽이 {bottom} 님의 구멍이고, 씨앗은 오른쪽으로 돌며 뿌려져요',
-    'seeds.one': '씨앗 {count}개',
-    'seeds.other': '씨앗 {count}개',
-    yourPit: '내 {number}번 구멍',
-    theirPit: '{name} 님의 {number}번 구멍',
-    yourStore: '내 창고',
-    theirStore: '{name} 님의 창고',
-    lastSown: '마지막으로 뿌린 곳',
-    moveWords: '{who}: {number}번 구멍',
-    sowed: '{name} 님이 {number}번 구멍을 뿌렸어요',
-    yourTurnAgain: '한 번 더 내 차례예요',
-    theirTurnAgain: '{name} 님이 한 번 더 둬요',
-    yourTurn: '내 차례예요',
-    lastSowing: '마지막 수: {name} 님, {number}번 구멍',
-    anotherTurn: '한 번 더',
-    then: '{first} — {second}',
-    finalStores: '최종 창고: {first} {firstSeeds}, {second} {secondSeeds}',
-    won: '{name} 님이 {winner} 대 {loser}로 이겼어요',
-    draw: '{seeds} 대 {seeds} 무승부',
-    titlePlaying: '칼라',
-    hintSeated: '내 구멍 하나를 골라 씨앗을 뿌리세요. 마지막 씨앗이 내 창고에 들어가면 한 번 더 둬요.',
-    hintWatching: '두 사람이 각자 자기 구멍에서 자기 창고 쪽으로 씨앗을 뿌려요.',
-    pitEmpty: '빈 구멍이에요.',
-    pitOutside: '내 구멍 여섯 개 중 하나를 고르세요.',
-  },
-};
-const w = (key, params) => gameT({ words: WORDS }, key, params);
-
-const PITS = 6;
-const SIZE = 14;
-const SEEDS = 4;
-const STORE = { player1: 6, player2: 13 };
-const FIRST_PIT = { player1: 0, player2: 7 };
-
-/** The index in `pits` of `seat`'s pit `pit` (0-5). */
-const indexOf = (seat, pit) => FIRST_PIT[seat] + pit;
-
-const isCount = (value) => Number.isInteger(value) && value >= 0;
-
-/** The starting position: four seeds in every pit, the stores empty. */
-function startingPits() {
-  return Array.from({ length: SIZE }, (_, index) => (index === STORE.player1 || index === STORE.player2 ? 0 : SEEDS));
-}
-
-/**
- * `seat` sows its pit `pit` on `pits` (the rules of docs/PROTOCOL.md, Kalah): `{pits, path, turn}` with
- * `path` the indexes that got a seed in order, `turn` the seat to move next (null once the game is
- * over); null for a pit that cannot be sown.
- */
-export function sow(pits, seat, pit) {
-  if (!STORE[seat] || !Number.isInteger(pit) || pit < 0 || pit >= PITS) return null;
-  const next = pits.slice();
-  let index = indexOf(seat, pit);
-  let seeds = next[index];
-  if (!seeds) return null;
-  next[index] = 0;
-  const own = STORE[seat];
-  const theirs = STORE[opponentOf(seat)];
-  const path = [];
-  while (seeds > 0) {
-    index = (index + 1) % SIZE;
-    if (index === theirs) continue;
-    next[index] += 1;
-    seeds -= 1;
-    path.push(index);
-  }
-  const extraTurn = index === own;
-  const first = FIRST_PIT[seat];
-  const opposite = 12 - index;
-  if (!extraTurn && index >= first && index < first + PITS && next[index] === 1 && next[opposite] > 0) {
-    next[own] += next[index] + next[opposite];
-    next[index] = 0;
-    next[opposite] = 0;
-  }
-  const sideEmpty = (start) => next.slice(start, start + PITS).every((count) => count === 0);
-  const over = sideEmpty(FIRST_PIT.player1) || sideEmpty(FIRST_PIT.player2);
-  if (over) {
-    for (const side of ['player1', 'player2']) {
-      for (let p = 0; p < PITS; p += 1) {
-        next[STORE[side]] += next[indexOf(side, p)];
-        next[indexOf(side, p)] = 0;
-      }
-    }
-  }
-  return { pits: next, path, turn: over ? null : extraTurn ? seat : opponentOf(seat) };
-}
-
-/** The board after the first `count` games-API moves (`{seat, pit}`), `turn` as the moves tell it. */
-function boardAfter(moves, count, startingPlayer) {
-  let pits = startingPits();
-  let turn = startingPlayer ?? 'player1';
-  let last = null;
-  for (const move of moves.slice(0, count)) {
-    const sown = sow(pits, move.seat, move.pit);
-    if (!sown) continue;
-    pits = sown.pits;
-    turn = sown.turn;
-    last = { seat: move.seat, pit: move.pit };
-  }
-  return { pits, turn, last };
-}
-
-const samePits = (a, b) => a.length === b.length && a.every((count, index) => count === b[index]);
-const sameLast = (a, b) => (!a && !b) || Boolean(a && b && a.seat === b.seat && a.pit === b.pit);
-
-/** How many of `moves` the board shows: the longest start of them that leads to it, -1 for none. */
-function movesShown(board, moves) {
-  if (!board || !Array.isArray(board.pits)) return -1;
-  let shown = -1;
-  let pits = startingPits();
-  for (let count = 0; count <= moves.length; count += 1) {
-    if (count > 0) {
-      const move = moves[count - 1];
-      const sown = sow(pits, move.seat, move.pit);
-      if (!sown) break;
-      pits = sown.pits;
-    }
-    const last = count > 0 ? { seat: moves[count - 1].seat, pit: moves[count - 1].pit } : null;
-    if (samePits(pits, board.pits) && sameLast(last, board.last)) shown = count;
-  }
-  return shown;
-}
-
-/** The board of a `board` message, a screen or a snapshot, or null when `raw` is not Kalah's. */
-function readBoard(raw) {
-  if (!raw || !Array.isArray(raw.pits) || raw.pits.length !== SIZE || !raw.pits.every(isCount)) return null;
-  const last = raw.last && STORE[raw.last.seat] && Number.isInteger(raw.last.pit) ? { seat: raw.last.seat, pit: raw.last.pit } : null;
-  return { pits: raw.pits.slice(), turn: STORE[raw.turn] ? raw.turn : null, last };
-}
-
-/** The result a finished board shows by itself: the fuller store wins. */
-function resultFromBoard(board) {
-  if (!board || board.turn) return null;
-  const pitsLeft = board.pits.some((count, index) => count > 0 && index !== STORE.player1 && index !== STORE.player2);
-  if (pitsLeft) return null;
-  const [first, second] = [board.pits[STORE.player1], board.pits[STORE.player2]];
-  return { winner: first > second ? 'player1' : second > first ? 'player2' : null, line: null };
-}
+// Kalah's words are in the page's files of words, under `kalah.` (Public/i18n/*.json).
+const w = wordsOfGame('kalah');
 
 // --- The view -----------------------------------------------------------------------------------
 
@@ -386,7 +216,6 @@ function storesWords(state, result) {
 export default {
   id: 'kalah',
   name: 'Kalah',
-  words: WORDS,
   stylesheet: '/css/games/kalah.css',
 
   readBoard,

@@ -1,7 +1,7 @@
 // Random Win on the page: a die and a button; the `roll` decides the winner on the server.
 
 import { MARKS, nameOf, opponentOf } from '../seats.js';
-import { gameT } from '../i18n.js';
+import { wordsOfGame } from '../i18n.js';
 
 function buildPanel() {
   const panel = document.createElement('div');
@@ -43,35 +43,12 @@ function rollerWords(state, result) {
   return w('rolled');
 }
 
-// Random Win's words in each language the page speaks (js/i18n.js).
-const WORDS = {
-  en: {
-    name: 'Random Win',
-    roll: 'Roll the dice',
-    youRolled: 'You rolled the dice.',
-    theyRolled: '{name} rolled the dice.',
-    rolled: 'The dice were rolled.',
-    moveWords: '{who} rolled: {winner} wins',
-    hintSeated: 'Roll, and chance picks the winner.',
-    hintWatching: 'Waiting for a player to roll.',
-  },
-  ko: {
-    name: '운명의 주사위',
-    roll: '주사위 굴리기',
-    youRolled: '내가 주사위를 굴렸어요.',
-    theyRolled: '{name} 님이 주사위를 굴렸어요.',
-    rolled: '주사위를 굴렸어요.',
-    moveWords: '{who} 님이 굴림: {winner} 님 승리',
-    hintSeated: '주사위를 굴리면 운이 승자를 정해요.',
-    hintWatching: '플레이어가 주사위를 굴리기를 기다리고 있어요.',
-  },
-};
-const w = (key, params) => gameT({ words: WORDS }, key, params);
+// Random Win's words are in the page's files of words, under `randomWin.` (Public/i18n/*.json).
+const w = wordsOfGame('randomWin');
 
 export default {
   id: 'randomWin',
   name: 'Random Win',
-  words: WORDS,
   stylesheet: '/css/games/randomWin.css',
   // One roll decides it: nothing to resign, no draw to offer, and no strangers paired for it.
   noResignOrDraw: true,

@@ -3,7 +3,7 @@
 import { gridGameHooks, gridResult, lineIndexes, readGrid } from './grid.js';
 import { createBoardView, placeMark } from '../boardView.js';
 import { focusItem } from '../roving.js';
-import { gameT } from '../i18n.js';
+import { wordsOfGame } from '../i18n.js';
 import { MARKS, nameOf, turnWords } from '../seats.js';
 
 const SIZE = 3;
@@ -89,39 +89,12 @@ function wireBoard(boardElement, cells, send) {
   });
 }
 
-// Tic Tac Toe's words in each language the page speaks (js/i18n.js).
-const WORDS = {
-  en: {
-    name: 'Tic Tac Toe',
-    lineName: 'three in a row',
-    cell: 'Row {row}, column {col}, {mark}',
-    empty: 'empty',
-    board: 'Board',
-    moveWords: '{who}: row {row}, column {col}',
-    played: '{name} played {mark} at row {row}, column {col}',
-    playedThen: '{played} — {turn}',
-    yourTurn: 'your turn',
-    lastMove: 'Last move: {name} ({mark}) on row {row}, column {col}',
-  },
-  ko: {
-    name: '틱택토',
-    lineName: '세 개 연결',
-    cell: '{row}행 {col}열, {mark}',
-    empty: '빈칸',
-    board: '게임판',
-    moveWords: '{who}: {row}행 {col}열',
-    played: '{name} 님이 {row}행 {col}열에 {mark}를 놓았어요',
-    playedThen: '{played}. {turn}',
-    yourTurn: '내 차례예요',
-    lastMove: '마지막 수: {name} ({mark}), {row}행 {col}열',
-  },
-};
-const w = (key, params) => gameT({ words: WORDS }, key, params);
+// Tic Tac Toe's words are in the page's files of words, under `ticTacToe.` (Public/i18n/*.json).
+const w = wordsOfGame('ticTacToe');
 
 export default {
   id: 'ticTacToe',
   name: 'Tic Tac Toe',
-  words: WORDS,
   stylesheet: '/css/games/ticTacToe.css',
   lineName: 'three in a row',
   ...gridGameHooks(SIZE, SIZE),
