@@ -28,8 +28,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-configuration.git", from: "1.4.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.37.6"),
-        // Tests only: a clock the tests advance by hand (`TestClock`), given to the server as its `HostClock`.
-        .package(url: "https://github.com/pointfreeco/swift-clocks.git", from: "1.1.1"),
     ],
     targets: [
         // The RIBs core, ported from uber/RIBs-iOS: no game, no server, no concurrency of its own.
@@ -181,11 +179,11 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
-        // A test clock (swift-clocks' `TestClock`) as the `HostClock` a host or a server is given: the
-        // tests of time advance it instead of waiting.
+        // A clock the tests advance by hand (`ManualClock`), as the `HostClock` a host or a server is
+        // given: the tests of time advance it instead of waiting.
         .target(
             name: "VirtualTime",
-            dependencies: ["MatchHosting", .product(name: "Clocks", package: "swift-clocks")],
+            dependencies: ["MatchHosting"],
             path: "Tests/VirtualTime"),
         .testTarget(name: "RIBsTests", dependencies: ["RIBs"]),
         .testTarget(

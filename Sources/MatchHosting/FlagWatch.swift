@@ -65,7 +65,11 @@ package final class FlagWatch: Sendable {
         let now = bucket(of: clock.now)
         state.withLock { $0.lastLooked = min($0.buckets.keys.min() ?? now, now) - 1 }
         while true {
-            try? await clock.sleep(for: resolution)
+            // Until the end of the bucket after the last one looked at, an instant on the clock rather than
+            // a span from now: a tick that runs late (a busy machine, a test clock advanced before this task
+            // slept) finds its bucket due at once instead of waiting a whole resolution more.
+            let looked = state.withLock { $0.lastLooked }
+            try? await clock.sleep(until: HostClock.Instant(sinceOrigin: resolution * Int(looked + 2)))
             // A bucket is due once all of it has passed: a callback never comes before its deadline.
             let due = bucket(of: clock.now) - 1
             let (fired, stops) = state.withLock { state -> ([@Sendable () -> Void], Bool) in

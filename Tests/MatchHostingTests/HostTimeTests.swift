@@ -33,16 +33,6 @@ struct HostTimeTests {
         return messages
     }
 
-    /// Polls `condition` until it holds or a few seconds passed: the host is an actor, and its timers'
-    /// tasks reach it a moment after the clock moved.
-    private static func eventually(_ condition: () async throws -> Bool) async rethrows -> Bool {
-        for _ in 0..<500 {
-            if try await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return try await condition()
-    }
-
     @Test func test_connectionsComingAndGoing_areToldInOnePresence_aPresenceIntervalAfterTheFirst() async throws {
         let time = VirtualTime()
         let registry = Self.registry(time)
@@ -56,7 +46,7 @@ struct HostTimeTests {
         await time.advance(by: .milliseconds(1))
         var told: [ServerMessage] = []
         #expect(
-            try await Self.eventually {
+            try await eventually {
                 told += try presences()
                 return !told.isEmpty
             })
@@ -96,13 +86,13 @@ struct HostTimeTests {
         let records = try #require(try await store.records(of: id)).map(\.record)
         if records.contains(.gameStarted(gameId: .ticTacToe, startingPlayer: .player1)) {
             await host.handle(.move(row: 1, col: 1), from: alice.id)
-            #expect(try await Self.eventually { try await played() == 1 })
+            #expect(try await eventually { try await played() == 1 })
         }
         let before = try await played()
         await time.advance(by: delay * 0.75 - .milliseconds(1))
         try await Task.sleep(for: .milliseconds(20))
         #expect(try await played() == before, "the computer moved before three quarters of its pause")
         await time.advance(by: delay * 0.5 + .milliseconds(1))
-        #expect(try await Self.eventually { try await played() == before + 1 }, "the computer moved within a quarter of its pause")
+        #expect(try await eventually { try await played() == before + 1 }, "the computer moved within a quarter of its pause")
     }
 }

@@ -4,6 +4,7 @@ import MatchStore
 import MatchWords
 import Synchronization
 import Testing
+import VirtualTime
 
 @testable import MatchHosting
 
@@ -22,17 +23,6 @@ struct RegistryHandOverTests {
             metrics: ServerMetrics(), logger: logger)
     }
 
-    /// Polls `condition` until it holds or `limit` has passed (then false): a wait for an event that a
-    /// regression could keep from happening fails instead of hanging the run.
-    private static func eventually(within limit: Duration = .seconds(10), _ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return await condition()
-    }
-
     @Test func test_aMatchLookedUpWhileItsHandedOverHostStillWrites_isLoadedOnlyOnceTheStoreLetGoOfTheOldHost() async throws {
         let store = JournalingStore()
         let registry = Self.registry(on: store)
@@ -45,10 +35,10 @@ struct RegistryHandOverTests {
 
         store.markLost(id)  // another server took the match
         let handingOver = Task { await registry.handOver(id) }
-        #expect(await Self.eventually { alice.queue.closeQueued }, "the hand-over never began")
+        #expect(await eventually { alice.queue.closeQueued }, "the hand-over never began")
         let lookup = Task { try await registry.host(for: id) }
         // The lookup either loads at once or says it waits for the hand-over.
-        let waits = await Self.eventually {
+        let waits = await eventually {
             store.journal.contains { $0 == "load \(id)" || $0.hasPrefix("log waiting for the host handed over") }
         }
         #expect(waits, "the lookup neither loaded nor waited: \(store.journal)")
@@ -74,7 +64,7 @@ struct RegistryHandOverTests {
         store.holdLoads()
 
         let lookup = Task { try await registry.host(for: id) }
-        #expect(await Self.eventually { store.journal.contains("load \(id)") }, "the lookup never loaded")
+        #expect(await eventually { store.journal.contains("load \(id)") }, "the lookup never loaded")
         store.markLost(id)  // another server took the match after this load read its log
         await registry.handOver(id)
         store.releaseLoads()

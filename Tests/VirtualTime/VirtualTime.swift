@@ -1,4 +1,3 @@
-import Clocks
 import Foundation
 import MatchHosting
 
@@ -16,11 +15,11 @@ extension Moment {
     }
 }
 
-/// A test clock and the `HostClock` over it that a host or a server is given: the test advances it, and
+/// A manual clock (`ManualClock`) and the `HostClock` over it that a host or a server is given: the test advances it, and
 /// every deadline due meanwhile fires, with no real wait.
 package struct VirtualTime: Sendable {
     package static let wallStart = Date(timeIntervalSince1970: 1_800_000_000)
-    package let clock = TestClock<Duration>()
+    package let clock = ManualClock()
     package let host: HostClock
 
     package init() {
@@ -33,20 +32,10 @@ package struct VirtualTime: Sendable {
 }
 
 extension VirtualTime {
-    /// Runs `body` while the clock moves on by `step` at a time, a step whenever the machine lets this
-    /// task run, until `body` returns: for what a repeating timer finds only at its next tick (the flag
-    /// watch looks every 20 ms), awaited over a socket. The clock moves no further than `step` past what
-    /// `body` waited for, plus the steps taken while its answer travelled.
-    package func ticking<Value: Sendable>(
-        by step: Duration = .milliseconds(5), _ body: () async throws -> Value
-    ) async rethrows -> Value {
-        let ticker = Task { [clock] in
-            while !Task.isCancelled {
-                await clock.advance(by: step)
-                try? await Task.sleep(for: .milliseconds(1))
-            }
-        }
-        defer { ticker.cancel() }
-        return try await body()
+    /// Moves the clock on by the interval of the coalesced presence: what a host learnt of who is
+    /// connected is then told, and the match's summary updated. Call it once the host knows (a welcome
+    /// shows it): the clock stays where the test put it while the test waits for that.
+    package func advanceToPresence() async {
+        await advance(by: MatchHost.presenceInterval)
     }
 }

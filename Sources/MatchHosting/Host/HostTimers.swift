@@ -21,6 +21,10 @@ struct HostTimers {
     /// Now, read once for one event (`Moment`).
     func now() -> Moment { clock.moment() }
 
+    /// How long since `instant`, read now: for a figure that must include the work done since the event
+    /// began (a broadcast's fan-out), not the event's own moment.
+    func elapsed(since instant: HostClock.Instant) -> Duration { clock.now - instant }
+
     /// The clock itself, for the server-wide machinery a host hands deadlines to (the flag watch).
     var hostClock: HostClock { clock }
 

@@ -21,11 +21,8 @@ extension MatchHost {
     private func enqueue(_ change: MatchChange, at now: Moment) {
         if change.presenceChanged {
             presenceChanged()
-            if change.records.isEmpty && change.direct.isEmpty && change.broadcasts.isEmpty && !change.restartsClock
-                && !change.welcomesAudience
-            {
-                return
-            }
+            // Who is connected is told by the coalesced presence: nothing else to queue.
+            if change.tellsOnlyPresence { return }
         }
         let summary = change.changesSummary ? room.summary : nil
         let tellsAudience = !audience.isEmpty && (!change.broadcasts.isEmpty || change.welcomesAudience)
@@ -103,7 +100,8 @@ extension MatchHost {
         if let frames = change.audience { store.tell(frames) }
         // The player learns of the turn now: their clock runs from here.
         if change.restartsClock { watchClock(deadline: room.clockStarted(at: now)) }
-        settings.metrics.broadcastQueued(took: now.instant - change.committedAt)
+        // Read after the fan-out, as `tictactoe_broadcast_seconds` counts it (to queued on every connection).
+        settings.metrics.broadcastQueued(took: timers.elapsed(since: change.committedAt))
     }
 
     /// Shows `summary` in the lobby, with the room's activity, and hands who is connected to the store.

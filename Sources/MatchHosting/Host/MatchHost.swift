@@ -183,12 +183,8 @@ package actor MatchHost: InboundHandling {
         for note in notes {
             switch note {
             case .log(let level, let message, let metadata):
-                let metadata = metadata.mapValues { Logger.MetadataValue.string($0) }
-                switch level {
-                case .info: logger.info("\(message)", metadata: metadata)
-                case .notice: logger.notice("\(message)", metadata: metadata)
-                case .error: logger.error("\(message)", metadata: metadata)
-                }
+                // The metadata is an autoclosure: converted only when the line is logged.
+                logger.log(level: level.loggerLevel, "\(message)", metadata: metadata.mapValues { .string($0) })
             case .applied(let input, let events):
                 settings.metrics.applied(input, events)
                 logger.logOutcomes(of: events)
@@ -200,9 +196,8 @@ package actor MatchHost: InboundHandling {
 
     /// A deadline set through `timers` came (on its own task, handed to the actor).
     func deadlineCame(_ deadline: RoomDeadline, generation: UInt64) {
-        // The flag watch keeps its own deadline (one for the whole server), and checks nothing here.
-        if deadline == .flag { return clockRanOut() }
-        guard !isClosed, timers.fired(deadline, generation: generation) else { return }
+        // The flag's deadline is kept by the server's one flag watch, not by `timers`: nothing to check.
+        guard !isClosed, deadline == .flag || timers.fired(deadline, generation: generation) else { return }
         let now = timers.now()
         switch deadline {
         case .seatTimeout(let seat): perform(room.seatTimedOut(seat, at: now), at: now)
@@ -211,7 +206,7 @@ package actor MatchHost: InboundHandling {
         case .claimant(let connectionID):
             if let connection = claimants.expire(connectionID) { closeClaimant(connection, reason: "took no seat in time") }
         case .audienceCheck: readAudience()
-        case .flag: break
+        case .flag: clockRanOut(at: now)
         }
     }
 
@@ -248,17 +243,11 @@ package actor MatchHost: InboundHandling {
         settings.flagWatch.arm(owner, at: deadline, fire: timers.flagCallback())
     }
 
-    private func clockRanOut() {
-        guard !isClosed else { return }
-        let now = timers.now()
+    private func clockRanOut(at now: Moment) {
         let change = room.timeRanOutIfDue(at: now)
-        if change.records.isEmpty {
-            // Moved meanwhile, or woken a little early: watch the clock as it is now.
-            perform(change, at: now)
-            watchClock(deadline: room.clockDeadline)
-        } else {
-            perform(change, at: now)
-        }
+        perform(change, at: now)
+        // Moved meanwhile, or woken a little early: watch the clock as it is now.
+        if change.records.isEmpty { watchClock(deadline: room.clockDeadline) }
     }
 
     /// The RIB tree (`GET /api/matches/{id}/ribs`), read once no change waits in the outbox: the tree

@@ -29,8 +29,13 @@ struct MatchChange {
 
     /// Nothing to record or tell (a launch not taken, a timer that found nothing due): deadlines and
     /// notes may still be carried out.
-    var tellsNothing: Bool {
-        records.isEmpty && direct.isEmpty && broadcasts.isEmpty && !presenceChanged && !restartsClock && !welcomesAudience
+    var tellsNothing: Bool { !presenceChanged && tellsNothingButPresence }
+
+    /// Nothing to record or tell but that who is connected changed, which the coalesced presence tells.
+    var tellsOnlyPresence: Bool { presenceChanged && tellsNothingButPresence }
+
+    private var tellsNothingButPresence: Bool {
+        records.isEmpty && direct.isEmpty && broadcasts.isEmpty && !restartsClock && !welcomesAudience
     }
 
     /// Whether everyone hears of it (state or presence): only such a change can change the summary.

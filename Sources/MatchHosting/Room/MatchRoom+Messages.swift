@@ -136,25 +136,20 @@ extension MatchRoom {
         } catch {
             return refuse(error, of: input, to: member)
         }
-        var direct: [(Connection, ServerMessage)] = []
+        var change = MatchChange()
         var tokenHash: Data?
-        var lines: [RoomNote] = []
         for case .seated(let player) in events {
             let issued = tokens.issue(for: player.seat)
             tokenHash = issued.hash
             members.seat(member.connection.id, in: player.seat)
-            direct.append((member.connection, .seated(seat: WireSeat(player.seat), name: player.name, token: issued.token)))
-            lines.append(.log(.info, "seat taken", ["seat": player.seat.rawValue, "name": player.name]))
+            change.direct.append((member.connection, .seated(seat: WireSeat(player.seat), name: player.name, token: issued.token)))
+            change.log(.info, "seat taken", ["seat": player.seat.rawValue, "name": player.name])
         }
-        var change = MatchChange()
         if case .leave = input, let seat = member.seat {
             releaseSeat(seat, into: &change)
-            lines.append(.log(.info, "seat left", ["seat": seat.rawValue]))
+            change.log(.info, "seat left", ["seat": seat.rawValue])
         }
-        change = change.then(accepted(input, by: member.seat, events: events, tokenHash: tokenHash, at: now))
-        change.direct = direct
-        change.notes = lines + change.notes
-        return change
+        return change.then(accepted(input, by: member.seat, events: events, tokenHash: tokenHash, at: now))
     }
 
     /// The records and broadcasts of `input`, which the tree accepted from `seat` with `events`; the

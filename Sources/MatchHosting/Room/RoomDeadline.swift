@@ -1,3 +1,4 @@
+import Logging
 import MatchTree
 import MatchWords
 import WireProtocol
@@ -38,4 +39,12 @@ enum RoomNote {
 /// The levels the room logs at.
 enum RoomLogLevel {
     case info, notice, error
+
+    var loggerLevel: Logger.Level {
+        switch self {
+        case .info: .info
+        case .notice: .notice
+        case .error: .error
+        }
+    }
 }

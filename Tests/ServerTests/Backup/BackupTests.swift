@@ -7,6 +7,7 @@ import SQLiteStore
 import Synchronization
 import Testing
 import WireProtocol
+import VirtualTime
 
 @testable import MatchHosting
 @testable import Server
@@ -44,7 +45,7 @@ struct BackupTests {
                 // A little more play after the backup: every pair has a move acknowledged since.
                 let ackedAtBackup = progress.acknowledged
                 #expect(
-                    await HostileTests.eventually { zip(progress.acknowledged, ackedAtBackup).allSatisfy { $0 > $1 } },
+                    await eventually { zip(progress.acknowledged, ackedAtBackup).allSatisfy { $0 > $1 } },
                     "a pair made no move after the backup")
                 progress.stop()
                 try await group.waitForAll()

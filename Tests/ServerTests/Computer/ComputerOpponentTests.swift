@@ -5,6 +5,7 @@ import RIBs
 import Testing
 import TicTacToe
 import WireProtocol
+import VirtualTime
 
 @testable import Server
 
@@ -122,7 +123,7 @@ struct ComputerOpponentTests {
             // Alice's seat times out after 200 ms; the computer's, seated at the same time, would have
             // timed out by then too.
             var players: [WirePlayer] = []
-            let aliceTimedOut = try await HostileTests.eventually {
+            let aliceTimedOut = try await eventually {
                 players = try await server.summary(of: matchID).players
                 return players.count < 2
             }

@@ -61,11 +61,11 @@ struct CloseHandshakeTests {
     }
 
     @Test func test_7_1_1_afterTheClientsCloseAnswer_theServerEndsTCPAtOnce() async throws {
-        try await Conformance.withSocket { socket, _, _ in
+        try await Conformance.withSocket(closeTimeout: Conformance.longCloseTimeout) { socket, _, _ in
             socket.send(FrameBytes.frame(opcode: 0x2, payload: [1]))
             let ending = try await socket.ending()
             #expect(ending.closeCode == 1003)
-            #expect(try #require(ending.closeToEnd) < .seconds(2))
+            #expect(try #require(ending.closeToEnd) < Conformance.prompt)
         }
     }
 
@@ -76,13 +76,13 @@ struct CloseHandshakeTests {
         let notUTF8 = FrameBytes.closePayload(code: 1000, reason: [0x61, 0xCE, 0xBA, 0xE1, 0xBD])
         let badCodes = [0, 999, 1004, 1005, 1006, 1016, 1100, 2000, 2999].map { (FrameBytes.closePayload(code: UInt16($0)), 1002) }
         let cases: [(payload: [UInt8], answer: Int)] = [([0x03], 1002), (notUTF8, 1007)] + badCodes
-        try await Conformance.forEach(cases, answersClose: false) { socket, testCase in
+        try await Conformance.forEach(cases, answersClose: false, closeTimeout: Conformance.longCloseTimeout) { socket, testCase in
             socket.sendFrame(opcode: 0x8, testCase.payload)
             let ending = try await socket.ending()
             #expect(ending.closeCode == testCase.answer, "payload \(testCase.payload)")
             #expect(ending.closeWasLast)
             let waited = try #require(ending.closeToEnd)
-            #expect(waited < .seconds(2), "payload \(testCase.payload): TCP ended \(waited) after the close")
+            #expect(waited < Conformance.prompt, "payload \(testCase.payload): TCP ended \(waited) after the close")
         }
     }
 
@@ -109,13 +109,13 @@ struct CloseHandshakeTests {
     }
 
     @Test func test_7_1_7_theFrameDecodersClose_endsTCPPromptly() async throws {
-        try await Conformance.withSocket { socket, _, _ in
+        try await Conformance.withSocket(closeTimeout: Conformance.longCloseTimeout) { socket, _, _ in
             socket.send(FrameBytes.frame(opcode: 0x1, payload: Array(repeating: UInt8(ascii: "a"), count: 5000)))
             let ending = try await socket.ending()
             #expect(ending.closeCode == 1009)
             // The client's answer cannot be read after a refused frame; the server ends its side and
             // the client's end follows, well before the close timeout.
-            #expect(try #require(ending.closeToEnd) < .seconds(2))
+            #expect(try #require(ending.closeToEnd) < Conformance.prompt)
         }
     }
 }

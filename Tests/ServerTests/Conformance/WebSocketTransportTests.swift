@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WireProtocol
+import VirtualTime
 
 /// The WebSocket transport the server runs on NIO handlers: pings, refused upgrades, plain requests
 /// to a WebSocket address.
@@ -22,7 +23,7 @@ struct WebSocketTransportTests {
             let frames = try await silent.waitFor(timeout: .seconds(5)) { $0.contains { if case .close = $0 { true } else { false } } }
             #expect(frames.last == .close(code: 1001))
             #expect(silent.pingsReceived >= 1)
-            #expect(await HostileTests.eventually { answering.pingsReceived >= 3 }, "pinged \(answering.pingsReceived) times")
+            #expect(await eventually { answering.pingsReceived >= 3 }, "pinged \(answering.pingsReceived) times")
             #expect(!answering.frames.contains { if case .close = $0 { true } else { false } })
             // ...and is still served.
             answering.send(ClientMessage.sync.encoded())

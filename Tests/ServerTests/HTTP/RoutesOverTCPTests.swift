@@ -2,6 +2,7 @@ import Foundation
 import MatchWords
 import Testing
 import WireProtocol
+import VirtualTime
 
 /// The lobby's list over a real socket, as players taking seats change it (the routes' and pages'
 /// answers on their own are checked without a socket: RoutesWithoutASocketTests.swift).
@@ -26,7 +27,7 @@ struct HTTPRouteTests {
 
             let (creator, _) = try await TestClient.connected(port: server.port, matchID: body.matchId)
             let (_, annToken) = try await creator.login("Ann")
-            #expect(try await HostileTests.eventually { try await lobby(server).map(\.matchId) == [body.matchId] })
+            #expect(try await eventually { try await lobby(server).map(\.matchId) == [body.matchId] })
             let listed = try await lobby(server)
             #expect(listed.first?.score == nil)
             #expect(listed.first?.phase == .loggedOut)
@@ -34,15 +35,15 @@ struct HTTPRouteTests {
 
             // The creator's last connection closes: the match leaves the lobby (nobody would be met there).
             creator.close()
-            #expect(try await HostileTests.eventually { try await lobby(server).isEmpty })
+            #expect(try await eventually { try await lobby(server).isEmpty })
 
             // Back, then a friend completes the pair: full, so not listed either.
             let (back, _) = try await TestClient.connected(port: server.port, matchID: body.matchId)
             _ = try await back.resume(annToken).seated()
-            #expect(try await HostileTests.eventually { try await lobby(server).map(\.matchId) == [body.matchId] })
+            #expect(try await eventually { try await lobby(server).map(\.matchId) == [body.matchId] })
             let (friend, _) = try await TestClient.connected(port: server.port, matchID: body.matchId)
             _ = try await friend.login("Bob")
-            #expect(try await HostileTests.eventually { try await lobby(server).isEmpty })
+            #expect(try await eventually { try await lobby(server).isEmpty })
         }
     }
 

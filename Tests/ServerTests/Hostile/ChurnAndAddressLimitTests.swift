@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VirtualTime
 import WireProtocol
 
 @testable import MatchHosting
@@ -56,7 +57,7 @@ extension HostileTests {
                 #expect(refused.body.contains("rateLimited") && refused.body.contains("Too many connections from your address"))
                 await sockets[0].close()
                 #expect(
-                    try await HostileTests.eventually {
+                    try await eventually {
                         let next = try await WireConnection.open(port: server.port, from: "127.0.0.2")
                         defer { Task { await next.close() } }
                         return try await next.upgrade(path: "/ws/\(matchID)").status == 101

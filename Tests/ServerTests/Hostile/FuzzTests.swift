@@ -2,6 +2,7 @@ import Foundation
 import MatchWords
 import RIBs
 import Testing
+import VirtualTime
 import WireProtocol
 
 extension HostileTests {
@@ -147,7 +148,7 @@ extension HostileTests {
 
                 // Everyone gone: each match is torn down after its idle time, every RIB object of it released...
                 let allIDs = pairs.map(\.id) + sharedIDs
-                let expired = await HostileTests.eventually {
+                let expired = await eventually {
                     allIDs.allSatisfy { LeakDetector.liveObjects(tagged: "match:\($0)").isEmpty }
                 }
                 #expect(expired, "every match expired from memory, leaving no RIB object alive")

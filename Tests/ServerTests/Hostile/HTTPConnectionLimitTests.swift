@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import VirtualTime
 import WireProtocol
 
 @testable import Server
@@ -41,7 +42,7 @@ extension HostileTests {
                 #expect(try await first.request("GET", "/healthz").status == 200, "a connection let in keeps being served")
                 await second.close()
                 #expect(
-                    try await HostileTests.eventually {
+                    try await eventually {
                         let (next, status) = try await Self.keepAlive(server.port, from: Self.attacker)
                         await next.close()
                         return status == 200
@@ -91,7 +92,7 @@ extension HostileTests {
                     #expect(status == 200, "keep-alive \(index) was served, not queued")
                     keepAlives.append(connection)
                 }
-                #expect(await HostileTests.eventually { keepAlives[0].hasEnded }, "the oldest idle keep-alive was closed for room")
+                #expect(await eventually { keepAlives[0].hasEnded }, "the oldest idle keep-alive was closed for room")
                 let started = ContinuousClock.now
                 let visitor = try await RawHTTP.exchange(port: server.port, path: "/healthz", headers: [("Connection", "close")])
                 #expect(visitor.status == 200)

@@ -6,6 +6,7 @@ import RandomWin
 import Server
 import Testing
 import TicTacToe
+import VirtualTime
 import WireProtocol
 
 extension HostileTests {
@@ -32,7 +33,7 @@ extension HostileTests {
 
                 watcher.close()
                 await watcher.waitUntilClosed()
-                #expect(try await HostileTests.eventually { try await server.summary(of: matchID).spectators == 0 })
+                #expect(try await eventually { try await server.summary(of: matchID).spectators == 0 })
                 let (late, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
                 guard case .welcome(let you, let snapshot, _) = welcome else {
                     Issue.record("expected .welcome, got \(welcome)")

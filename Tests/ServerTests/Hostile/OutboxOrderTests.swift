@@ -5,6 +5,7 @@ import MatchStore
 import MatchWords
 import Testing
 import TicTacToe
+import VirtualTime
 import WireProtocol
 
 @testable import MatchHosting
@@ -43,7 +44,7 @@ extension HostileTests.SlowReaderTests {
         await host.handle(.login(name: "Alice"), from: alice.id)
         await host.handle(.login(name: "Bob"), from: bob.id)
         var aliceSaw: [ServerMessage] = []
-        let seated = await HostileTests.eventually {
+        let seated = await eventually {
             aliceSaw += Self.drain(alice)
             return aliceSaw.contains { if case .screen(.offGame, _) = $0 { true } else { false } }
         }
@@ -63,9 +64,9 @@ extension HostileTests.SlowReaderTests {
         await host.handle(.startGame(gameId: "ticTacToe"), from: bob.id)
         let latecomer = Connection(remoteAddress: "latecomer", queueLimit: 10_000)
         #expect(await host.connect(latecomer) == .connected)
-        #expect(await HostileTests.eventually { await !host.presenceIsDue }, "the latecomer's presence was never sent")
+        #expect(await eventually { await !host.presenceIsDue }, "the latecomer's presence was never sent")
         store.release()
-        #expect(await HostileTests.eventually { watchers.allSatisfy { $0.queue.count >= 3 } })
+        #expect(await eventually { watchers.allSatisfy { $0.queue.count >= 3 } })
 
         for (index, watcher) in watchers.enumerated() {
             let versions = Self.drain(watcher).compactMap(\.version)

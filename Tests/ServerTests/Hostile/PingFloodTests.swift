@@ -1,6 +1,7 @@
 import Foundation
 import Server
 import Testing
+import VirtualTime
 import WireProtocol
 
 extension HostileTests {
@@ -49,7 +50,7 @@ extension HostileTests {
                 let pinged = await Self.sendSyncs(to: spectator, rounds: 60, until: timedOut)
                 try #require(pinged, "a spectator that answers no ping is closed")
                 // The close timeout is 1 s; the rest is a margin for a loaded machine.
-                let closed = await HostileTests.eventually(timeout: .seconds(5)) {
+                let closed = await eventually(within: .seconds(5)) {
                     capture.all.contains { $0.message == "connection closed" }
                 }
                 #expect(closed, "a spectator that never reads is let go after a bounded time")
@@ -75,7 +76,7 @@ extension HostileTests {
             ) { server in
                 let matchID = try await server.createMatch()
                 let spectator = try await RawWebSocket.connect(port: server.port, matchID: matchID)
-                #expect(try await HostileTests.eventually { try await server.summary(of: matchID).spectators == 1 })
+                #expect(try await eventually { try await server.summary(of: matchID).spectators == 1 })
                 try await body(server, matchID, spectator, capture)
             }
         }
@@ -85,7 +86,7 @@ extension HostileTests {
         private static func sendSyncs(to socket: RawWebSocket, rounds: Int, until condition: () -> Bool) async -> Bool {
             for _ in 0..<rounds {
                 for _ in 0..<500 { socket.send(#"{"type":"sync"}"#) }
-                if await HostileTests.eventually(timeout: .milliseconds(500), { condition() }) { return true }
+                if await eventually(within: .milliseconds(500), { condition() }) { return true }
             }
             return false
         }

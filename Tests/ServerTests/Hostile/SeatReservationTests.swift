@@ -21,10 +21,10 @@ extension HostileTests {
             await pair.bob.waitUntilClosed()
             let bobAway = { try await server.summary(of: matchID).players.last?.connected == false }
             if let time {
-                #expect(try await time.ticking { try await HostileTests.eventually(bobAway) })
-            } else {
-                #expect(try await HostileTests.eventually(bobAway))
+                _ = try await pair.alice.syncUntilAway(.player2)
+                await time.advanceToPresence()
             }
+            #expect(try await eventually(bobAway))
             let (filler, _) = try await TestClient.connected(port: server.port, matchID: matchID)
             return (matchID, pair, [pair.alice, watcher, filler])
         }

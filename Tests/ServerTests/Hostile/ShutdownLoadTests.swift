@@ -4,6 +4,7 @@ import Logging
 import MatchStore
 import MatchWords
 import Testing
+import VirtualTime
 
 @testable import MatchHosting
 @testable import Server
@@ -28,7 +29,7 @@ struct ShutdownLoadTests {
         // Until shutdown begins the lookup finds the loaded host; from then on it must not load another.
         var copy: MatchHost?
         var refusal: MatchRegistry.LookupError?
-        let decided = await HostileTests.eventually(timeout: .seconds(5)) {
+        let decided = await eventually(within: .seconds(5)) {
             do {
                 let found = try await registry.host(for: id)
                 if found !== host { copy = found }

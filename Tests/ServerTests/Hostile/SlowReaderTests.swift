@@ -3,6 +3,7 @@ import GridGames
 import MatchWords
 import Testing
 import TicTacToe
+import VirtualTime
 import WireProtocol
 
 extension HostileTests {
@@ -61,7 +62,7 @@ extension HostileTests {
                 // Spectators that complete the upgrade and then read nothing, on a small receive buffer.
                 var slow: [RawWebSocket] = []
                 for _ in 0..<3 { slow.append(try await RawWebSocket.connect(port: server.port, matchID: matchID)) }
-                #expect(try await HostileTests.eventually { try await server.summary(of: matchID).spectators == 3 })
+                #expect(try await eventually { try await server.summary(of: matchID).spectators == 3 })
 
                 _ = try await Self.playShortGame(pair, starterIsAlice: true)
                 let memoryBefore = Self.residentMemory()
@@ -133,7 +134,7 @@ extension HostileTests {
                 // Alice reads nothing from the start; she still sends, and her moves count.
                 let alice = try await RawWebSocket.connect(port: server.port, matchID: matchID)
                 alice.send(ClientMessage.login(name: "Alice").encoded())
-                #expect(try await HostileTests.eventually { try await server.summary(of: matchID).players.count == 1 })
+                #expect(try await eventually { try await server.summary(of: matchID).players.count == 1 })
                 let (bob, bobWelcome) = try await TestClient.connected(port: server.port, matchID: matchID)
                 _ = try await bob.login("Bob")
                 let (watcher, watcherWelcome) = try await TestClient.connected(port: server.port, matchID: matchID)

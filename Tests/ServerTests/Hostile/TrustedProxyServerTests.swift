@@ -1,4 +1,5 @@
 import Testing
+import VirtualTime
 
 @testable import Server
 
@@ -8,7 +9,8 @@ extension HostileTests {
     @Suite("Trusted proxies, live")
     struct TrustedProxyServerTests {
         private static func create(_ port: Int, headers: [(String, String)]) async throws -> Int {
-            try await RawHTTP.exchange(port: port, method: "POST", path: "/api/matches", headers: headers + [("Connection", "close")]).status
+            try await RawHTTP.exchange(port: port, method: "POST", path: "/api/matches", headers: headers + [("Connection", "close")])
+                .status
         }
 
         @Test func test_withoutTheOption_aSpoofedForwardedFor_doesNotEscapeThePerAddressLimit() async throws {
@@ -43,7 +45,7 @@ extension HostileTests {
                 let upgrade = RawHTTP.upgradeHeaders + [("X-Forwarded-For", "2001:db8::5")]
                 #expect(try await RawHTTP.status(port: server.port, path: "/ws/\(matchID)", headers: upgrade) == 101)
                 #expect(
-                    try await HostileTests.eventually {
+                    try await eventually {
                         capture.all.contains { $0.message == "connection opened" && $0.metadata["address"] == "2001:db8::5" }
                     })
             }

@@ -10,7 +10,7 @@ import WireProtocol
 @Suite("Claim the win")
 struct ClaimWinTests {
     /// Alice and Bob in a Tic Tac Toe game; Bob's connection closed, and Alice told so (on a server given
-    /// `time`, which moves on until the coalesced presence comes).
+    /// `time`, moved on to the coalesced presence once the host knows).
     private static func gameWithBobAway(
         _ server: TestServer, time: VirtualTime? = nil
     ) async throws -> (matchID: String, pair: SeatedPair, left: Double?) {
@@ -22,10 +22,11 @@ struct ClaimWinTests {
         let bobAway = { (message: ServerMessage) in
             if case .presence(let players, _, _) = message { players.contains { !$0.connected } } else { false }
         }
-        let presence =
-            if let time { try await time.ticking { try await pair.alice.next(where: bobAway) } } else {
-                try await pair.alice.next(where: bobAway)
-            }
+        if let time {
+            _ = try await pair.alice.syncUntilAway(.player2)
+            await time.advanceToPresence()
+        }
+        let presence = try await pair.alice.next(where: bobAway)
         guard case .presence(let players, _, _) = presence else { throw HTTP.Failure(description: "no presence") }
         return (matchID, pair, players.first { $0.seat == .player2 }?.seatTimeoutLeft)
     }

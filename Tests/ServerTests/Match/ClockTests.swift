@@ -159,7 +159,9 @@ struct ClockTests {
             // Bob never moves: at 10 s the server ends the game itself (the flag watch looks every 20 ms).
             await time.advance(by: .milliseconds(9_990))
             #expect(try watcher.received().allSatisfy { $0.type != "gameOver" }, "not before the ten seconds")
-            let over = try await time.ticking { try await watcher.next { $0.type == "gameOver" } }
+            // Past the deadline by a tick of the watch, and its bucket's end.
+            await time.advance(by: .milliseconds(30))
+            let over = try await watcher.next { $0.type == "gameOver" }
             guard case .gameOver(let winner, let line, let reason, _) = over else {
                 Issue.record("expected .gameOver, got \(over)")
                 return

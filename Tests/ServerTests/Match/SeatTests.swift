@@ -1,5 +1,6 @@
 import Foundation
 import GridGames
+import MatchHosting
 import MatchWords
 import Testing
 import TicTacToe
@@ -81,17 +82,18 @@ struct SeatTests {
             let matchID = try await server.createMatch()
             let pair = try await server.seatedPair(matchID: matchID)
             pair.bob.close()
-            // Told that Bob is away (the coalesced presence), with the whole seat timeout left.
-            let away = try await time.ticking {
-                try await pair.alice.next {
-                    if case .presence(let players, _, _) = $0 { players.contains { !$0.connected } } else { false }
-                }
+            #expect(try await pair.alice.syncUntilAway(.player2).seatTimeoutLeft == 60, "the whole seat timeout left")
+            // Told that Bob is away with the coalesced presence, an interval later.
+            await time.advanceToPresence()
+            let away = try await pair.alice.next {
+                if case .presence(let players, _, _) = $0 { players.contains { !$0.connected } } else { false }
             }
             guard case .presence(let players, _, _) = away, let left = players.first(where: { $0.seat == .player2 })?.seatTimeoutLeft
             else {
                 Issue.record("expected Bob's seat away, got \(away)")
                 return
             }
+            #expect(abs(left - (60 - MatchHost.presenceInterval.inSeconds)) < 0.000_5, "\(left)")
             let screens = try pair.alice.received().count { $0.type == "screen" }
             await time.advance(by: .seconds(left) - .milliseconds(2))
             pair.alice.send(.sync)
