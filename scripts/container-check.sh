@@ -133,6 +133,10 @@ compose() { "${COMPOSE[@]}" "$@"; }
 
 # --- Clean-up, also on failure ---------------------------------------------------------------------
 
+# The volumes made since the run began (VOLUMES_BEFORE), labelled by compose or not.
+made_volumes() {
+  comm -13 <(printf '%s\n' "${VOLUMES_BEFORE:-}") <(podman volume ls -q | sort)
+}
 cleanup() {
   local status=$? id
   set +e
@@ -155,6 +159,7 @@ cleanup() {
   for id in $(podman pod ps -q --filter "label=io.podman.compose.project=$PROJECT"); do podman pod rm -f "$id" >/dev/null; done
   for id in $(podman volume ls -q --filter "label=io.podman.compose.project=$PROJECT"); do podman volume rm -f "$id" >/dev/null; done
   for id in $(podman network ls -q --filter "label=io.podman.compose.project=$PROJECT"); do podman network rm -f "$id" >/dev/null; done
+  for id in $(made_volumes); do podman volume rm -f "$id" >/dev/null; done
   # The images this run built (with the compose build's intermediate layers); a failed build removed
   # its own containers (--force-rm).
   for id in tictactoe-server:latest tictactoe-nginx:latest; do podman rmi -f "$id" >/dev/null 2>&1; done
@@ -162,7 +167,7 @@ cleanup() {
     podman images --format '{{.Repository}}:{{.Tag}}' --filter "label=$STANDIN_LABEL" | xargs -r podman rmi -f >/dev/null 2>&1
   fi
   rm -rf "$WORK/rootfs" "$WORK/build-context"
-  result "left behind: $(podman ps -aq --filter "label=io.podman.compose.project=$PROJECT" | wc -l) containers, $(podman volume ls -q --filter "label=io.podman.compose.project=$PROJECT" | wc -l) volumes, $(podman network ls -q --filter "label=io.podman.compose.project=$PROJECT" | wc -l) networks, $(podman images -q --filter dangling=true | wc -l) dangling images"
+  result "left behind: $(podman ps -aq --filter "label=io.podman.compose.project=$PROJECT" | wc -l) containers, $(made_volumes | wc -l) volumes, $(podman network ls -q --filter "label=io.podman.compose.project=$PROJECT" | wc -l) networks, $(podman images -q --filter dangling=true | wc -l) dangling images"
   printf '\n==> summary (base images are local stand-ins made from Debian'"'"'s packages, not the official images)\n'
   printf '    %s\n' "${RESULTS[@]}"
   step ""
@@ -170,6 +175,9 @@ cleanup() {
   if [ "$status" -eq 0 ]; then echo "container check: every step passed"; else echo "container check: FAILED (exit $status)"; fi
   exit "$status"
 }
+# The volumes there are now: a volume that appears during the run and is not one of these was made by
+# it (an anonymous volume of the image's VOLUME, which carries no compose label), and goes at the end.
+VOLUMES_BEFORE=$(podman volume ls -q | sort)
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
