@@ -84,8 +84,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The MatchStore contract as checks any store's test target runs against its own stores. A
-        // library rather than a test target so that several test targets share it; only tests depend on it.
+        // The MatchStore contract as checks any store's test target runs against its own stores, and a
+        // store whose writes a test holds (`HeldStore`). A library rather than a test target so that
+        // several test targets share it; only tests depend on it.
         .target(
             name: "MatchStoreContract", dependencies: ["MatchStore", "MatchTree", "TicTacToe", "RandomWin", "MatchWords", "GridGames"],
             path: "Tests/MatchStoreContract"),
@@ -185,11 +186,27 @@ let package = Package(
             name: "VirtualTime",
             dependencies: ["MatchHosting"],
             path: "Tests/VirtualTime"),
+        // Raw TCP clients that speak HTTP/1.1 and WebSocket by hand (`WireConnection`, `RawWebSocket`,
+        // `RawHTTP`, `FrameBytes`): for the transport's tests and the server's, so that both send what
+        // a WebSocket library would refuse to and read what it would hide.
+        .target(
+            name: "RawSocketSupport",
+            dependencies: [
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            path: "Tests/RawSocketSupport"),
         .testTarget(name: "RIBsTests", dependencies: ["RIBs"]),
+        // Includes RFC 6455 conformance over real sockets, against a server of the transport alone
+        // (`withTransportServer`): its channel handlers in front of a match registry, no routes of the app.
         .testTarget(
             name: "WebSocketTransportTests",
             dependencies: [
-                "WebSocketTransport", "MatchHosting",
+                "WebSocketTransport", "MatchHosting", "MatchStore", "MatchWords", "AllGames", "GameUnits", "WireProtocol",
+                "RawSocketSupport",
+                "VirtualTime",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
             ]
@@ -201,7 +218,7 @@ let package = Package(
                 "GameTestSupport", "AllGames",
                 "ConnectFour", "GridGames",
                 .product(name: "Logging", package: "swift-log"),
-                "VirtualTime",
+                "VirtualTime", "MatchStoreContract",
             ]
         ),
         .testTarget(
@@ -273,7 +290,7 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                "VirtualTime",
+                "VirtualTime", "RawSocketSupport", "MatchStoreContract",
             ],
             // Store files of earlier releases, opened by path from the tests (Fixtures/README.md).
             exclude: ["Fixtures"]

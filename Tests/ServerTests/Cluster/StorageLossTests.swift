@@ -4,6 +4,7 @@ import Logging
 import MatchWords
 import PostgresNIO
 import PostgresStore
+import RawSocketSupport
 import Testing
 import WireProtocol
 

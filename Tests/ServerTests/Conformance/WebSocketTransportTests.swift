@@ -1,56 +1,11 @@
 import Foundation
 import Testing
 import WireProtocol
-import VirtualTime
 
-/// The WebSocket transport the server runs on NIO handlers: pings, refused upgrades, plain requests
-/// to a WebSocket address.
+/// A plain request to a WebSocket address: the app's route for it answers. The rest of the transport's
+/// tests run against the transport alone (WebSocketTransportTests' `UpgradeAndPingTests`).
 @Suite("WebSocket transport")
 struct WebSocketTransportTests {
-    @Test func test_pings_aClientThatAnswersStaysOpen_oneThatNeverAnswersIsClosed1001() async throws {
-        // Half a second: a pong must come back within one interval, and the whole suite runs in parallel
-        // on two cores, where a test client's task can wait a few hundred milliseconds for its turn.
-        try await withTestServer(configure: { $0.webSocketPingInterval = .milliseconds(500) }) { server in
-            let matchID = try await server.createMatch()
-            // Each reads from the start: a client that reads nothing until the other has connected would
-            // miss a ping when connecting takes longer than the interval (as on a loaded machine).
-            let answering = try await RawWebSocket.connect(port: server.port, matchID: matchID)
-            answering.resumeReading()
-            let silent = try await RawWebSocket.connect(port: server.port, matchID: matchID, answersPings: false)
-            silent.resumeReading()
-
-            // The silent one is pinged, then closed at the next ping; the other one hears nothing of it.
-            let frames = try await silent.waitFor(timeout: .seconds(5)) { $0.contains { if case .close = $0 { true } else { false } } }
-            #expect(frames.last == .close(code: 1001))
-            #expect(silent.pingsReceived >= 1)
-            #expect(await eventually { answering.pingsReceived >= 3 }, "pinged \(answering.pingsReceived) times")
-            #expect(!answering.frames.contains { if case .close = $0 { true } else { false } })
-            // ...and is still served.
-            answering.send(ClientMessage.sync.encoded())
-            let welcomes = try await answering.waitFor { frames in
-                frames.filter { if case .text(let text) = $0 { text.contains(#""type":"welcome""#) } else { false } }.count >= 2
-            }
-            #expect(!welcomes.isEmpty)
-            await answering.close()
-            await silent.close()
-        }
-    }
-
-    @Test func test_aRefusedUpgrade_carriesTheErrorBodyAndTheSecurityHeaders() async throws {
-        try await withTestServer { server in
-            let reply = try await RawHTTP.exchange(port: server.port, path: "/ws/AAAAAAAAAAAA", headers: RawHTTP.upgradeHeaders)
-            #expect(reply.status == 404)
-            #expect(reply.header("X-Content-Type-Options") == "nosniff")
-            #expect(reply.header("Content-Security-Policy")?.contains("default-src 'self'") == true)
-            #expect(reply.header("Connection") == "close")
-            guard case .success(let body) = ErrorBody.decode(reply.body) else {
-                Issue.record("not an error body: \(reply.body)")
-                return
-            }
-            #expect(body.error.code == .matchNotFound)
-        }
-    }
-
     @Test func test_aPlainGETOfAWebSocketAddress_is426ForAMatch_404ForNoMatch() async throws {
         try await withTestServer { server in
             let matchID = try await server.createMatch()
@@ -63,22 +18,6 @@ struct WebSocketTransportTests {
             #expect(body.error.code == .badMessage)
             #expect(known.headers.first(name: "X-Content-Type-Options") == "nosniff")
             #expect(try await HTTP.get(port: server.port, "/ws/AAAAAAAAAAAA").status == 404)
-        }
-    }
-
-    @Test func test_anUpgradeRequestToAnAddressThatIsNoWebSocket_is400WithTheErrorBody() async throws {
-        try await withTestServer { server in
-            for path in ["/healthz", "/ws/", "/ws/a/b", "/"] {
-                let reply = try await RawHTTP.exchange(port: server.port, path: path, headers: RawHTTP.upgradeHeaders)
-                #expect(reply.status == 400, "\(path)")
-                guard case .success(let body) = ErrorBody.decode(reply.body) else {
-                    Issue.record("not an error body for \(path): \(reply.body)")
-                    continue
-                }
-                #expect(body.error.code == .badMessage)
-            }
-            // The server goes on answering.
-            #expect(try await HTTP.get(port: server.port, "/healthz").status == 200)
         }
     }
 }

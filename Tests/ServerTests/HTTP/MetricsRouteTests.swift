@@ -1,4 +1,5 @@
 import Foundation
+import RawSocketSupport
 import Testing
 
 @testable import Server
@@ -38,7 +39,7 @@ struct MetricsRouteTests {
             let metricsPort = try #require(server.metricsPort)
             let matchID = try await server.createMatch()
             let unmasked = try await WireConnection.webSocket(port: server.port, matchID: matchID)
-            unmasked.sendFrame(opcode: 0x1, masked: false, Conformance.sync)
+            unmasked.sendFrame(opcode: 0x1, masked: false, Array(#"{"type":"sync"}"#.utf8))
             #expect(try await unmasked.ending().closeCode == 1002)
             let badText = try await WireConnection.webSocket(port: server.port, matchID: matchID)
             badText.sendFrame(opcode: 0x1, [0xC3, 0x28])

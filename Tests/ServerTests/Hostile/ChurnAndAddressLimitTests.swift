@@ -1,4 +1,5 @@
 import Foundation
+import RawSocketSupport
 import Testing
 import VirtualTime
 import WireProtocol

@@ -1,5 +1,6 @@
 import Foundation
 import NIOCore
+import RawSocketSupport
 import Server
 import Synchronization
 import Testing

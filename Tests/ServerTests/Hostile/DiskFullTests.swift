@@ -1,4 +1,5 @@
 import MatchStore
+import MatchStoreContract
 import MatchWords
 import NIOHTTP1
 import Testing

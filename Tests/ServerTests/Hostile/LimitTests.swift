@@ -3,6 +3,7 @@ import Foundation
 import MatchStore
 import NIOCore
 import RandomWin
+import RawSocketSupport
 import Server
 import Testing
 import TicTacToe

@@ -1,4 +1,5 @@
 import Foundation
+import RawSocketSupport
 import Server
 import Testing
 import VirtualTime

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import RandomWin
+import RawSocketSupport
 import Testing
 import TicTacToe
 import WireProtocol

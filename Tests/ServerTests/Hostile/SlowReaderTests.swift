@@ -1,6 +1,7 @@
 import Foundation
 import GridGames
 import MatchWords
+import RawSocketSupport
 import Testing
 import TicTacToe
 import VirtualTime

@@ -1,3 +1,4 @@
+import RawSocketSupport
 import Testing
 import VirtualTime
 

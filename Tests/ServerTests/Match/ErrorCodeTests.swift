@@ -1,5 +1,6 @@
 import Foundation
 import RandomWin
+import RawSocketSupport
 import Testing
 import TicTacToe
 import WireProtocol

@@ -1,3 +1,4 @@
+import RawSocketSupport
 import Testing
 
 /// RFC 6455 8.1 and 5.6: text is UTF-8; invalid text fails the connection with 1007, as soon as it is

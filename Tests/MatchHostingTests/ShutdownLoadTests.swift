@@ -2,12 +2,12 @@ import AllGames
 import Foundation
 import Logging
 import MatchStore
+import MatchStoreContract
 import MatchWords
 import Testing
 import VirtualTime
 
 @testable import MatchHosting
-@testable import Server
 
 /// Issue 17, item 13: during shutdown a connection already past the upgrade check asks for its match;
 /// the host being closed still has a write pending, so a second copy loaded from the store would miss it.

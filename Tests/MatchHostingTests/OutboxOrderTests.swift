@@ -2,6 +2,7 @@ import AllGames
 import Foundation
 import Logging
 import MatchStore
+import MatchStoreContract
 import MatchWords
 import Testing
 import TicTacToe
@@ -9,9 +10,10 @@ import VirtualTime
 import WireProtocol
 
 @testable import MatchHosting
-@testable import Server
 
-extension HostileTests.SlowReaderTests {
+/// The host's outbox when a slow reader overflows in the middle of a delivery: host-only, no socket (it
+/// was among the server's slow-reader tests, which need one).
+struct OutboxOrderTests {
     /// Everything queued for `connection` so far, decoded.
     private static func drain(_ connection: Connection) -> [ServerMessage] {
         var messages: [ServerMessage] = []

@@ -1,3 +1,4 @@
+import RawSocketSupport
 import Testing
 
 /// docs/PROTOCOL.md's rate limit: a client is warned with `rateLimited` before it is closed with 1008,

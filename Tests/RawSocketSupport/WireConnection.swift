@@ -9,26 +9,29 @@ import Synchronization
 ///
 /// Like a conforming client it answers the server's close frame with a close (RFC 6455 5.5.1) unless
 /// told not to, and never answers pings (the tests' servers do not ping).
-final class WireConnection: Sendable {
-    struct Failure: Error, CustomStringConvertible { let description: String }
+package final class WireConnection: Sendable {
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+        package init(description: String) { self.description = description }
+    }
 
     /// A frame the server sent.
-    struct Frame: Sendable, Equatable, CustomStringConvertible {
-        let opcode: UInt8
-        let fin: Bool
-        let payload: [UInt8]
+    package struct Frame: Sendable, Equatable, CustomStringConvertible {
+        package let opcode: UInt8
+        package let fin: Bool
+        package let payload: [UInt8]
 
-        var isClose: Bool { opcode == 0x8 }
+        package var isClose: Bool { opcode == 0x8 }
         /// The status code of a close frame that has one.
-        var closeCode: Int? { isClose && payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : nil }
-        var text: String? { opcode == 0x1 ? String(decoding: payload, as: UTF8.self) : nil }
+        package var closeCode: Int? { isClose && payload.count >= 2 ? Int(payload[0]) << 8 | Int(payload[1]) : nil }
+        package var text: String? { opcode == 0x1 ? String(decoding: payload, as: UTF8.self) : nil }
         /// The `type` of a text frame's JSON message, read loosely.
-        var messageType: String? {
+        package var messageType: String? {
             guard let text, let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else { return nil }
             return object["type"] as? String
         }
 
-        var description: String {
+        package var description: String {
             if let text { return "text \(text.prefix(80))" }
             if isClose { return "close \(closeCode.map(String.init) ?? "without code")" }
             return "opcode \(opcode) (\(payload.count) bytes)"
@@ -48,7 +51,7 @@ final class WireConnection: Sendable {
     private let outgoing: AsyncStream<[UInt8]>.Continuation
     private let run = Mutex<Task<Void, any Error>?>(nil)
     private let answersClose: Bool
-    let port: Int
+    package let port: Int
 
     private init(port: Int, answersClose: Bool, outgoing: AsyncStream<[UInt8]>.Continuation) {
         self.port = port
@@ -61,7 +64,7 @@ final class WireConnection: Sendable {
     ///   - answersClose: false for a client that never answers the server's close.
     ///   - source: the loopback address to connect from (`127.0.0.2`, …) for a client whose address is
     ///     not the one every other test client shares (127.0.0.1).
-    static func open(port: Int, answersClose: Bool = true, from source: String? = nil) async throws -> WireConnection {
+    package static func open(port: Int, answersClose: Bool = true, from source: String? = nil) async throws -> WireConnection {
         var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
         if let source { bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: source, port: 0)) }
         let channel =
@@ -93,7 +96,7 @@ final class WireConnection: Sendable {
     }
 
     /// Opens a connection and upgrades it to `/ws/{matchID}`; throws unless the answer is `101`.
-    static func webSocket(
+    package static func webSocket(
         port: Int, matchID: String, answersClose: Bool = true, from source: String? = nil,
         headers: [(String, String)] = RawHTTP.upgradeHeaders
     ) async throws -> WireConnection {
@@ -106,7 +109,9 @@ final class WireConnection: Sendable {
     // MARK: - HTTP
 
     /// Sends one request and reads its whole answer (head, then `Content-Length` bytes of body).
-    func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: String = "") async throws -> RawHTTP.Reply {
+    package func request(_ method: String, _ path: String, headers: [(String, String)] = [], body: String = "") async throws
+        -> RawHTTP.Reply
+    {
         var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         for (name, value) in headers { request += "\(name): \(value)\r\n" }
         if method != "GET" { request += "Content-Length: \(body.utf8.count)\r\n" }
@@ -117,7 +122,8 @@ final class WireConnection: Sendable {
     /// Asks for an upgrade to WebSocket at `path` and reads the answer's head; on `101` the connection
     /// reads frames from then on. `extraBytes` go in the same write as the request (frames a client
     /// sends before the answer came).
-    func upgrade(path: String, headers: [(String, String)] = RawHTTP.upgradeHeaders, extraBytes: [UInt8] = []) async throws -> RawHTTP.Reply
+    package func upgrade(path: String, headers: [(String, String)] = RawHTTP.upgradeHeaders, extraBytes: [UInt8] = []) async throws
+        -> RawHTTP.Reply
     {
         let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n" + headers.map { "\($0): \($1)\r\n" }.joined() + "\r\n"
         send(Array(request.utf8) + extraBytes)
@@ -125,7 +131,7 @@ final class WireConnection: Sendable {
     }
 
     /// Reads the next answer without sending anything (to a request sent with `send`).
-    func nextReply(timeout: Duration = .seconds(10)) async throws -> RawHTTP.Reply {
+    package func nextReply(timeout: Duration = .seconds(10)) async throws -> RawHTTP.Reply {
         try await reply(upgrading: false, timeout: timeout)
     }
 
@@ -158,17 +164,17 @@ final class WireConnection: Sendable {
     // MARK: - Frames
 
     /// Sends `bytes` as they are.
-    func send(_ bytes: [UInt8]) {
+    package func send(_ bytes: [UInt8]) {
         outgoing.yield(bytes)
     }
 
     /// Sends a masked frame.
-    func sendFrame(opcode: UInt8, fin: Bool = true, rsv: UInt8 = 0, masked: Bool = true, _ payload: [UInt8]) {
+    package func sendFrame(opcode: UInt8, fin: Bool = true, rsv: UInt8 = 0, masked: Bool = true, _ payload: [UInt8]) {
         send(FrameBytes.frame(opcode: opcode, fin: fin, rsv: rsv, masked: masked, payload: payload))
     }
 
     /// Sends a text message in one masked frame.
-    func sendText(_ text: String) {
+    package func sendText(_ text: String) {
         sendFrame(opcode: 0x1, Array(text.utf8))
     }
 
@@ -193,15 +199,15 @@ final class WireConnection: Sendable {
     }
 
     /// The frames received so far.
-    var frames: [Frame] { state.withLock { $0.frames } }
+    package var frames: [Frame] { state.withLock { $0.frames } }
 
     /// Whether the connection has ended (closed by either side).
-    var hasEnded: Bool { state.withLock { $0.ended } }
+    package var hasEnded: Bool { state.withLock { $0.ended } }
 
     /// Waits until `predicate` holds for the frames received, or throws when the connection ends or
     /// the time is up first.
     @discardableResult
-    func waitFor(timeout: Duration = .seconds(10), _ predicate: ([Frame]) -> Bool) async throws -> [Frame] {
+    package func waitFor(timeout: Duration = .seconds(10), _ predicate: ([Frame]) -> Bool) async throws -> [Frame] {
         let deadline = ContinuousClock.now + timeout
         while true {
             let (frames, ended) = state.withLock { ($0.frames, $0.ended) }
@@ -213,24 +219,24 @@ final class WireConnection: Sendable {
     }
 
     /// Waits for a text message of `type` after `count` of them came.
-    func waitForMessages(_ type: String, count: Int = 1, timeout: Duration = .seconds(10)) async throws {
+    package func waitForMessages(_ type: String, count: Int = 1, timeout: Duration = .seconds(10)) async throws {
         try await waitFor(timeout: timeout) { $0.filter { $0.messageType == type }.count >= count }
     }
 
     /// How the server ended the connection.
-    struct Ending: Sendable {
+    package struct Ending: Sendable {
         /// Every frame received, the close frame (if any) among them.
-        let frames: [Frame]
+        package let frames: [Frame]
         /// The code of the server's close frame; nil when none came (or it had no code).
-        let closeCode: Int?
+        package let closeCode: Int?
         /// True when a close frame came and nothing came after it.
-        let closeWasLast: Bool
+        package let closeWasLast: Bool
         /// From the close frame to the connection's end.
-        let closeToEnd: Duration?
+        package let closeToEnd: Duration?
     }
 
     /// Waits until the server ends the TCP connection (throws after `timeout`) and says what came before.
-    func ending(timeout: Duration = .seconds(10)) async throws -> Ending {
+    package func ending(timeout: Duration = .seconds(10)) async throws -> Ending {
         let deadline = ContinuousClock.now + timeout
         while true {
             let (ended, state) = self.state.withLock { ($0.ended, $0) }
@@ -249,7 +255,7 @@ final class WireConnection: Sendable {
     }
 
     /// Closes the TCP connection from this side.
-    func close() async {
+    package func close() async {
         outgoing.finish()
         guard let run = run.withLock({ $0 }) else { return }
         run.cancel()

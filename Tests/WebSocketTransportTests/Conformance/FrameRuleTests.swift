@@ -1,3 +1,4 @@
+import RawSocketSupport
 import Testing
 
 /// RFC 6455 section 5: masking, reserved bits, opcodes, control frames, fragmentation. Each test names

@@ -7,7 +7,6 @@ import Testing
 import WireProtocol
 
 @testable import MatchHosting
-@testable import Server
 
 /// `MatchRegistry.create(seating:launching:)`: a match made with its seats taken on the server, without any
 /// connection (the computer, or two people the server pairs), stored before it returns.

@@ -1,3 +1,4 @@
+import RawSocketSupport
 import Testing
 
 /// RFC 6455 5.5.2 and 5.5.3: pings are answered with a pong carrying the same data; pongs need no answer.

@@ -1,3 +1,4 @@
+import RawSocketSupport
 import Testing
 
 /// RFC 6455 5.5.1, 7.1 and 7.4: close payloads and codes, and the closing handshake. The server answers

@@ -1,9 +1,9 @@
 /// WebSocket frames as bytes (RFC 6455 5.2), built and read by hand, so that a test can send what a
 /// WebSocket library would refuse to: unmasked frames, reserved bits and opcodes, broken fragments.
-enum FrameBytes {
+package enum FrameBytes {
     /// A frame's bytes: masked with a random key unless `masked` is false; `rsv` is the three reserved
     /// bits (0...7, RSV1 the highest).
-    static func frame(opcode: UInt8, fin: Bool = true, rsv: UInt8 = 0, masked: Bool = true, payload: [UInt8]) -> [UInt8] {
+    package static func frame(opcode: UInt8, fin: Bool = true, rsv: UInt8 = 0, masked: Bool = true, payload: [UInt8]) -> [UInt8] {
         var frame: [UInt8] = [(fin ? 0x80 : 0) | (rsv & 0x7) << 4 | (opcode & 0xF)]
         let maskBit: UInt8 = masked ? 0x80 : 0
         switch payload.count {
@@ -19,17 +19,17 @@ enum FrameBytes {
     }
 
     /// A close frame's payload: the status code, then the reason.
-    static func closePayload(code: UInt16, reason: [UInt8] = []) -> [UInt8] {
+    package static func closePayload(code: UInt16, reason: [UInt8] = []) -> [UInt8] {
         [UInt8(code >> 8), UInt8(code & 0xFF)] + reason
     }
 }
 
 /// Reads server frames (unmasked) out of received bytes.
-struct FrameParser {
-    var bytes: [UInt8]
+package struct FrameParser {
+    package var bytes: [UInt8]
 
     /// The next complete frame's opcode, FIN bit and payload, or nil when more bytes are needed.
-    mutating func next() throws -> (opcode: UInt8, fin: Bool, payload: [UInt8])? {
+    package mutating func next() throws -> (opcode: UInt8, fin: Bool, payload: [UInt8])? {
         guard bytes.count >= 2 else { return nil }
         let opcode = bytes[0] & 0x0F
         let fin = bytes[0] & 0x80 != 0

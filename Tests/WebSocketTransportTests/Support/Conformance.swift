@@ -1,6 +1,8 @@
 import Foundation
+import RawSocketSupport
 
-/// What the conformance tests share: a server with a match, and a WebSocket to it that has had its `welcome`.
+/// What the conformance tests share: a transport server (`withTransportServer`) with a match, and a
+/// WebSocket to it that has had its `welcome`.
 enum Conformance {
     /// The close timeout of a server whose tests check that TCP ends promptly, not after the timeout:
     /// long, so that a busy machine's delay (seconds, with the whole suite running) is never taken
@@ -8,12 +10,12 @@ enum Conformance {
     static let longCloseTimeout = Duration.seconds(60)
     static let prompt = Duration.seconds(10)
 
-    /// Runs `body` with a test server, a match in it and a raw WebSocket to that match, its `welcome` received.
+    /// Runs `body` with a transport server, a match in it and a raw WebSocket to that match, its `welcome` received.
     static func withSocket<Value>(
         answersClose: Bool = true, closeTimeout: Duration? = nil,
         _ body: (_ socket: WireConnection, _ port: Int, _ matchID: String) async throws -> Value
     ) async throws -> Value {
-        try await withTestServer(configure: { if let closeTimeout { $0.webSocketCloseTimeout = closeTimeout } }) { server in
+        try await withTransportServer(configure: { if let closeTimeout { $0.closeTimeout = closeTimeout } }) { server in
             let matchID = try await server.createMatch()
             let socket = try await WireConnection.webSocket(port: server.port, matchID: matchID, answersClose: answersClose)
             do {
@@ -29,12 +31,12 @@ enum Conformance {
     }
 
     /// Runs `body` once per case in `cases`, each on its own raw WebSocket (its `welcome` received) to a
-    /// match of one test server: many cases, one server, so that the suite stays light on a loaded machine.
+    /// match of one transport server: many cases, one server, so that the suite stays light on a loaded machine.
     static func forEach<Case>(
         _ cases: [Case], answersClose: Bool = true, closeTimeout: Duration? = nil,
         _ body: (_ socket: WireConnection, _ testCase: Case) async throws -> Void
     ) async throws {
-        try await withTestServer(configure: { if let closeTimeout { $0.webSocketCloseTimeout = closeTimeout } }) { server in
+        try await withTransportServer(configure: { if let closeTimeout { $0.closeTimeout = closeTimeout } }) { server in
             let matchID = try await server.createMatch()
             for testCase in cases {
                 let socket = try await WireConnection.webSocket(port: server.port, matchID: matchID, answersClose: answersClose)

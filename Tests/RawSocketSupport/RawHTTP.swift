@@ -3,28 +3,28 @@ import NIOPosix
 
 /// Raw HTTP/1.1 over a plain TCP connection: for answers an ordinary HTTP client does not report (the
 /// WebSocket upgrade's 101/403/404) and for request targets it would normalise (`/../`, `%2e%2e`).
-enum RawHTTP {
-    struct Reply: Sendable {
-        let status: Int
+package enum RawHTTP {
+    package struct Reply: Sendable {
+        package let status: Int
         /// The status line and the header lines.
-        let head: String
-        let body: String
+        package let head: String
+        package let body: String
 
         /// The value of header `name` (case-insensitive), if present.
-        func header(_ name: String) -> String? {
+        package func header(_ name: String) -> String? {
             head.split(separator: "\r\n").dropFirst().first { $0.lowercased().hasPrefix(name.lowercased() + ":") }
                 .map { String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
         }
     }
 
     /// Sends `GET path` with `headers` and returns the status code of the answer's first line.
-    static func status(port: Int, path: String, headers: [(String, String)]) async throws -> Int {
+    package static func status(port: Int, path: String, headers: [(String, String)]) async throws -> Int {
         try await exchange(port: port, path: path, headers: headers, untilHead: true).status
     }
 
     /// Sends `method target` exactly as given (no normalisation) and reads the answer until the server
     /// closes or its `Content-Length` is read (the head only, with `untilHead`).
-    static func exchange(
+    package static func exchange(
         port: Int, method: String = "GET", path: String, headers: [(String, String)] = [], body: String = "", untilHead: Bool = false
     ) async throws -> Reply {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -54,7 +54,7 @@ enum RawHTTP {
     }
 
     /// The reply at the start of `bytes`, once its head is complete (the body is what follows it).
-    static func parse(_ bytes: [UInt8]) -> Reply? {
+    package static func parse(_ bytes: [UInt8]) -> Reply? {
         guard let end = bytes.firstRange(of: Array("\r\n\r\n".utf8)) else { return nil }
         let head = String(decoding: bytes[..<end.lowerBound], as: UTF8.self)
         let parts = head.prefix { $0 != "\r" }.split(separator: " ")
@@ -63,7 +63,7 @@ enum RawHTTP {
     }
 
     /// The headers of a WebSocket upgrade request.
-    static let upgradeHeaders: [(String, String)] = [
+    package static let upgradeHeaders: [(String, String)] = [
         ("Connection", "Upgrade"), ("Upgrade", "websocket"), ("Sec-WebSocket-Version", "13"),
         ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="),
     ]

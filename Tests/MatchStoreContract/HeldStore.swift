@@ -6,28 +6,28 @@ import Synchronization
 /// A store whose appends wait while it is held: the test decides when records become durable. Every
 /// call goes on to `base` (once released, for an append); without one, appends keep nothing and no
 /// match is found. While `failsWrites`, creating a match or appending throws, as on a full disk.
-final class HeldStore: MatchStore {
-    struct DiskFull: Error {}
+package final class HeldStore: MatchStore {
+    package struct DiskFull: Error {}
 
     private let base: (any MatchStore)?
     private let failing = Mutex(false)
     private let held: Mutex<(isHeld: Bool, waiters: [CheckedContinuation<Void, Never>])>
 
-    init(base: (any MatchStore)? = nil, held isHeld: Bool = false) {
+    package init(base: (any MatchStore)? = nil, held isHeld: Bool = false) {
         self.base = base
         held = Mutex((isHeld, []))
     }
 
-    func hold() { held.withLock { $0.isHeld = true } }
+    package func hold() { held.withLock { $0.isHeld = true } }
 
     /// Whether writes throw `DiskFull` from now on.
-    func failsWrites(_ fails: Bool) { failing.withLock { $0 = fails } }
+    package func failsWrites(_ fails: Bool) { failing.withLock { $0 = fails } }
 
     private func checkWritable() throws {
         if failing.withLock({ $0 }) { throw DiskFull() }
     }
 
-    func release() {
+    package func release() {
         let waiters = held.withLock { state in
             state.isHeld = false
             defer { state.waiters = [] }
@@ -36,7 +36,7 @@ final class HeldStore: MatchStore {
         waiters.forEach { $0.resume() }
     }
 
-    func append(_ records: [MatchRecord], summary: StoredSummary?, to id: MatchID, at date: Date) async throws {
+    package func append(_ records: [MatchRecord], summary: StoredSummary?, to id: MatchID, at date: Date) async throws {
         await withCheckedContinuation { continuation in
             let passes = held.withLock { state in
                 if !state.isHeld { return true }
@@ -49,19 +49,19 @@ final class HeldStore: MatchStore {
         try await base?.append(records, summary: summary, to: id, at: date)
     }
 
-    func createMatch(id: MatchID, at date: Date) async throws {
+    package func createMatch(id: MatchID, at date: Date) async throws {
         try checkWritable()
         try await base?.createMatch(id: id, at: date)
     }
-    func releaseMemory() { base?.releaseMemory() }
-    func records(of id: MatchID) async throws -> [StoredRecord]? { try await base?.records(of: id) }
-    func summary(of id: MatchID) async throws -> StoredSummary? { try await base?.summary(of: id) }
-    func match(_ id: MatchID) async throws -> StoredMatch? { try await base?.match(id) }
-    func listSummaries(listedWithFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
+    package func releaseMemory() { base?.releaseMemory() }
+    package func records(of id: MatchID) async throws -> [StoredRecord]? { try await base?.records(of: id) }
+    package func summary(of id: MatchID) async throws -> StoredSummary? { try await base?.summary(of: id) }
+    package func match(_ id: MatchID) async throws -> StoredMatch? { try await base?.match(id) }
+    package func listSummaries(listedWithFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
         try await base?.listSummaries(listedWithFreeSeat: listedWithFreeSeat, limit: limit) ?? []
     }
-    func deleteMatches(updatedBefore date: Date, keeping: Set<MatchID>, limit: Int) async throws -> [MatchID] {
+    package func deleteMatches(updatedBefore date: Date, keeping: Set<MatchID>, limit: Int) async throws -> [MatchID] {
         try await base?.deleteMatches(updatedBefore: date, keeping: keeping, limit: limit) ?? []
     }
-    func close() async throws { try await base?.close() }
+    package func close() async throws { try await base?.close() }
 }

@@ -6,14 +6,17 @@ import Synchronization
 /// A WebSocket client on a raw TCP connection whose reading the test controls: after the upgrade it
 /// reads nothing until `resumeReading()`, with a small receive buffer, so the server's writes back up
 /// as they would to a client that stopped reading. It still sends (masked text frames) meanwhile.
-final class RawWebSocket: Sendable {
+package final class RawWebSocket: Sendable {
     /// What the server sent, as the client read it.
-    enum Frame: Sendable, Equatable {
+    package enum Frame: Sendable, Equatable {
         case text(String)
         case close(code: Int?)
     }
 
-    struct Failure: Error, CustomStringConvertible { let description: String }
+    package struct Failure: Error, CustomStringConvertible {
+        package let description: String
+        package init(description: String) { self.description = description }
+    }
 
     private struct State {
         var isReading = false
@@ -40,7 +43,9 @@ final class RawWebSocket: Sendable {
     /// - Parameters:
     ///   - receiveBuffer: the socket's SO_RCVBUF, small so that the kernel buffers little.
     ///   - answersPings: false for a client that reads pings and never answers (a half-open connection).
-    static func connect(port: Int, matchID: String, receiveBuffer: Int = 4096, answersPings: Bool = true) async throws -> RawWebSocket {
+    package static func connect(port: Int, matchID: String, receiveBuffer: Int = 4096, answersPings: Bool = true) async throws
+        -> RawWebSocket
+    {
         let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelOption(.socketOption(.so_rcvbuf), value: .init(receiveBuffer))
             // A small segment size, as on a slow mobile link: on loopback (MSS 64 KiB) the server's kernel
@@ -113,19 +118,19 @@ final class RawWebSocket: Sendable {
     // MARK: - Sending
 
     /// Sends a text frame, masked as a client must.
-    func send(_ text: String) {
+    package func send(_ text: String) {
         outgoing.yield(FrameBytes.frame(opcode: 0x1, payload: Array(text.utf8)))
     }
 
     /// Sends a ping with `payload` (at most 125 bytes), masked.
-    func ping(_ payload: [UInt8]) {
+    package func ping(_ payload: [UInt8]) {
         outgoing.yield(FrameBytes.frame(opcode: 0x9, payload: payload))
     }
 
     // MARK: - Reading
 
     /// Starts reading what the server sent (and everything it sends from now on).
-    func resumeReading() {
+    package func resumeReading() {
         let gate = state.withLock { state in
             state.isReading = true
             defer { state.readGate = nil }
@@ -174,22 +179,22 @@ final class RawWebSocket: Sendable {
     }
 
     /// The frames read so far.
-    var frames: [Frame] { state.withLock { $0.frames } }
+    package var frames: [Frame] { state.withLock { $0.frames } }
 
     /// How many pings the server sent that were read so far.
-    var pingsReceived: Int { state.withLock { $0.pingsReceived } }
+    package var pingsReceived: Int { state.withLock { $0.pingsReceived } }
 
     /// How many pongs the server sent that were read so far.
-    var pongsReceived: Int { state.withLock { $0.pongsReceived } }
+    package var pongsReceived: Int { state.withLock { $0.pongsReceived } }
 
     /// Whether the connection has ended (read to its end, or broken).
-    var isFinished: Bool { state.withLock { $0.isFinished } }
+    package var isFinished: Bool { state.withLock { $0.isFinished } }
 
     /// How many bytes of frames were read from the socket so far.
-    var bytesRead: Int { state.withLock { $0.bytesRead } }
+    package var bytesRead: Int { state.withLock { $0.bytesRead } }
 
     /// Waits until `predicate` holds for the frames read (reading must be on), or the socket ended.
-    func waitFor(timeout: Duration = .seconds(10), _ predicate: ([Frame]) -> Bool) async throws -> [Frame] {
+    package func waitFor(timeout: Duration = .seconds(10), _ predicate: ([Frame]) -> Bool) async throws -> [Frame] {
         let deadline = ContinuousClock.now + timeout
         while true {
             let (frames, finished) = state.withLock { ($0.frames, $0.isFinished) }
@@ -201,7 +206,7 @@ final class RawWebSocket: Sendable {
     }
 
     /// Closes the TCP connection.
-    func close() async {
+    package func close() async {
         outgoing.finish()
         guard let run = run.withLock({ $0 }) else { return }
         run.cancel()
