@@ -38,6 +38,8 @@ def test_two_strangers_are_paired_under_their_names_for_the_game_they_picked(bro
     alice = browsers(*PHONE)
     alice.open("/")
     # Every game but Random Win (one roll decides it: nobody waits for a stranger to play it).
+    # The list is filled by the page's module from the server's games: wait for it, not for the HTML.
+    alice.wait().until(lambda d: d.find_elements("css selector", '[data-testid="queue-games"] input[type="radio"]'))
     games = alice.driver.find_elements("css selector", '[data-testid="queue-games"] input[type="radio"]')
     assert [game.get_attribute("value") for game in games] == ["ticTacToe", "connectFour", "kalah"]
     assert alice.find("queue-game-ticTacToe").is_selected()
