@@ -42,7 +42,7 @@ extension MatchAudiences {
 }
 
 extension PairingQueueSource {
-    public func makePairingQueue(times: PairingQueueTimes) -> any PairingQueue {
-        InMemoryPairingQueue(times: times)
+    public func makePairingQueue(times: PairingQueueTimes, elapsed: @escaping @Sendable () -> Duration) -> any PairingQueue {
+        InMemoryPairingQueue(times: times, elapsed: elapsed)
     }
 }

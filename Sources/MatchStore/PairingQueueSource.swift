@@ -2,6 +2,16 @@
 public protocol PairingQueueSource: Sendable {
     /// The "Play someone now" queue that goes with this store, keeping visitors for `times`: one for the
     /// process where the store is the process's own (memory, SQLite), one shared by every server on the
-    /// database where it is shared (PostgreSQL). Called once, at start.
-    func makePairingQueue(times: PairingQueueTimes) -> any PairingQueue
+    /// database where it is shared (PostgreSQL). Called once, at start. `elapsed` is the server's clock
+    /// (the time since a fixed origin), for a queue that keeps time itself; a shared queue keeps the
+    /// database's time, the one every server agrees on.
+    func makePairingQueue(times: PairingQueueTimes, elapsed: @escaping @Sendable () -> Duration) -> any PairingQueue
+}
+
+extension PairingQueueSource {
+    /// The queue on the process's monotonic clock, for a caller with no clock of its own to give.
+    public func makePairingQueue(times: PairingQueueTimes) -> any PairingQueue {
+        let origin = ContinuousClock.now
+        return makePairingQueue(times: times, elapsed: { ContinuousClock.now - origin })
+    }
 }

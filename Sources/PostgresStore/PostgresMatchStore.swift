@@ -252,7 +252,7 @@ public final class PostgresMatchStore: MatchStore {
         return try await hosting.audiences.audience(of: id)
     }
 
-    public func makePairingQueue(times: PairingQueueTimes) -> any PairingQueue {
+    public func makePairingQueue(times: PairingQueueTimes, elapsed: @escaping @Sendable () -> Duration) -> any PairingQueue {
         PostgresPairingQueue(pool: pool, times: times, logger: logger)
     }
 

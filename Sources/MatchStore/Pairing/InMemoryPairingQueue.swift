@@ -2,28 +2,36 @@ import Foundation
 
 /// The pairing queue of one process (the memory and SQLite stores): every visitor reaches this server,
 /// so the queue lives in its memory and goes with it.
+///
+/// Its time is given (`elapsed`), as every timer of a server is: a test moves the server's clock past
+/// `renewWithin` instead of waiting for it.
 public actor InMemoryPairingQueue: PairingQueue {
     private struct Entry {
         let name: String?
         let pairingKey: PairingKey
-        let joinedAt: ContinuousClock.Instant
-        var renewedAt: ContinuousClock.Instant
-        var paired: (seat: PairedSeat, at: ContinuousClock.Instant)?
+        let joinedAt: Duration
+        var renewedAt: Duration
+        var paired: (seat: PairedSeat, at: Duration)?
         /// Handed to a pairing in progress: no other pairing may take it.
         var isBeingPaired = false
     }
 
     private let times: PairingQueueTimes
+    /// The time since a fixed origin: the server's clock.
+    private let elapsed: @Sendable () -> Duration
     private var entries: [String: Entry] = [:]
     /// Keys in the order they joined; entries paired or gone are skipped and swept.
     private var order: [String] = []
 
-    public init(times: PairingQueueTimes = PairingQueueTimes()) {
+    /// - Parameter elapsed: the time since any fixed origin; the process's monotonic clock by default.
+    public init(times: PairingQueueTimes = PairingQueueTimes(), elapsed: (@Sendable () -> Duration)? = nil) {
         self.times = times
+        let origin = ContinuousClock.now
+        self.elapsed = elapsed ?? { ContinuousClock.now - origin }
     }
 
     public func join(_ key: String, name: String?, pairingKey: PairingKey) {
-        let now = ContinuousClock.now
+        let now = elapsed()
         entries[key] = Entry(name: name, pairingKey: pairingKey, joinedAt: now, renewedAt: now)
         order.append(key)
     }
@@ -32,7 +40,7 @@ public actor InMemoryPairingQueue: PairingQueue {
         sweep()
         guard var entry = entries[key] else { return nil }
         if let paired = entry.paired { return .paired(paired.seat) }
-        let now = ContinuousClock.now
+        let now = elapsed()
         entry.renewedAt = now
         entries[key] = entry
         return .waiting(seconds: Int((now - entry.joinedAt).components.seconds))
@@ -59,7 +67,7 @@ public actor InMemoryPairingQueue: PairingQueue {
             for key in keys { entries[key]?.isBeingPaired = false }
             throw error
         }
-        let now = ContinuousClock.now
+        let now = elapsed()
         // A visitor that left meanwhile is not brought back; its seat times out in the match.
         for (key, paired) in zip(keys, [seats.0, seats.1]) where entries[key] != nil {
             entries[key]?.isBeingPaired = false
@@ -85,7 +93,7 @@ public actor InMemoryPairingQueue: PairingQueue {
     /// Drops the waiting visitors not renewed in time (unless being paired) and the paired ones kept
     /// long enough.
     private func sweep() {
-        let now = ContinuousClock.now
+        let now = elapsed()
         entries = entries.filter { _, entry in
             if let paired = entry.paired { return now - paired.at < times.keepPaired }
             return entry.isBeingPaired || now - entry.renewedAt < times.renewWithin

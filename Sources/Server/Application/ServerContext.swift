@@ -67,7 +67,8 @@ struct ServerContext: Sendable {
         self.configuration = configuration
         self.store = store
         self.registry = registry
-        matchmaker = Matchmaker(queue: store.makePairingQueue(times: configuration.pairingTimes), registry: registry, logger: logger)
+        let queue = store.makePairingQueue(times: configuration.pairingTimes, elapsed: { clock.now.sinceOrigin })
+        matchmaker = Matchmaker(queue: queue, registry: registry, logger: logger)
         self.state = state
         self.metrics = metrics
         originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)

@@ -4,6 +4,7 @@ import Logging
 import MatchStore
 import MatchWords
 import Testing
+import VirtualTime
 import WireProtocol
 
 @testable import Server
@@ -14,12 +15,12 @@ import WireProtocol
 struct PairingQueueTests {
     /// A server on a SQLite file (the default store), every visitor allowed to join as often as the
     /// test needs.
-    func withServer(renewWithin: Duration = .seconds(10), logger: Logger? = nil, _ body: (TestServer) async throws -> Void)
-        async throws
-    {
+    func withServer(
+        renewWithin: Duration = .seconds(10), logger: Logger? = nil, time: VirtualTime? = nil, _ body: (TestServer) async throws -> Void
+    ) async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("PairingQueueTests-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        try await withTestServer(logger: logger) {
+        try await withTestServer(logger: logger, time: time) {
             $0.databasePath = directory.appendingPathComponent("matches.sqlite").path
             $0.synchronous = .normal
             $0.matchesPerAddressPerMinute = 100_000
@@ -101,9 +102,10 @@ struct PairingQueueTests {
     }
 
     @Test func test_aVisitorWhoStopsRenewing_isDropped_andPairedWithNobody() async throws {
-        try await withServer(renewWithin: .seconds(2)) { server in
+        let time = VirtualTime()
+        try await withServer(renewWithin: .seconds(2), time: time) { server in
             let closedTab = try await QueueVisitors.join(port: server.port)
-            try await Task.sleep(for: .seconds(3))
+            await time.advance(by: .seconds(2))
             #expect(try await QueueVisitors.renew(port: server.port, closedTab) == nil, "dropped: not renewed in time")
             let newcomer = try await QueueVisitors.join(port: server.port)
             let next = try await QueueVisitors.join(port: server.port)
