@@ -8,7 +8,7 @@ import { t } from './i18n.js';
 
 import { getGames } from './api.js';
 import { gameById } from './games/index.js';
-import { gameName, moveWords } from './gameWords.js';
+import { gameName, moveWords, withComputer } from './gameWords.js';
 
 /** The game whose board is on screen (the one played, else the one played last), or null. */
 function gameOnScreen(state) {
@@ -38,7 +38,7 @@ export function startMoveList({ matchId, section, caption, list }) {
       // connection, and the opponent could claim the win.
       anchor.target = '_blank';
       anchor.rel = 'noopener';
-      anchor.textContent = moveWords(game, move);
+      anchor.textContent = moveWords(withComputer(game, state.players), move);
       anchor.dataset.testid = `move-${index + 1}`;
       item.append(anchor);
       return item;
