@@ -56,7 +56,7 @@ export function startMoveList({ matchId, section, caption, list }) {
     markOverflow();
   };
 
-  // Moves scrolled out of view above or below are hinted at by a shadow on that edge (app.css): the
+  // Moves scrolled out of view above or below are hinted at by a shadow on that edge (parts.css): the
   // list opens at its end, and move 1 was hidden with nothing to say so.
   const markOverflow = () => {
     list.dataset.moreAbove = String(list.scrollTop > 1);

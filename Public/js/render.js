@@ -198,7 +198,7 @@ export function createView({ send }) {
     const finishedGame = result ? gameById(result.game) : null;
     const shownGame = playedGame(state) ?? finishedGame;
     // With a game on the stage, what comes and goes (the hint, the result in the turn's place) never
-    // moves its board (app.css, "A game on the stage").
+    // moves its board (match.css, "A game on the stage").
     el.stage.classList.toggle('stage--game', Boolean(shownGame));
     for (const [id, gameView] of gameViews) {
       gameView.render(state, {
