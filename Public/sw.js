@@ -31,6 +31,8 @@ const PRECACHE = [
   '/icons/icon-512.png',
   '/icons/icon-maskable-512.png',
   '/css/app.css',
+  '/css/match.css',
+  '/css/parts.css',
   '/css/pwa.css',
   '/js/pwa.js',
   '/js/lobby.js',

@@ -8,7 +8,19 @@ import { gameById } from './games/index.js';
 /** The name of `seat`'s player in `game`. */
 export function playerName(game, seat) {
   const player = (game.players || []).find((p) => p.seat === seat);
+  if (player && player.computer) return t('seat.computer');
   return player ? player.name : seat === 'player1' ? t('seat.player1') : t('seat.player2');
+}
+
+/**
+ * `game` with the computer's seat marked `computer: true` when `players` (a `presence` or a match
+ * summary's) seat the computer there under the same name: the games API names players only, and the
+ * computer is named in the reader's language (playerName).
+ */
+export function withComputer(game, players = []) {
+  const isComputer = (player) => players.some((p) => p.computer && p.seat === player.seat && p.name === player.name);
+  if (!game || !(game.players || []).some(isComputer)) return game;
+  return { ...game, players: game.players.map((player) => (isComputer(player) ? { ...player, computer: true } : player)) };
 }
 
 /** The game's name ("Tic Tac Toe"), or its id for a game this page does not know. */

@@ -3,12 +3,17 @@
 
 import { t } from './i18n.js';
 
+import { inviteUrl } from './matchGame.js';
+
 // How long Copy says "Copied" before it reads "Copy" again.
 const COPIED_MS = 2000;
 
-/** Wires `link` (a read-only input), `copy` and `share` (hidden unless navigator.share exists). */
+/**
+ * Wires `link` (a read-only input), `copy` and `share` (hidden unless navigator.share exists). Returns
+ * `setGame(game)`: the link names the match's game once it is known (matchGame.js).
+ */
 export function wireInvite({ matchId, link, copy, share, notices }) {
-  link.value = `${window.location.origin}/m/${matchId}`;
+  link.value = inviteUrl(matchId, null);
   link.addEventListener('focus', (event) => event.target.select());
 
   copy.addEventListener('click', async () => {
@@ -35,4 +40,8 @@ export function wireInvite({ matchId, link, copy, share, notices }) {
       });
     });
   }
+
+  return function setGame(game) {
+    link.value = inviteUrl(matchId, game);
+  };
 }

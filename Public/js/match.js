@@ -13,6 +13,7 @@ import { wireEndings } from './endingControls.js';
 import { gameById, linkGameStylesheets } from './games/index.js';
 import { wireInvite } from './inviteControls.js';
 import { createJoinForm } from './joinForm.js';
+import { createMatchGame } from './matchGame.js';
 import { createFocusKeeper } from './matchFocus.js';
 import { startMoveList } from './moveList.js';
 import { rememberName, rememberedName } from './names.js';
@@ -50,6 +51,8 @@ function main() {
   const sound = wireSound();
   const matchId = matchIdFromLocation();
   let state = initialState(matchId);
+  // Read before the launch drops `?gameId` from the address.
+  const matchGame = createMatchGame();
   const countdown = createAwayCountdown({ redraw: () => update() });
   const ui = {
     resuming: false,
@@ -58,6 +61,7 @@ function main() {
     confirmingLeave: false,
     confirmingResign: false,
     creator: false,
+    game: null, // the game the match was made for (matchGame.js), or null
     titleNote: '', // what happened while the tab was hidden, for its title
     seatKeptFor: countdown.seatKeptFor,
     claimableIn: countdown.claimableIn,
@@ -70,7 +74,7 @@ function main() {
   }
 
   startRibsPanel({ matchId, toggle: $('ribs-toggle'), panel: $('ribs-panel'), tree: $('ribs-tree'), status: $('ribs-status') });
-  const pastGames = startPastGames({ matchId, section: $('past-games'), list: $('past-games-list') });
+  const pastGames = startPastGames({ matchId, section: $('past-games'), list: $('past-games-list'), players: () => state.players });
   const moveList = startMoveList({ matchId, section: $('moves'), caption: $('moves-caption'), list: $('moves-list') });
 
   SeatStore.prune();
@@ -112,6 +116,8 @@ function main() {
   const update = () => {
     const focused = document.activeElement;
     ui.resuming = Boolean(connection && connection.resuming);
+    ui.game = matchGame.game;
+    setInviteGame(matchGame.game);
     view.render(state, ui);
     chat.render(state);
     bell.update(state);
@@ -142,7 +148,7 @@ function main() {
     },
     focusTarget: () => view.focusTarget(),
   });
-  wireInvite({ matchId, link: $('invite-link'), copy: $('copy-invite'), share: $('share-invite'), notices });
+  const setInviteGame = wireInvite({ matchId, link: $('invite-link'), copy: $('copy-invite'), share: $('share-invite'), notices });
 
   /** What a message means to the page beyond the state: notices, the name, the past games. */
   const beforeReduce = (message) => {
@@ -168,6 +174,7 @@ function main() {
       }
       case 'welcome':
         countdown.setSeatTimeout(message.snapshot?.seatTimeout);
+        matchGame.told(message.snapshot);
         break;
       case 'chat':
         chat.receive(message);
@@ -208,7 +215,7 @@ function main() {
     if (message.type !== 'presence' || !state.welcomed || typeof message.spectators !== 'number') return false;
     if (JSON.stringify(message.players) !== JSON.stringify(state.players)) return false;
     state = { ...state, spectators: message.spectators };
-    view.renderAudience(state);
+    view.renderAudience(state, ui);
     return true;
   };
 
@@ -272,6 +279,10 @@ function main() {
 
   // An unknown match gets a friendly page instead of endless retries.
   const summary = getMatch(matchId);
+  summary.then((found) => {
+    matchGame.told(found);
+    update();
+  }, () => {});
   summary.catch((error) => {
     if (error.status === 404) {
       connection.stop();

@@ -29,7 +29,24 @@ export function awayOpponent(state) {
   const seat = opponentOf(state.you);
   const opponent = seat ? playerIn(state, seat) : null;
   if (!opponent || opponent.connected || !playedGame(state) || state.result) return null;
-  return { name: opponent.name || nameOf(state, seat), seat };
+  return { name: nameOf(state, seat), seat };
+}
+
+/**
+ * What the page says of an away opponent during a game, one countdown at a time (issue 40, item 7):
+ * `{away, phase, seconds}` with `phase` `claimIn` (the game may be claimed in `seconds`), `claimable`
+ * (it may be; their seat is kept `seconds` more) or `seatIn` (their seat is freed, and the game won,
+ * in `seconds`, before any claim could be). Null without an away opponent or while this page is offline.
+ * `ui` is match.js's `claimableIn(seat)` and `seatKeptFor(seat)`.
+ */
+export function awayPhase(state, ui) {
+  const away = awayOpponent(state);
+  if (!away || state.connection !== 'open') return null;
+  const claimIn = ui.claimableIn(away.seat);
+  const kept = Math.max(0, ui.seatKeptFor(away.seat));
+  if (claimIn <= 0) return { away, phase: 'claimable', seconds: kept };
+  if (kept <= claimIn) return { away, phase: 'seatIn', seconds: kept };
+  return { away, phase: 'claimIn', seconds: claimIn };
 }
 
 /**
@@ -41,7 +58,7 @@ export function gameButtonsMode(state) {
   const seat = opponentOf(state.you);
   const opponent = seat ? playerIn(state, seat) : null;
   if (opponent && !opponent.connected) {
-    const name = opponent.name || nameOf(state, seat);
+    const name = nameOf(state, seat);
     return { mode: 'blocked', note: t('games.away', { name }) };
   }
   if (state.offer) return { mode: 'blocked', note: '' };

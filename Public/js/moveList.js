@@ -8,7 +8,7 @@ import { t } from './i18n.js';
 
 import { getGames } from './api.js';
 import { gameById } from './games/index.js';
-import { gameName, moveWords } from './gameWords.js';
+import { gameName, moveWords, withComputer } from './gameWords.js';
 
 /** The game whose board is on screen (the one played, else the one played last), or null. */
 function gameOnScreen(state) {
@@ -38,7 +38,7 @@ export function startMoveList({ matchId, section, caption, list }) {
       // connection, and the opponent could claim the win.
       anchor.target = '_blank';
       anchor.rel = 'noopener';
-      anchor.textContent = moveWords(game, move);
+      anchor.textContent = moveWords(withComputer(game, state.players), move);
       anchor.dataset.testid = `move-${index + 1}`;
       item.append(anchor);
       return item;
@@ -56,7 +56,7 @@ export function startMoveList({ matchId, section, caption, list }) {
     markOverflow();
   };
 
-  // Moves scrolled out of view above or below are hinted at by a shadow on that edge (app.css): the
+  // Moves scrolled out of view above or below are hinted at by a shadow on that edge (parts.css): the
   // list opens at its end, and move 1 was hidden with nothing to say so.
   const markOverflow = () => {
     list.dataset.moreAbove = String(list.scrollTop > 1);

@@ -68,8 +68,11 @@ export function wireOffers({ buttons, accept, decline, offerDraw, state, send, n
       const name = nameOf(now, opponentOf(now.you));
       notices.info(t('notice.accepted', { name, game: game.name }), 'new-game');
     } else if (before.phase === 'offGame' && before.result && !startedHere) {
-      const starter = now.you ? nameOf(now, opponentOf(now.you)) : t('notice.aPlayer');
-      notices.info(t('notice.newGame', { name: starter, game: game.name }), 'new-game');
+      // A player is told who started it; a spectator, who cannot tell which of the two did, both names.
+      const text = now.you
+        ? t('notice.newGame', { name: nameOf(now, opponentOf(now.you)), game: game.name })
+        : t('notice.newGamePair', { first: nameOf(now, 'player1'), second: nameOf(now, 'player2'), game: game.name });
+      notices.info(text, 'new-game');
     }
     startedHere = false;
   };

@@ -5,12 +5,15 @@
 import { t } from './i18n.js';
 
 import { getGames } from './api.js';
-import { gameName, resultWords } from './gameWords.js';
+import { gameName, resultWords, withComputer } from './gameWords.js';
 
 const SHOWN = 20;
 
-/** Wires the list in `section` (hidden while the match has no finished game); returns `refresh()`. */
-export function startPastGames({ matchId, section, list }) {
+/**
+ * Wires the list in `section` (hidden while the match has no finished game); returns `refresh()`.
+ * `players()` is who sits in the match now (the computer is named from it: gameWords.withComputer).
+ */
+export function startPastGames({ matchId, section, list, players = () => [] }) {
   let asking = null;
 
   const draw = (games) => {
@@ -26,7 +29,7 @@ export function startPastGames({ matchId, section, list }) {
         link.textContent = t('past.gameTitle', { number: game.number, game: gameName(game) });
         const result = document.createElement('span');
         result.className = 'past-games__result muted';
-        result.textContent = t('past.result', { result: resultWords(game), count: game.moves.length });
+        result.textContent = t('past.result', { result: resultWords(withComputer(game, players())), count: game.moves.length });
         item.append(link, result);
         return item;
       }),

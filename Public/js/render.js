@@ -6,10 +6,11 @@ import { t } from './i18n.js';
 import { $, setText, show } from './dom.js';
 import { GAMES, gameById } from './games/index.js';
 import { createMatchClocks } from './matchClocks.js';
+import { joinWords } from './matchGame.js';
 import { againstComputer, awayOpponent, drawOfferState, gameButtonsMode, playedGame, playingOnBoard } from './matchFacts.js';
 import { offerView } from './offerView.js';
 import { createSeatCards } from './seatCards.js';
-import { MARKS, SEATS, freeSeats, nameOf, opponentOf, turnWords } from './seats.js';
+import { SEATS, freeSeats, nameOf, opponentOf, playerIn, turnWords } from './seats.js';
 import { stageText } from './stageText.js';
 import { resultText } from './state.js';
 import { timeControlWords } from './timeControl.js';
@@ -34,6 +35,7 @@ export function createView({ send }) {
     title: $('stage-title'),
     hint: $('stage-hint'),
     timeControl: $('time-control'),
+    matchGame: $('match-game'),
     clocks: $('clocks'),
     joinForm: $('join-form'),
     joinButton: $('join-button'),
@@ -104,7 +106,9 @@ export function createView({ send }) {
     if (!visible) return;
     for (const seat of SEATS) {
       const entry = state.score[seat] || {};
-      setText($(`score-name-${seat}`), entry.name || nameOf(state, seat));
+      // The computer by its name in the reader's language; a person by the name the score kept.
+      const computer = playerIn(state, seat)?.computer;
+      setText($(`score-name-${seat}`), (!computer && entry.name) || nameOf(state, seat));
       setText($(`score-${seat}`), String(entry.wins ?? 0));
     }
     setText($('score-draws'), String(state.score.draws ?? 0));
@@ -160,7 +164,11 @@ export function createView({ send }) {
     const canJoin =
       state.welcomed && state.phase === 'loggedOut' && !seated && !ui.resuming && freeSeats(state).length > 0;
     show(el.joinForm, canJoin);
-    if (canJoin) setText(el.joinButton, t('match.joinAs', { mark: MARKS[freeSeats(state)[0]] }));
+    if (canJoin) setText(el.joinButton, joinWords(ui.game, freeSeats(state)[0]));
+    // The game the match was made for, until its first game starts: whoever joins knows what they join.
+    const namedGame = state.welcomed && state.phase === 'loggedOut' && !state.result && !state.lastGame ? ui.game : null;
+    show(el.matchGame, Boolean(namedGame));
+    setText(el.matchGame, namedGame ? t('match.gameIs', { game: namedGame.name }) : '');
     // Nobody to invite where the computer holds the other seat.
     show(el.invite, state.welcomed && state.phase === 'loggedOut' && (seated || ui.creator) && !againstComputer(state));
 
@@ -190,7 +198,7 @@ export function createView({ send }) {
     const finishedGame = result ? gameById(result.game) : null;
     const shownGame = playedGame(state) ?? finishedGame;
     // With a game on the stage, what comes and goes (the hint, the result in the turn's place) never
-    // moves its board (app.css, "A game on the stage").
+    // moves its board (match.css, "A game on the stage").
     el.stage.classList.toggle('stage--game', Boolean(shownGame));
     for (const [id, gameView] of gameViews) {
       gameView.render(state, {
@@ -286,7 +294,7 @@ export function createView({ send }) {
   return {
     elements: el,
     /** Redraws the audience alone: a `presence` that changed nothing but the count. */
-    renderAudience: (state) => seatCards.renderAudience(state),
+    renderAudience: (state, ui) => seatCards.renderAudience(state, ui),
     /** Whether a draw may be offered now: `{allowed, why}` (why not, in words). */
     drawOfferState,
     /** Where keyboard focus goes when the focused control vanished: the game's, else the stage. */

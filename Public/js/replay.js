@@ -4,10 +4,10 @@
 
 import { t } from './i18n.js';
 
-import { getGames, isMatchId } from './api.js';
+import { getGames, getMatch, isMatchId } from './api.js';
 import { clocksAfterMoves, tookOf } from './clock.js';
 import { createClockFaces } from './clockFaces.js';
-import { gameName, moveWords, playerName, resultWords } from './gameWords.js';
+import { gameName, moveWords, playerName, resultWords, withComputer } from './gameWords.js';
 import { gameById, linkGameStylesheets } from './games/index.js';
 import { durationWords, readTimeControl, timeControlWords } from './timeControl.js';
 
@@ -60,12 +60,14 @@ async function main() {
   $('back-to-match').href = matchLink;
 
   let page;
+  // The match's players too: the computer is named in the reader's language (gameWords.withComputer).
+  const summary = getMatch(matchId).catch(() => null);
   try {
     page = await getGames(matchId, { from: number, limit: 1 });
   } catch (error) {
     return showProblem(error.status === 404 ? t('match.notFoundTitle') : error.message);
   }
-  const game = page.games[0];
+  const game = withComputer(page.games[0], (await summary)?.players);
   if (!game || game.number !== number) return showProblem(t('replay.noGame', { number }));
 
   const definition = gameById(game.gameId);

@@ -6,7 +6,7 @@ import { t } from './i18n.js';
 
 import { createAudience } from './audience.js';
 import { $, setText, show } from './dom.js';
-import { awayOpponent, playingOnBoard } from './matchFacts.js';
+import { awayOpponent, awayPhase, playingOnBoard } from './matchFacts.js';
 import { SEATS, freeSeats, nameOf, opponentOf, playerIn } from './seats.js';
 import { countdownFigure } from './timeFigures.js';
 
@@ -35,7 +35,7 @@ function renderCards(state) {
       setText(status, t('seat.waiting'));
     } else {
       card.dataset.state = player.connected ? 'connected' : 'away';
-      setText(nameElement, player.name || nameOf(state, seat));
+      setText(nameElement, nameOf(state, seat));
       setText(status, seatStatus(player));
     }
     show(you, state.you === seat);
@@ -50,16 +50,17 @@ function opponentPresence(state, ui, seat) {
   if (opponent.computer) {
     return { state: 'connected', text: opponent.level ? t('presence.computerLevel', { level: levelWords(opponent.level) }) : t('presence.computer') };
   }
-  const name = opponent.name || nameOf(state, seat);
+  const name = nameOf(state, seat);
   if (opponent.connected) return { state: 'connected', text: t('presence.connected', { name }) };
+  // During a game the stage says the one countdown there is (the claim's, then the seat's): here, who.
+  if (awayOpponent(state)) return { state: 'disconnected', text: t('presence.away', { name }) };
   const left = ui.seatKeptFor(seat);
-  const then = awayOpponent(state) ? 'presence.keptThenWin' : 'presence.keptThenFree';
-  return { state: 'disconnected', text: left > 0 ? t(then, { name, time: countdownFigure(left) }) : t('presence.aboutToFree', { name }) };
+  return { state: 'disconnected', text: left > 0 ? t('presence.keptThenFree', { name, time: countdownFigure(left) }) : t('presence.aboutToFree', { name }) };
 }
 
 /**
  * `el` holds the elements of render.js (`opponentPresence`, `claimWin`, `claimWait`, `watching`,
- * `leave`, `leaveConfirm`, `leaveQuestion`). Returns `{render(state, ui), renderAudience(state)}`.
+ * `leave`, `leaveConfirm`, `leaveQuestion`). Returns `{render(state, ui), renderAudience(state, ui)}`.
  */
 export function createSeatCards(el) {
   const audience = createAudience({ count: $('audience'), countText: $('audience-text'), line: $('spectator-count') });
@@ -73,15 +74,14 @@ export function createSeatCards(el) {
       el.opponentPresence.dataset.state = presence.state;
       setText(el.opponentPresence, presence.text);
     }
-    // The claim waits for the server's grace (`claimableIn`): its countdown first, then the button.
-    const away = awayOpponent(state);
-    const claimLeft = away ? ui.claimableIn(away.seat) : 0;
-    const online = state.connection === 'open';
-    show(el.claimWin, Boolean(away) && online && claimLeft <= 0);
-    show(el.claimWait, Boolean(away) && online && claimLeft > 0);
-    if (away && claimLeft > 0) setText(el.claimWait, t('claim.wait', { seconds: Math.ceil(claimLeft) }));
+    // The claim waits for the server's grace (`claimableIn`): its countdown first, then the button (and
+    // the stage says how long the seat is kept: stageText.js). One countdown at a time.
+    const away = awayPhase(state, ui);
+    show(el.claimWin, away?.phase === 'claimable');
+    show(el.claimWait, away?.phase === 'claimIn');
+    if (away?.phase === 'claimIn') setText(el.claimWait, t('claim.wait', { name: away.away.name, seconds: Math.ceil(away.seconds) }));
 
-    audience(state);
+    audience(state, ui);
     show(el.watching, state.welcomed && !state.you && (state.phase !== 'loggedOut' || freeSeats(state).length === 0));
     show(el.leave, Boolean(state.you) && !ui.confirmingLeave);
     // "Resign" ends a game and keeps the seat; leaving gives the seat up (and, during a game, the game).

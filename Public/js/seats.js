@@ -11,10 +11,19 @@ export function playerIn(state, seat) {
   return state.players.find((player) => player.seat === seat) ?? null;
 }
 
+/**
+ * The name to show for a seated `player` (from presence): the computer is named in the reader's
+ * language from `computer: true`, whatever name the server gave it; '' for a player without a name.
+ */
+export function playerName(player) {
+  if (player.computer) return t('seat.computer');
+  return player.name || '';
+}
+
 /** The name to show for `seat`: presence first, then the scoreboard, then a default. */
 export function nameOf(state, seat) {
   const player = playerIn(state, seat);
-  if (player && player.name) return player.name;
+  if (player && playerName(player)) return playerName(player);
   const scored = state.score && state.score[seat];
   if (scored && scored.name) return scored.name;
   return seat === 'player1' ? t('seat.player1') : t('seat.player2');

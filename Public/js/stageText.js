@@ -3,11 +3,11 @@
 
 import { t } from './i18n.js';
 
-import { againstComputer, awayOpponent, playedGame } from './matchFacts.js';
+import { againstComputer, awayPhase, playedGame } from './matchFacts.js';
 import { freeSeats, nameOf, opponentOf } from './seats.js';
 import { countdownFigure } from './timeFigures.js';
 
-/** `{title, hint}` for `state`; `ui` is match.js's page flags (resuming, creator, seatKeptFor). */
+/** `{title, hint}` for `state`; `ui` is match.js's page flags (resuming, creator, seatKeptFor, claimableIn). */
 export function stageText(state, ui) {
   const seated = Boolean(state.you);
   if (!state.welcomed) return { title: t('connection.connecting'), hint: '' };
@@ -47,12 +47,13 @@ export function stageText(state, ui) {
       if (!game) return { title: '…', hint: '' };
       // The page keeps a visible h1 in every phase: by default the game's name.
       const text = game.stageText ? game.stageText(state, { seated }) : { title: game.name, hint: '' };
-      // An opponent gone in the middle of the game is said where the game is, not only beside it
-      // (below the board on a phone).
-      const away = awayOpponent(state);
-      if (!away) return text;
-      const left = ui.seatKeptFor(away.seat);
-      const hint = left > 0 ? t('stage.awayWinIn', { name: away.name, time: countdownFigure(left) }) : t('stage.awayWinSoon', { name: away.name });
+      // An opponent gone in the middle of the game is said where the game is, one countdown at a time:
+      // until the game may be claimed, the claim's (seatCards.js, beside its button); then, with the
+      // button, how long their seat is kept here.
+      const away = awayPhase(state, ui);
+      if (!away || away.phase === 'claimIn') return text;
+      const { name } = away.away;
+      const hint = away.seconds > 0 ? t('stage.awayKept', { name, time: countdownFigure(away.seconds) }) : t('stage.awayWinSoon', { name });
       return { ...text, hint };
     }
   }

@@ -273,7 +273,7 @@ export function reduce(state, message, now = 0) {
       const loserSeat = result && result.winner ? opponentOf(result.winner) : null;
       const loser = loserSeat && gameById(state.phase) ? state.players.find((p) => p.seat === loserSeat) : null;
       if (loser && !players.some((p) => p.seat === loserSeat)) {
-        result = { ...result, leaver: loser.name || nameOf(state, loserSeat), leaverSeat: loserSeat };
+        result = { ...result, leaver: nameOf(state, loserSeat), leaverSeat: loserSeat };
       }
       // A new pair while the old one's story is shown: the story ends.
       if (state.phase === 'loggedOut' && players.length === 2 && state.players.length < 2) {

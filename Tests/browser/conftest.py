@@ -97,7 +97,8 @@ def start_server(port: int | None = None, db: str | None = None, env: dict[str, 
     db = db or os.path.join(workdir, "browser-tests.sqlite")
     command = [
         str(binary), "--host", "127.0.0.1", "--port", str(port),
-        "--db", db, "--public", str(REPO / "Public"),
+        # $TICTACTOE_TEST_PUBLIC serves another copy of the page (screenshots of the page before a change).
+        "--db", db, "--public", os.environ.get("TICTACTOE_TEST_PUBLIC", str(REPO / "Public")),
     ] + (arguments or [])
     # The tests create many matches from one address; lift the server's per-address creation limit.
     env = {

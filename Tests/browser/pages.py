@@ -407,6 +407,17 @@ def seat_pair(browsers, first_name: str = "Alice", second_name: str = "Bob", wid
     return alice, bob, match_id
 
 
+def recorded_tic_tac_toe(browsers, width: int, height: int):
+    """Alice and Bob seated (seat_pair) in a game of Tic Tac Toe that Alice started, her page's sockets
+    recorded (`instrument_sockets`: a test can then drop her connection). Returns both browsers."""
+    alice, bob, _ = seat_pair(browsers, width=width, height=height)
+    alice.instrument_sockets()
+    alice.driver.refresh()
+    alice.visible("leave-button")
+    alice.start("ticTacToe", bob)
+    return alice, bob
+
+
 def deep_link_pair(browsers, game_id: str, width: int = 1280, height: int = 900):
     """Alice opens `/launchGame?gameId=…` (which makes a match and lands on its page) and sits down;
     Bob follows her invite link and sits down: the workflow then starts the game with nobody pressing
@@ -418,7 +429,8 @@ def deep_link_pair(browsers, game_id: str, width: int = 1280, height: int = 900)
     alice.join("Alice")
     bob = browsers(width, height)
     bob.driver.get(alice.invite_link())
-    assert bob.driver.current_url.endswith(f"/m/{match_id}")
+    # The invite link names the launched game (`?game=`, issue 40, item 4).
+    assert bob.driver.current_url.endswith(f"/m/{match_id}?game={game_id}")
     bob.join("Bob")
     return alice, bob, match_id
 

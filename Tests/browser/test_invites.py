@@ -25,7 +25,8 @@ def test_a_creator_with_a_remembered_name_is_seated_and_the_chosen_game_starts_o
     alice.until_text("seat-player1-name", "Alice")
     assert not alice.find("join-form").is_displayed()
     link = alice.invite_link()
-    assert link.endswith(f"/m/{match_id}"), link
+    # The link names the game the match was made for (issue 40, item 4): `?game=` names it, launches nothing.
+    assert link.endswith(f"/m/{match_id}?game=ticTacToe"), link
     alice.until_attribute("spectator-count", "data-count", "0")
     alice.until_text("stage-title", "Waiting for an opponent")
     alice.screenshot("creator-seated")
