@@ -69,14 +69,20 @@ export function tookOf(move) {
 
 /**
  * Both clocks after the first `count` of a past game's `moves` under `control` (`{initial,
- * increment}`): each player starts with `initial`; each move takes its `took` from its mover's clock
- * and adds the increment. At the end of a game lost on time (`result`, the games API's) the loser
+ * increment}`): each player starts with `initial`; each move once both sides have moved takes its
+ * `took` from its mover's clock and adds the increment (the moves before are free). At the end of a game lost on time (`result`, the games API's) the loser
  * shows 0: the time they ran out on is no move. `{player1, player2}`.
  */
 export function clocksAfterMoves(control, moves, count, result) {
   const clocks = { player1: control.initial, player2: control.initial };
+  // The first-move rule (issue 40): until both sides have moved, a move is neither charged nor given
+  // the increment (Kalah's extra turn before the opponent's first move included).
+  const moved = new Set();
   for (const move of moves.slice(0, count)) {
     if (!SEATS.includes(move.seat)) continue;
+    const free = moved.size < SEATS.length;
+    moved.add(move.seat);
+    if (free) continue;
     clocks[move.seat] = Math.max(0, clocks[move.seat] - (tookOf(move) ?? 0)) + control.increment;
   }
   const flagged = count >= moves.length ? flaggedSeat(result) : null;

@@ -21,22 +21,27 @@ public enum MatchRecord: Sendable, Hashable, Codable {
     case played(GameRecord)
     /// Outcome: a game ended; nil is a draw.
     case gameEnded(winner: Seat?)
-    /// The player of `seat` left (forfeiting any game in progress).
-    case left(seat: Seat)
-    /// Nobody reconnected to `seat` within the seat timeout: counts as `left`.
-    case seatTimedOut(seat: Seat)
+    /// The player of `seat` left (forfeiting any game in progress). `tookMs` (in a match with a time
+    /// control, when it ended a game): how long the running clock had run, charged to it on replay so
+    /// that the final clocks are those of the moment the game ended; absent in logs written before.
+    case left(seat: Seat, tookMs: Int? = nil)
+    /// Nobody reconnected to `seat` within the seat timeout: counts as `left`. `tookMs` as `left`'s.
+    case seatTimedOut(seat: Seat, tookMs: Int? = nil)
     /// The match's creator asked for it to be listed in the lobby (`POST /api/matches` with
     /// `"listed": true`); written right after `created`.
     case listed
     /// The player of `seat` claimed the game being played while the opponent was away past the grace:
     /// `seat` wins it; both seats and the pair stay.
-    case gameClaimed(seat: Seat)
-    /// The player of `seat` resigned the game being played; the seat and the pair stay.
-    case resigned(seat: Seat)
+    /// `tookMs` as `left`'s.
+    case gameClaimed(seat: Seat, tookMs: Int? = nil)
+    /// The player of `seat` resigned the game being played; the seat and the pair stay. `tookMs` as
+    /// `left`'s.
+    case resigned(seat: Seat, tookMs: Int? = nil)
     /// The player of `seat` offered a draw.
     case drawOffered(seat: Seat)
-    /// The player of `seat` accepted the draw the opponent offered (the game ends drawn).
-    case drawAccepted(seat: Seat)
+    /// The player of `seat` accepted the draw the opponent offered (the game ends drawn). `tookMs` as
+    /// `left`'s.
+    case drawAccepted(seat: Seat, tookMs: Int? = nil)
     /// The player of `seat` declined the draw the opponent offered.
     case drawDeclined(seat: Seat)
     /// Between games, the player of `seat` offered to play `gameId` next.
@@ -48,6 +53,9 @@ public enum MatchRecord: Sendable, Hashable, Codable {
     case clockSet(initialMs: Int, incrementMs: Int)
     /// The clock of `seat` ran out in the game being played: the opponent wins it.
     case timeRanOut(seat: Seat)
+    /// `seat`, to make a move before both sides had moved, made none within the first-move window: the
+    /// game being played is aborted, nobody wins it and the score stays.
+    case gameAborted(seat: Seat)
 }
 
 /// A log entry with its position in the match's log and when it was written.
@@ -110,7 +118,7 @@ extension MatchRecord {
     public static let ownKinds: Set<String> = [
         "created", "seatTaken", "computerSeated", "launchRequested", "gameStarted", "played", "gameEnded", "left", "seatTimedOut",
         "listed", "gameClaimed", "resigned", "drawOffered", "drawAccepted", "drawDeclined", "gameOffered", "gameDeclined",
-        "clockSet", "timeRanOut",
+        "clockSet", "timeRanOut", "gameAborted",
     ]
 
     /// The time control a match's log sets (its `clockSet`), nil for a match without one.

@@ -25,9 +25,14 @@ struct MatchMessages {
         awayTimes: () -> [Seat: AwayTimes] = { [:] }
     ) -> [ServerMessage] {
         let clock = snapshot.clock?.wireValue(after: clockElapsed)
+        // A game's end tells the clocks it stopped (the last the events presented): a pair breaking up
+        // with it (a leave, a seat timeout) clears them from the snapshot, not from the ending.
+        let lastClock = events.last { if case .clock = $0 { true } else { false } }
+        let finalClock: WireValue? = if case .clock(let stopped) = lastClock { stopped?.wireValue(after: .zero) } else { clock }
         return events.compactMap { event in
             if case .playersChanged = event { return presence(snapshot: snapshot, members: members, awayTimes: awayTimes()) }
-            guard let message = event.broadcastMessage(v: version + 1, clock: clock) else { return nil }
+            let isEnding = if case .gameOver = event { true } else { false }
+            guard let message = event.broadcastMessage(v: version + 1, clock: isEnding ? finalClock : clock) else { return nil }
             version += 1
             return message
         }

@@ -37,8 +37,8 @@ struct MatchRoom {
     var isListed: Bool
     /// The match's time control (its log's `clockSet`); nil: no clocks, and nothing here is timed.
     let timeControl: TimeControl?
-    /// When the running clock started: when the change that gave the turn was told (`clockStarted`).
-    /// nil while that change waits for its records, or no clock runs. A match restored from its log
+    /// When the running clock started, or the first-move window: when the change that gave the turn was
+    /// told (`clockStarted`). nil while that change waits for its records, or no clock runs. A match restored from its log
     /// starts it with the host: the time the match was unreachable is charged to nobody.
     var turnToldAt: HostClock.Instant?
     /// When the game being played started here; nil for one restored with the host (whose away seats'
@@ -69,14 +69,17 @@ struct MatchRoom {
         messages = MatchMessages(seatTimeout: rules.seatTimeout)
         lastConnectionClosed = records.last?.at ?? now.date
         hasComputer = tree.snapshot.players.contains { $0.computer != nil }
-        if tree.snapshot.clock?.running != nil { turnToldAt = now.instant }
+        // A first move awaited restarts its window too: the downtime is charged to nobody.
+        if tree.snapshot.clock?.toMove != nil { turnToldAt = now.instant }
     }
 
     /// What a restored match starts with: the timeouts of the seats a token holds (nobody is connected
-    /// yet), and the computer's move when one is due (a match restored after a crash plays on).
+    /// yet), the first-move window of a game restored before both sides moved (from now), and the
+    /// computer's move when one is due (a match restored after a crash plays on).
     mutating func start(at now: Moment) -> MatchChange {
         var change = MatchChange()
         for seat in tokens.takenSeats { startTimeout(seat, at: now, into: &change) }
+        if timeControl != nil { change.deadlines.append(firstMoveDeadline) }
         scheduleComputerMove(at: now, into: &change)
         return change
     }
