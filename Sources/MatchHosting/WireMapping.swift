@@ -69,14 +69,14 @@ extension GameClock {
     /// (to the millisecond), and the seat whose clock runs (`null` once the game is over, and before
     /// both sides have moved); before both have, `firstMoveIn`: the seconds left of the first-move
     /// window, `elapsed` after it started.
-    package func wireValue(after elapsed: Duration) -> WireValue {
+    package func wireValue(after elapsed: Duration, firstMoveWindow: Duration = GameClock.firstMoveWindow) -> WireValue {
         let left = reading(after: elapsed)
         var fields: [String: WireValue] = [
             "player1": .number(Double(left.player1.wholeMilliseconds) / 1000),
             "player2": .number(Double(left.player2.wholeMilliseconds) / 1000),
             "running": .seat(running.map(WireSeat.init)),
         ]
-        if let window = firstMoveLeft(after: elapsed) { fields["firstMoveIn"] = .number(Double(window.wholeMilliseconds) / 1000) }
+        if let window = firstMoveLeft(after: elapsed, window: firstMoveWindow) { fields["firstMoveIn"] = .number(Double(window.wholeMilliseconds) / 1000) }
         return .object(fields)
     }
 }

@@ -11,9 +11,12 @@ struct MatchMessages {
     private(set) var version = 0
     /// The server's seat timeout, which every `welcome` tells.
     let seatTimeout: Duration
+    /// The first-move window, whose time left a board's clock tells while a first move is awaited.
+    let firstMoveWindow: Duration
 
-    init(seatTimeout: Duration = .seconds(60)) {
+    init(seatTimeout: Duration = .seconds(60), firstMoveWindow: Duration = GameClock.firstMoveWindow) {
         self.seatTimeout = seatTimeout
+        self.firstMoveWindow = firstMoveWindow
     }
 
     /// The messages every connection gets for `events`, in order, each with the next version.
@@ -24,11 +27,11 @@ struct MatchMessages {
         for events: [MatchEvent], snapshot: MatchSnapshot, members: Members, clockElapsed: Duration = .zero,
         awayTimes: () -> [Seat: AwayTimes] = { [:] }
     ) -> [ServerMessage] {
-        let clock = snapshot.clock?.wireValue(after: clockElapsed)
+        let clock = snapshot.clock?.wireValue(after: clockElapsed, firstMoveWindow: firstMoveWindow)
         // A game's end tells the clocks it stopped (the last the events presented): a pair breaking up
         // with it (a leave, a seat timeout) clears them from the snapshot, not from the ending.
         let lastClock = events.last { if case .clock = $0 { true } else { false } }
-        let finalClock: WireValue? = if case .clock(let stopped) = lastClock { stopped?.wireValue(after: .zero) } else { clock }
+        let finalClock: WireValue? = if case .clock(let stopped) = lastClock { stopped?.wireValue(after: .zero, firstMoveWindow: firstMoveWindow) } else { clock }
         return events.compactMap { event in
             if case .playersChanged = event { return presence(snapshot: snapshot, members: members, awayTimes: awayTimes()) }
             let isEnding = if case .gameOver = event { true } else { false }
@@ -56,7 +59,7 @@ struct MatchMessages {
         for seat: Seat?, snapshot: MatchSnapshot, members: Members, timeControl: TimeControl? = nil, clockElapsed: Duration = .zero,
         awayTimes: [Seat: AwayTimes] = [:]
     ) -> ServerMessage {
-        let clock = snapshot.clock?.wireValue(after: clockElapsed)
+        let clock = snapshot.clock?.wireValue(after: clockElapsed, firstMoveWindow: firstMoveWindow)
         return .welcome(
             you: seat.map(WireSeat.init),
             snapshot: WireSnapshot(

@@ -28,7 +28,7 @@ extension MatchRoom {
     /// cancelled (the move came, or the game ended).
     var firstMoveDeadline: DeadlineChange {
         guard timeControl != nil, let turnToldAt, tree.snapshot.clock?.awaitingFirstMove != nil else { return .cancel(.firstMove) }
-        return .set(.firstMove, at: turnToldAt + GameClock.firstMoveWindow)
+        return .set(.firstMove, at: turnToldAt + rules.firstMoveWindow)
     }
 
     /// The side to move before both sides moved has made no move within the first-move window by `now`:
@@ -36,7 +36,7 @@ extension MatchRoom {
     /// or its turn is not told yet).
     mutating func firstMoveMissedIfDue(at now: Moment) -> MatchChange {
         guard timeControl != nil, let turnToldAt, let seat = tree.snapshot.clock?.awaitingFirstMove,
-            now.instant >= turnToldAt + GameClock.firstMoveWindow
+            now.instant >= turnToldAt + rules.firstMoveWindow
         else { return MatchChange() }
         let events: [MatchEvent]
         switch applyForTheHost(.firstMoveMissed, by: seat) {

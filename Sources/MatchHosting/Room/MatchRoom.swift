@@ -25,6 +25,8 @@ struct MatchRoom {
         var claimGrace: Duration = .seconds(20)
         /// The computer's usual pause before its move (give or take a quarter).
         var computerDelay: Duration = .milliseconds(600)
+        /// How long the side to move has for a first move before the game is aborted.
+        var firstMoveWindow: Duration = GameClock.firstMoveWindow
     }
 
     let id: MatchID
@@ -66,7 +68,7 @@ struct MatchRoom {
         self.rules = rules
         tree = try HostedTree(replaying: records, games: games, trackingTag: trackingTag)
         tokens = SeatTokens(hashes: tree.restoredSeats)
-        messages = MatchMessages(seatTimeout: rules.seatTimeout)
+        messages = MatchMessages(seatTimeout: rules.seatTimeout, firstMoveWindow: rules.firstMoveWindow)
         lastConnectionClosed = records.last?.at ?? now.date
         hasComputer = tree.snapshot.players.contains { $0.computer != nil }
         // A first move awaited restarts its window too: the downtime is charged to nobody.

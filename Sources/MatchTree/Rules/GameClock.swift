@@ -10,7 +10,9 @@ import MatchWords
 /// The clock knows no wall time. Its host measures how long each move took (from telling the turn to
 /// reading the move) and the tree charges it here, so that a replayed log charges the same.
 public struct GameClock: Sendable, Hashable {
-    /// How long the side to move has for a move made before both sides have moved.
+    /// How long the side to move has for a move made before both sides have moved, unless the server
+    /// is told otherwise (`--first-move-seconds`, for tests). Each such turn gets the whole window: a
+    /// Kalah extra turn before the opponent's first move starts a fresh one.
     public static let firstMoveWindow = Duration.seconds(30)
 
     /// The match's time control.
@@ -100,10 +102,10 @@ public struct GameClock: Sendable, Hashable {
         )
     }
 
-    /// What is left of the first-move window `elapsed` after the awaited move's turn was told; nil when
-    /// no first move is awaited.
-    public func firstMoveLeft(after elapsed: Duration) -> Duration? {
-        awaitingFirstMove.map { _ in max(.zero, Self.firstMoveWindow - max(.zero, elapsed)) }
+    /// What is left of a first-move window of `window` `elapsed` after the awaited move's turn was told;
+    /// nil when no first move is awaited.
+    public func firstMoveLeft(after elapsed: Duration, window: Duration = firstMoveWindow) -> Duration? {
+        awaitingFirstMove.map { _ in max(.zero, window - max(.zero, elapsed)) }
     }
 
     private mutating func set(_ seat: Seat, _ time: Duration) {
