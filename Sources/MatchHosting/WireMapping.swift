@@ -76,7 +76,9 @@ extension GameClock {
             "player2": .number(Double(left.player2.wholeMilliseconds) / 1000),
             "running": .seat(running.map(WireSeat.init)),
         ]
-        if let window = firstMoveLeft(after: elapsed, window: firstMoveWindow) { fields["firstMoveIn"] = .number(Double(window.wholeMilliseconds) / 1000) }
+        if let window = firstMoveLeft(after: elapsed, window: firstMoveWindow) {
+            fields["firstMoveIn"] = .number(Double(window.wholeMilliseconds) / 1000)
+        }
         return .object(fields)
     }
 }

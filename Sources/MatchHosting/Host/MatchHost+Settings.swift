@@ -51,7 +51,8 @@ extension MatchHost {
 
         /// The times a match's room is given.
         var roomRules: MatchRoom.Rules {
-            MatchRoom.Rules(seatTimeout: seatTimeout, claimGrace: claimGrace, computerDelay: computerDelay, firstMoveWindow: firstMoveWindow)
+            MatchRoom.Rules(
+                seatTimeout: seatTimeout, claimGrace: claimGrace, computerDelay: computerDelay, firstMoveWindow: firstMoveWindow)
         }
     }
 

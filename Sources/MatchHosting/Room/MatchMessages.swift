@@ -31,7 +31,8 @@ struct MatchMessages {
         // A game's end tells the clocks it stopped (the last the events presented): a pair breaking up
         // with it (a leave, a seat timeout) clears them from the snapshot, not from the ending.
         let lastClock = events.last { if case .clock = $0 { true } else { false } }
-        let finalClock: WireValue? = if case .clock(let stopped) = lastClock { stopped?.wireValue(after: .zero, firstMoveWindow: firstMoveWindow) } else { clock }
+        let finalClock: WireValue? =
+            if case .clock(let stopped) = lastClock { stopped?.wireValue(after: .zero, firstMoveWindow: firstMoveWindow) } else { clock }
         return events.compactMap { event in
             if case .playersChanged = event { return presence(snapshot: snapshot, members: members, awayTimes: awayTimes()) }
             let isEnding = if case .gameOver = event { true } else { false }
