@@ -5,8 +5,9 @@
 
 import { t } from './i18n.js';
 
-import { clockFigure, firstMoveLeft, LOW_TIME_S, secondsLeft } from './clock.js';
+import { firstMoveLeft, LOW_TIME_S, secondsLeft } from './clock.js';
 import { setText } from './dom.js';
+import { timeFigure } from './timeFigures.js';
 import { createClockFaces } from './clockFaces.js';
 import { nameOf, SEATS } from './seats.js';
 
@@ -71,7 +72,8 @@ export function createMatchClocks({ container, announcer }) {
     const seat = state.board && state.board.turn;
     firstMove.hidden = left === null || !seat;
     if (firstMove.hidden) return;
-    const time = clockFigure(Math.ceil(left));
+    // Whole seconds, rounded up ("0:01" until it is over), never a clock's tenths: no clock runs.
+    const time = timeFigure(Math.ceil(left));
     setText(firstMove, seat === state.you ? t('clock.firstMoveYours', { time }) : t('clock.firstMoveTheirs', { name: nameOf(state, seat), time }));
   }
 
