@@ -92,9 +92,25 @@ public struct StoredSummary: Sendable, Hashable, Codable {
     public var listed: Bool { listedField == true }
     /// The match's time control, for the lobby to show; absent (nil) for a match without clocks.
     public var timeControl: TimeControl?
+    /// The game the match was made for (its log's first `launchRequested`), for the lobby to name;
+    /// absent (nil) when none was asked for, and in summaries written before issue 40.
+    public var gameId: GameID?
+    /// While one person is seated and the other seat is free, when they sat down (the lobby says how
+    /// long they have waited); absent otherwise.
+    public var waitingSince: Date? {
+        get { waitingSinceMs.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
+        set { waitingSinceMs = newValue.map { Int(($0.timeIntervalSince1970 * 1000).rounded()) } }
+    }
+    /// `waitingSince` as stored: milliseconds since 1970, whatever a store's date encoding.
+    private var waitingSinceMs: Int?
 
     /// A summary of a match's state.
-    public init(phase: Phase, players: [SeatedPlayer], score: Score?, listed: Bool = false, timeControl: TimeControl? = nil) {
+    public init(
+        phase: Phase, players: [SeatedPlayer], score: Score?, listed: Bool = false, timeControl: TimeControl? = nil, gameId: GameID? = nil,
+        waitingSince: Date? = nil
+    ) {
+        self.gameId = gameId
+        self.waitingSinceMs = waitingSince.map { Int(($0.timeIntervalSince1970 * 1000).rounded()) }
         self.phase = phase
         self.players = players
         self.score = score
@@ -106,6 +122,8 @@ public struct StoredSummary: Sendable, Hashable, Codable {
         case phase, players, score
         case listedField = "listed"
         case timeControl = "clock"
+        case gameId
+        case waitingSinceMs = "waitingSince"
     }
 
     /// A match that was just created: nobody seated yet.
@@ -120,6 +138,14 @@ extension MatchRecord {
         "listed", "gameClaimed", "resigned", "drawOffered", "drawAccepted", "drawDeclined", "gameOffered", "gameDeclined",
         "clockSet", "timeRanOut", "gameAborted",
     ]
+
+    /// The game a match was made for: its log's first `launchRequested`; nil when none was asked for.
+    public static func gameID(in records: [StoredRecord]) -> GameID? {
+        for stored in records {
+            if case .launchRequested(let gameId) = stored.record { return gameId }
+        }
+        return nil
+    }
 
     /// The time control a match's log sets (its `clockSet`), nil for a match without one.
     public static func timeControl(in records: [StoredRecord]) -> TimeControl? {

@@ -57,7 +57,8 @@ struct MatchMessages {
     /// A `welcome` for a connection playing `seat` (nil: a spectator), at the current version.
     /// `clockElapsed`: how long the running clock has run.
     func welcome(
-        for seat: Seat?, snapshot: MatchSnapshot, members: Members, timeControl: TimeControl? = nil, clockElapsed: Duration = .zero,
+        for seat: Seat?, snapshot: MatchSnapshot, members: Members, timeControl: TimeControl? = nil, gameID: GameID? = nil,
+        clockElapsed: Duration = .zero,
         awayTimes: [Seat: AwayTimes] = [:]
     ) -> ServerMessage {
         let clock = snapshot.clock?.wireValue(after: clockElapsed, firstMoveWindow: firstMoveWindow)
@@ -72,21 +73,25 @@ struct MatchMessages {
                 seatTimeout: Self.seconds(seatTimeout),
                 lastGame: snapshot.lastGame.map { WireLastGame($0, clock: clock) },
                 offer: snapshot.offer.map(WireOffer.init),
-                timeControl: timeControl.map(WireTimeControl.init)
+                timeControl: timeControl.map(WireTimeControl.init),
+                gameId: gameID?.rawValue
             ),
             v: version
         )
     }
 
     /// What `GET /api/matches` shows of match `id`.
-    static func summary(id: MatchID, snapshot: MatchSnapshot, members: Members, timeControl: TimeControl? = nil) -> MatchSummary {
+    static func summary(
+        id: MatchID, snapshot: MatchSnapshot, members: Members, timeControl: TimeControl? = nil, gameID: GameID? = nil
+    ) -> MatchSummary {
         MatchSummary(
             matchId: id.rawValue,
             phase: WirePhase(snapshot.phase),
             players: players(snapshot, members),
             score: snapshot.score.map { MatchSummary.Score(player1: $0.player1Wins, player2: $0.player2Wins, draws: $0.draws) },
             spectators: members.spectatorCount,
-            timeControl: timeControl.map(WireTimeControl.init)
+            timeControl: timeControl.map(WireTimeControl.init),
+            gameId: gameID?.rawValue
         )
     }
 

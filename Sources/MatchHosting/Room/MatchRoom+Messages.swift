@@ -164,6 +164,13 @@ extension MatchRoom {
     ) -> MatchChange {
         let records = MatchLog.records(
             for: input, by: seat, events: events, tokenHash: tokenHash, drawn: tree.takeDrawn(), games: games, clockRan: clockRan)
+        for record in records { seatedSince.note(record, at: now.date) }
+        // The first game asked for is the one the match was made for (the lobby names it).
+        if gameID == nil,
+            case .launchRequested(let asked)? = records.first(where: { if case .launchRequested = $0 { true } else { false } })
+        {
+            gameID = asked
+        }
         if events.contains(where: { if case .gameStarted = $0 { true } else { false } }) { gameStartedAt = now.instant }
         // The next clock runs from when this change is told, not from now: its records are written first.
         let restartsClock = timeControl != nil && events.contains { if case .clock = $0 { true } else { false } }

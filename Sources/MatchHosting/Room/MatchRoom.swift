@@ -39,6 +39,11 @@ struct MatchRoom {
     var isListed: Bool
     /// The match's time control (its log's `clockSet`); nil: no clocks, and nothing here is timed.
     let timeControl: TimeControl?
+    /// The game the match was made for: its log's first `launchRequested` (a creation's `gameId`, the
+    /// queue's pairing, a deep link's `launchGame`); nil until one is asked for.
+    var gameID: GameID?
+    /// When each taken seat was taken: how long the one seated player has waited (the lobby).
+    var seatedSince: SeatedSince
     /// When the running clock started, or the first-move window: when the change that gave the turn was
     /// told (`clockStarted`). nil while that change waits for its records, or no clock runs. A match restored from its log
     /// starts it with the host: the time the match was unreachable is charged to nobody.
@@ -63,6 +68,8 @@ struct MatchRoom {
     init(id: MatchID, records: [StoredRecord], games: GameCatalog, rules: Rules = Rules(), trackingTag: String?, at now: Moment) throws {
         isListed = records.contains { $0.record == .listed }
         timeControl = MatchRecord.timeControl(in: records)
+        gameID = MatchRecord.gameID(in: records)
+        seatedSince = SeatedSince(records: records)
         self.id = id
         self.games = games
         self.rules = rules
@@ -99,7 +106,11 @@ struct MatchRoom {
     /// Whether connection `id` plays a seat.
     func isSeated(_ id: UInt64) -> Bool { members[id]?.seat != nil }
     /// What `GET /api/matches` shows now.
-    var summary: MatchSummary { MatchMessages.summary(id: id, snapshot: tree.snapshot, members: members, timeControl: timeControl) }
+    var summary: MatchSummary {
+        var summary = MatchMessages.summary(id: id, snapshot: tree.snapshot, members: members, timeControl: timeControl, gameID: gameID)
+        summary.waitingSince = seatedSince.waitingSince(tree.snapshot.players)?.wireTimestamp
+        return summary
+    }
     /// Whether someone is connected now, or since when nobody is.
     var activity: MatchActivity { members.isEmpty ? .since(lastConnectionClosed) : .now }
     /// The match's RIB tree as it is now (`GET /api/matches/{id}/ribs`); nil once torn down.
@@ -108,7 +119,8 @@ struct MatchRoom {
     var storedSummary: StoredSummary {
         let snapshot = tree.snapshot
         return StoredSummary(
-            phase: snapshot.phase, players: snapshot.players, score: snapshot.score, listed: isListed, timeControl: timeControl)
+            phase: snapshot.phase, players: snapshot.players, score: snapshot.score, listed: isListed, timeControl: timeControl,
+            gameId: gameID, waitingSince: seatedSince.waitingSince(snapshot.players))
     }
 
     // MARK: - Connections
