@@ -224,12 +224,13 @@ function matchItem(summary) {
   const info = document.createElement('span');
   info.className = 'match-list__detail muted small';
   info.dataset.testid = 'open-match-detail';
-  // One span per part, none broken inside: a narrow row wraps between parts (CSS: .match-list__part).
+  // One span per part, none broken inside: a narrow row wraps at the separators between them, which stay
+  // outside the spans (CSS: .match-list__part).
   parts.forEach((words, index) => {
     const part = document.createElement('span');
     part.className = 'match-list__part';
-    part.textContent = index < parts.length - 1 ? `${words}${t('lobby.separator')}` : words;
-    info.append(part);
+    part.textContent = words;
+    info.append(...(index > 0 ? [t('lobby.separator'), part] : [part]));
   });
   const code = document.createElement('code');
   code.className = 'match-list__code';
