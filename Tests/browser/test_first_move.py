@@ -102,3 +102,35 @@ def test_in_korean_the_window_and_the_abort_are_said_in_korean(browsers):
         bob.screenshot("first-move-aborted-ko", sizes=(PHONE,))
     finally:
         stop_server(running)
+
+
+def test_the_final_clocks_are_the_same_on_an_open_page_and_on_one_opened_afterwards(browsers, server):
+    # Issue 40, item 2: before, the open pages showed the running clock counted down to the ending while
+    # a page opened afterwards showed the clocks of the last move. Now both show gameOver's figures.
+    alice, bob, watcher, match_id = _pair_in(browsers, server.base_url, "en")
+    alice.start("ticTacToe", bob)
+    for browser in (alice, bob):
+        browser.wait().until(lambda d: browser.text_of("turn") in ("Your turn", "Alice's turn", "Bob's turn"))
+    mover, other = (alice, bob) if alice.text_of("turn") == "Your turn" else (bob, alice)
+    mover.move(1, 1)
+    other.until_text("first-move", "Move within ")
+    other.move(0, 0)
+    moving = "player1" if mover.my_mark() == "X" else "player2"
+    mover.until_attribute(f"clock-{moving}", "data-running", "true")
+    # The mover's clock runs a few seconds, then they resign: charged up to the resignation.
+    mover.wait().until(lambda d: mover.find(f"clock-{moving}-time").get_attribute("textContent") <= "0:57",
+                       "the clock never ran down")
+    mover.clickable("resign-button").click()
+    mover.clickable("resign-confirm-button").click()
+    for browser in (mover, other, watcher):
+        browser.visible("result")
+    seen = {seat: watcher.find(f"clock-{seat}-time").get_attribute("textContent") for seat in ("player1", "player2")}
+    assert seen[moving] <= "0:57", seen
+    late = browsers(*DESKTOP, server.base_url)
+    late.open_match(match_id)
+    late.visible("result")
+    late.visible("clocks")
+    for browser in (mover, other, late):
+        for seat in ("player1", "player2"):
+            assert browser.find(f"clock-{seat}-time").get_attribute("textContent") == seen[seat], (seat, seen)
+    late.screenshot("final-clocks-after-a-reload", sizes=(DESKTOP,))
