@@ -14,7 +14,11 @@ const SEATS = ['player1', 'player2'];
 /** Under this many seconds a clock is urgent (drawn as such, and said once to a screen reader). */
 export const LOW_TIME_S = 10;
 
-/** A board's `clock` received at `at`, as `{player1, player2, running, at}`; null when absent or malformed. */
+/**
+ * A board's `clock` received at `at`, as `{player1, player2, running, firstMoveIn, at}`; null when absent
+ * or malformed. `firstMoveIn` (issue 40): the seconds left, as of `at`, for a move made before both sides
+ * have moved (no clock runs then, and the game is aborted when it runs out); null otherwise.
+ */
 export function readClock(raw, at) {
   if (!raw || typeof raw !== 'object') return null;
   if (!SEATS.every((seat) => Number.isFinite(raw[seat]))) return null;
@@ -22,8 +26,15 @@ export function readClock(raw, at) {
     player1: Math.max(0, raw.player1),
     player2: Math.max(0, raw.player2),
     running: SEATS.includes(raw.running) ? raw.running : null,
+    firstMoveIn: Number.isFinite(raw.firstMoveIn) ? Math.max(0, raw.firstMoveIn) : null,
     at,
   };
+}
+
+/** Seconds left of the first-move window at `now`, counted down from when it was told; null when none runs. */
+export function firstMoveLeft(clock, now) {
+  if (!clock || clock.firstMoveIn === null || clock.firstMoveIn === undefined) return null;
+  return Math.max(0, clock.firstMoveIn - Math.max(0, now - clock.at) / 1000);
 }
 
 /** Seconds left on `seat`'s clock at `now`: the running one goes down from when the figures came. */
@@ -69,14 +80,20 @@ export function tookOf(move) {
 
 /**
  * Both clocks after the first `count` of a past game's `moves` under `control` (`{initial,
- * increment}`): each player starts with `initial`; each move takes its `took` from its mover's clock
- * and adds the increment. At the end of a game lost on time (`result`, the games API's) the loser
+ * increment}`): each player starts with `initial`; each move once both sides have moved takes its
+ * `took` from its mover's clock and adds the increment (the moves before are free). At the end of a game lost on time (`result`, the games API's) the loser
  * shows 0: the time they ran out on is no move. `{player1, player2}`.
  */
 export function clocksAfterMoves(control, moves, count, result) {
   const clocks = { player1: control.initial, player2: control.initial };
+  // The first-move rule (issue 40): until both sides have moved, a move is neither charged nor given
+  // the increment (Kalah's extra turn before the opponent's first move included).
+  const moved = new Set();
   for (const move of moves.slice(0, count)) {
     if (!SEATS.includes(move.seat)) continue;
+    const free = moved.size < SEATS.length;
+    moved.add(move.seat);
+    if (free) continue;
     clocks[move.seat] = Math.max(0, clocks[move.seat] - (tookOf(move) ?? 0)) + control.increment;
   }
   const flagged = count >= moves.length ? flaggedSeat(result) : null;

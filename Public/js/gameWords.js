@@ -35,6 +35,7 @@ export function gameName(game) {
 export function resultWords(game) {
   const result = game.result;
   if (!result) return t('past.playing');
+  if (result.reason === 'aborted') return t('past.aborted');
   if (!result.winner) return result.reason === 'drawAgreed' ? t('result.drawAgreed') : t('result.draw');
   const winner = playerName(game, result.winner);
   // Whether or not the server names the loser in `forfeitBy`: running out of time is said the same way.

@@ -5,11 +5,11 @@ import { t, ago } from './i18n.js';
 import { createMatch, getMatch, listMatches, markCreator, parseInvite } from './api.js';
 import { drawClockChoices } from './clockChoices.js';
 import { drawGameChoices } from './gameChoices.js';
-import { GAMES } from './games/index.js';
+import { GAMES, gameById } from './games/index.js';
 import { SeatStore } from './connection.js';
 import { Notices } from './notices.js';
 import { setUpQueue } from './queue.js';
-import { readTimeControl, timeControlWords } from './timeControl.js';
+import { durationWords, readTimeControl, timeControlWords } from './timeControl.js';
 
 const REFRESH_MS = 5000;
 // The lobby lists the matches someone was connected to within this (the server filters: `activeWithin`).
@@ -44,7 +44,9 @@ const createClock = drawClockChoices($('create-clocks'), { name: 'clock', testid
 async function create(button, options) {
   const gameId = new FormData($('create-form')).get('gameId') || null;
   const clock = createClock.chosen();
-  const body = clock ? { ...options, clock } : options;
+  // The server knows the game the match is made for (issue 40): it names it in the lobby and starts it
+  // once the pair is seated. The link keeps `?gameId=` for a server that does not know the field.
+  const body = { ...options, ...(clock ? { clock } : {}), ...(gameId ? { gameId } : {}) };
   const label = button.textContent;
   button.disabled = true;
   button.textContent = t('lobby.creating');
@@ -166,13 +168,27 @@ function lastActiveText(lastActive) {
   return t('lobby.activeAgo', { when: ago(hours, 'hour') });
 }
 
+/** "Alice is waiting", "Alice has waited 3 min": from the summary's `waitingSince` (issue 40). */
+function waitingText(name, waitingSince) {
+  const at = typeof waitingSince === 'string' ? Date.parse(waitingSince) : NaN;
+  const minutes = Number.isNaN(at) ? 0 : Math.max(0, Math.floor((Date.now() - at) / 60000));
+  return minutes < 1 ? t('lobby.isWaiting', { name }) : t('lobby.hasWaited', { name, time: durationWords(minutes * 60) });
+}
+
+/**
+ * A row's words: the title names the game (issue 40: "Kalah"; "Any game" for a match made without one),
+ * then each part of the detail is said whole (the page never breaks one mid-word): who waits and for
+ * how long, the clock, the audience, the last activity.
+ */
 function describe(summary) {
   const players = Array.isArray(summary.players) ? summary.players : [];
   const names = players.map((player) => player.name || (player.seat === 'player1' ? t('seat.player1') : t('seat.player2')));
-  const title = names.length ? names.join(t('lobby.versus')) : t('lobby.newMatch');
+  const game = typeof summary.gameId === 'string' ? gameById(summary.gameId) : null;
+  const title = game ? game.name : t('lobby.anyGame');
   const free = 2 - players.length;
   const parts = [];
-  parts.push(free === 1 ? t('lobby.waitingOpponent') : free === 2 ? t('lobby.bothFree') : t('lobby.full'));
+  if (free === 1) parts.push(waitingText(names[0], summary.waitingSince));
+  else parts.push(free === 2 ? t('lobby.bothFree') : `${names.join(t('lobby.versus'))}${t('lobby.separator')}${t('lobby.full')}`);
   // Absent from an older server's summaries: no clock.
   const control = readTimeControl(summary.timeControl);
   if (control) parts.push(t('common.clockIs', { clock: timeControlWords(control) }));
@@ -180,7 +196,7 @@ function describe(summary) {
   if (spectators) parts.push(t('lobby.watching', { count: spectators }));
   const active = typeof summary.lastActive === 'string' ? lastActiveText(summary.lastActive) : '';
   if (active) parts.push(active);
-  return { title, detail: parts.join(t('lobby.separator')), online: summary.lastActive === 'now' };
+  return { title, parts, detail: parts.join(t('lobby.separator')), online: summary.lastActive === 'now' };
 }
 
 /** Listed: a match someone has open, or one where a person waits (the computer alone is nobody). */
@@ -190,7 +206,7 @@ function worthListing(summary) {
 }
 
 function matchItem(summary) {
-  const { title, detail, online } = describe(summary);
+  const { title, parts, detail, online } = describe(summary);
   const item = document.createElement('li');
   item.className = 'match-list__item';
   item.dataset.testid = 'open-match';
@@ -208,7 +224,14 @@ function matchItem(summary) {
   const info = document.createElement('span');
   info.className = 'match-list__detail muted small';
   info.dataset.testid = 'open-match-detail';
-  info.textContent = detail;
+  // One span per part, none broken inside: a narrow row wraps at the separators between them, which stay
+  // outside the spans (CSS: .match-list__part).
+  parts.forEach((words, index) => {
+    const part = document.createElement('span');
+    part.className = 'match-list__part';
+    part.textContent = words;
+    info.append(...(index > 0 ? [t('lobby.separator'), part] : [part]));
+  });
   const code = document.createElement('code');
   code.className = 'match-list__code';
   code.textContent = summary.matchId;
@@ -218,7 +241,7 @@ function matchItem(summary) {
   link.className = 'button button--small';
   link.href = matchPath(summary.matchId);
   link.textContent = t('lobby.join');
-  link.setAttribute('aria-label', t('lobby.joinLabel', { title, code: summary.matchId }));
+  link.setAttribute('aria-label', t('lobby.joinLabel', { title: `${title}${t('lobby.separator')}${detail}`, code: summary.matchId }));
 
   item.append(dot, body, code, link);
   return item;

@@ -1,10 +1,13 @@
 // The match page's two clocks (issue 30): beside the board in a match with a clock, counted down here
 // from the server's figures every 100 ms while one runs, and said once to a screen reader when it gets
-// low. A match without a clock shows nothing of them, not even their room.
+// low. A match without a clock shows nothing of them, not even their room. Before both sides have moved
+// no clock runs (issue 40): a line under the faces counts down the first-move window instead.
 
 import { t } from './i18n.js';
 
-import { LOW_TIME_S, secondsLeft } from './clock.js';
+import { firstMoveLeft, LOW_TIME_S, secondsLeft } from './clock.js';
+import { setText } from './dom.js';
+import { timeFigure } from './timeFigures.js';
 import { createClockFaces } from './clockFaces.js';
 import { nameOf, SEATS } from './seats.js';
 
@@ -22,6 +25,12 @@ function plural(count, one, many) {
  */
 export function createMatchClocks({ container, announcer }) {
   const faces = createClockFaces(container, { testidPrefix: 'clock-' });
+  // "Move within 0:27 or the game is aborted": under both faces, only while the window runs.
+  const firstMove = document.createElement('p');
+  firstMove.className = 'clocks__first-move';
+  firstMove.dataset.testid = 'first-move';
+  firstMove.hidden = true;
+  container.append(firstMove);
   let state = null;
   let timer = null;
   let wasPlaying = false;
@@ -53,7 +62,19 @@ export function createMatchClocks({ container, announcer }) {
     const seconds = Object.fromEntries(SEATS.map((seat) => [seat, secondsLeft(clock, seat, now)]));
     const names = Object.fromEntries(SEATS.map((seat) => [seat, nameOf(state, seat)]));
     faces.draw({ names, seconds, running: clock.running });
+    drawFirstMove(clock, now);
     sayLowTime(clock, now);
+  }
+
+  /** The first-move window's line: to the player to move in the second person, to others with a name. */
+  function drawFirstMove(clock, now) {
+    const left = state.result ? null : firstMoveLeft(clock, now);
+    const seat = state.board && state.board.turn;
+    firstMove.hidden = left === null || !seat;
+    if (firstMove.hidden) return;
+    // Whole seconds, rounded up ("0:01" until it is over), never a clock's tenths: no clock runs.
+    const time = timeFigure(Math.ceil(left));
+    setText(firstMove, seat === state.you ? t('clock.firstMoveYours', { time }) : t('clock.firstMoveTheirs', { name: nameOf(state, seat), time }));
   }
 
   return {
@@ -67,7 +88,7 @@ export function createMatchClocks({ container, announcer }) {
       // moves as its clocks come and go; the faces show only while the board carries a clock.
       container.hidden = !((current.timeControl || clock) && boardShown);
       container.dataset.state = clock ? 'shown' : 'empty';
-      const running = Boolean(clock && clock.running && !current.result && !container.hidden);
+      const running = Boolean(clock && (clock.running || clock.firstMoveIn !== null) && !current.result && !container.hidden);
       if (running && timer === null) timer = window.setInterval(tick, TICK_MS);
       if (!running && timer !== null) {
         window.clearInterval(timer);

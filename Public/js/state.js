@@ -47,7 +47,7 @@ export function initialState(matchId) {
 }
 
 const SEAT_IDS = ['player1', 'player2'];
-const REASONS = ['line', 'score', 'draw', 'roll', 'resigned', 'drawAgreed', 'left', 'seatTimeout', 'claimed', 'time'];
+const REASONS = ['line', 'score', 'draw', 'roll', 'resigned', 'drawAgreed', 'left', 'seatTimeout', 'claimed', 'time', 'aborted'];
 
 /** A gameOver's (or a lastGame's) `reason`, or null when absent or unknown. */
 function readReason(reason) {
@@ -70,6 +70,12 @@ function withClock(board, raw, now, { finished = false, flagged = null } = {}) {
   if (!board) return null;
   const clock = readClock(raw && raw.clock, now);
   return { ...board, clock: finished ? stopClock(clock, now, flagged) : clock };
+}
+
+/** A gameOver's final clocks, stopped: its `clock` when it carries one, else this page's, stopped at `now`. */
+function finalClock(message, counted, now, result) {
+  const told = readClock(message.clock, now);
+  return told ? stopClock(told, now) : stopClock(counted, now, flaggedSeat(result));
 }
 
 /** A snapshot's `lastGame` as `{board, result}` (the final board, null for a game without one), or null. */
@@ -240,8 +246,9 @@ export function reduce(state, message, now = 0) {
       return {
         ...state,
         result,
-        // The clocks stop where they stand; the one that ran out shows 0, whatever this page counted.
-        board: state.board ? { ...state.board, turn: null, clock: stopClock(state.board.clock, now, flaggedSeat(result)) } : null,
+        // The clocks stop at the final figures the server tells (issue 40: the same on every page, and
+        // after a reload); from an older server, where they stand, the one that ran out at 0.
+        board: state.board ? { ...state.board, turn: null, clock: finalClock(message, state.board.clock, now, result) } : null,
         offer: null,
         declined: null,
       };
@@ -312,6 +319,7 @@ function reasonOf(result) {
 export function resultText(state, result) {
   if (!result) return '';
   const reason = reasonOf(result);
+  if (reason === 'aborted') return t('result.aborted');
   if (!result.winner) return reason === 'drawAgreed' ? t('result.drawAgreed') : t('result.draw');
   const me = state.you ?? state.leftAs;
   const winnerIsMe = result.winner === me;

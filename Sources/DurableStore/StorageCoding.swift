@@ -108,6 +108,7 @@ extension MatchRecord {
         case .gameDeclined: "gameDeclined"
         case .clockSet: "clockSet"
         case .timeRanOut: "timeRanOut"
+        case .gameAborted: "gameAborted"
         }
     }
 }

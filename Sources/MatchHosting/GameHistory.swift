@@ -74,16 +74,18 @@ private struct Collector {
                 forfeitBy: end?.loser.map(WireSeat.init),
                 reason: (end?.reason ?? (winner == nil ? .draw : .line)).rawValue)
             games[games.count - 1].endedAt = at
-        case .left(let seat), .seatTimedOut(let seat):
+        case .left(let seat, _), .seatTimedOut(let seat, _):
             loser = seat
             names[seat] = nil
-        case .resigned(let seat):
+        case .resigned(let seat, _):
             loser = seat
-        case .gameClaimed(let seat):
+        case .gameClaimed(let seat, _):
             loser = seat.opponent
         case .timeRanOut(let seat):
             loser = seat
-        case .created, .launchRequested, .listed, .drawOffered, .drawAccepted, .drawDeclined, .gameOffered, .gameDeclined, .clockSet:
+        case .created, .launchRequested, .listed, .drawOffered, .drawAccepted, .drawDeclined, .gameOffered, .gameDeclined, .clockSet,
+            // An aborted game was given away by nobody: no score, no `forfeitBy`.
+            .gameAborted:
             break
         }
         for case .gameOver(_, let line, let reason) in events { announcedEnd = (line, reason, loser) }

@@ -46,10 +46,10 @@ struct HostedTree {
     func takeDrawn() -> [Seat] { draws.takeDrawn() }
 
     /// `Match.apply`: the events of an accepted input; a refused one throws and changes nothing.
-    func apply(_ input: MatchInput, by seat: Seat?) throws(MatchError) -> [MatchEvent] {
+    func apply(_ input: MatchInput, by seat: Seat?, clockRan: Duration? = nil) throws(MatchError) -> [MatchEvent] {
         // What `takeDrawn()` returns next is what this input drew, and nothing an earlier one did.
         _ = draws.takeDrawn()
-        return try Self.tracked(trackingTag) { () throws(MatchError) in try match.apply(input, by: seat) }
+        return try Self.tracked(trackingTag) { () throws(MatchError) in try match.apply(input, by: seat, clockRan: clockRan) }
     }
 
     /// Detaches every RIB of the match.

@@ -20,10 +20,15 @@ enum MatchLog {
     ///   - tokenHash: for a login, the hash of the token its seat was given.
     ///   - drawn: what the random source drew for the input, in order.
     ///   - games: the games that write the records of their moves.
+    ///   - clockRan: how long the running clock had run when the input arrived (`Match.apply`): kept on
+    ///     the record of an input that ended the game without a move, which a replay charges again.
     static func records(
-        for input: MatchInput, by seat: Seat?, events: [MatchEvent], tokenHash: Data?, drawn: [Seat], games: GameCatalog
+        for input: MatchInput, by seat: Seat?, events: [MatchEvent], tokenHash: Data?, drawn: [Seat], games: GameCatalog,
+        clockRan: Duration? = nil
     ) -> [MatchRecord] {
         var records: [MatchRecord] = []
+        let endsGame = events.contains { if case .gameOver = $0 { true } else { false } }
+        let tookMs = endsGame ? clockRan?.wholeMilliseconds : nil
         switch input {
         case .login:
             for case .seated(let player) in events {
@@ -33,24 +38,26 @@ enum MatchLog {
             if let seat, let record = games.record(of: action, by: seat, draws: drawn) { records.append(.played(record.taking(took))) }
         case .timeRanOut:
             if let seat { records.append(.timeRanOut(seat: seat)) }
+        case .firstMoveMissed:
+            if let seat { records.append(.gameAborted(seat: seat)) }
         case .launchGame:
             // Only a launch the tree took: a repeat while one waits for the pair changed nothing.
             for case .launchQueued(let gameId) in events { records.append(.launchRequested(gameId: gameId)) }
         case .leave:
-            if let seat { records.append(.left(seat: seat)) }
+            if let seat { records.append(.left(seat: seat, tookMs: tookMs)) }
         case .seatTimedOut:
-            if let seat { records.append(.seatTimedOut(seat: seat)) }
+            if let seat { records.append(.seatTimedOut(seat: seat, tookMs: tookMs)) }
         case .startGame:
             // Its record is its outcome: replay takes a `gameStarted` nobody launched as a start.
             break
         case .claimWin:
-            if let seat { records.append(.gameClaimed(seat: seat)) }
+            if let seat { records.append(.gameClaimed(seat: seat, tookMs: tookMs)) }
         case .resign:
-            if let seat { records.append(.resigned(seat: seat)) }
+            if let seat { records.append(.resigned(seat: seat, tookMs: tookMs)) }
         case .offerDraw:
             if let seat { records.append(.drawOffered(seat: seat)) }
         case .answerDraw(let accept):
-            if let seat { records.append(accept ? .drawAccepted(seat: seat) : .drawDeclined(seat: seat)) }
+            if let seat { records.append(accept ? .drawAccepted(seat: seat, tookMs: tookMs) : .drawDeclined(seat: seat)) }
         case .offerGame:
             for case .gameOffered(let offerer, let gameId) in events { records.append(.gameOffered(seat: offerer, gameId: gameId)) }
         case .declineGame:
@@ -83,9 +90,9 @@ enum MatchLog {
         var tokenHashes: [Seat: Data] = [:]
         var expectedOutcomes: [MatchRecord] = []
         for stored in records {
-            let apply = { (input: MatchInput, seat: Seat?) throws -> [MatchEvent] in
+            let apply = { (input: MatchInput, seat: Seat?, clockRan: Int?) throws -> [MatchEvent] in
                 do {
-                    return try match.apply(input, by: seat)
+                    return try match.apply(input, by: seat, clockRan: clockRan.map { .milliseconds($0) })
                 } catch {
                     throw InconsistentLog(sequence: stored.sequence, detail: "\(input) by \(String(describing: seat)) refused: \(error)")
                 }
@@ -95,18 +102,18 @@ enum MatchLog {
             case .created:
                 break
             case .seatTaken(let seat, let name, let tokenHash):
-                events = try apply(.login(name: name), nil)
+                events = try apply(.login(name: name), nil, nil)
                 guard events?.contains(.seated(SeatedPlayer(seat: seat, name: name))) == true else {
                     throw InconsistentLog(sequence: stored.sequence, detail: "login did not take \(seat) as \(name)")
                 }
                 tokenHashes[seat] = tokenHash
             case .computerSeated(let seat, let level):
-                events = try apply(.seatComputer(level: level), nil)
+                events = try apply(.seatComputer(level: level), nil, nil)
                 guard events?.contains(where: { if case .seated(let player) = $0 { player.seat == seat } else { false } }) == true else {
                     throw InconsistentLog(sequence: stored.sequence, detail: "the computer did not take \(seat)")
                 }
             case .launchRequested(let gameId):
-                events = try apply(.launchGame(gameId: gameId.rawValue), nil)
+                events = try apply(.launchGame(gameId: gameId.rawValue), nil, nil)
             case .played(let record):
                 let play: RecordedPlay
                 do {
@@ -115,37 +122,39 @@ enum MatchLog {
                     throw InconsistentLog(sequence: stored.sequence, detail: "unreadable \(record.kind) record: \(error)")
                 }
                 draws.script(play.draws)
-                events = try apply(.play(play.action, took: record.took), play.seat)
-            case .left(let seat):
-                events = try apply(.leave, seat)
+                events = try apply(.play(play.action, took: record.took), play.seat, nil)
+            case .left(let seat, let took):
+                events = try apply(.leave, seat, took)
                 tokenHashes[seat] = nil
-            case .seatTimedOut(let seat):
-                events = try apply(.seatTimedOut, seat)
+            case .seatTimedOut(let seat, let took):
+                events = try apply(.seatTimedOut, seat, took)
                 tokenHashes[seat] = nil
             case .listed, .clockSet:
                 // The lobby's concern, and the tree's time control, which it is built with: read from
                 // the log before the replay.
                 break
             case .timeRanOut(let seat):
-                events = try apply(.timeRanOut, seat)
-            case .gameClaimed(let seat):
-                events = try apply(.claimWin(opponent: .awayPastGrace), seat)
-            case .resigned(let seat):
-                events = try apply(.resign, seat)
+                events = try apply(.timeRanOut, seat, nil)
+            case .gameAborted(let seat):
+                events = try apply(.firstMoveMissed, seat, nil)
+            case .gameClaimed(let seat, let took):
+                events = try apply(.claimWin(opponent: .awayPastGrace), seat, took)
+            case .resigned(let seat, let took):
+                events = try apply(.resign, seat, took)
             case .drawOffered(let seat):
-                events = try apply(.offerDraw, seat)
-            case .drawAccepted(let seat):
-                events = try apply(.answerDraw(accept: true), seat)
+                events = try apply(.offerDraw, seat, nil)
+            case .drawAccepted(let seat, let took):
+                events = try apply(.answerDraw(accept: true), seat, took)
             case .drawDeclined(let seat):
-                events = try apply(.answerDraw(accept: false), seat)
+                events = try apply(.answerDraw(accept: false), seat, nil)
             case .gameOffered(let seat, let gameId):
-                events = try apply(.offerGame(gameId: gameId.rawValue), seat)
+                events = try apply(.offerGame(gameId: gameId.rawValue), seat, nil)
             case .gameDeclined(let seat):
-                events = try apply(.declineGame, seat)
+                events = try apply(.declineGame, seat, nil)
             case .gameStarted(let gameId, let startingPlayer) where expectedOutcomes.first != stored.record:
                 // A game a player started (not one the launch workflow started as the outcome of an
                 // earlier record): `startGame` is its input. Any seated player may press start.
-                events = try apply(.startGame(gameId: gameId.rawValue), startingPlayer)
+                events = try apply(.startGame(gameId: gameId.rawValue), startingPlayer, nil)
                 guard MatchLog.outcomeRecords(of: events ?? []).first == stored.record else {
                     throw InconsistentLog(sequence: stored.sequence, detail: "starting \(gameId) did not give \(stored.record)")
                 }

@@ -46,14 +46,16 @@ extension MatchRegistry {
     /// the match last changed, whichever is later.
     static func published(_ stored: StoredMatch, presence: LivePresence?) -> MatchHost.Published {
         let presence = presence ?? .nobody
-        let summary = MatchSummary(
+        var summary = MatchSummary(
             matchId: stored.id.rawValue,
             phase: WirePhase(stored.summary.phase),
             players: stored.summary.players.map { WirePlayer($0, connectedSeats: presence.connectedSeats) },
             score: stored.summary.score.map { MatchSummary.Score(player1: $0.player1Wins, player2: $0.player2Wins, draws: $0.draws) },
             spectators: presence.spectators,
-            timeControl: stored.summary.timeControl.map(WireTimeControl.init)
+            timeControl: stored.summary.timeControl.map(WireTimeControl.init),
+            gameId: stored.summary.gameId?.rawValue
         )
+        summary.waitingSince = stored.summary.waitingSince?.wireTimestamp
         let lastSeen = max(presence.lastActive ?? stored.updatedAt, stored.updatedAt)
         return MatchHost.Published(
             summary: summary, activity: presence.anyoneConnected ? .now : .since(lastSeen), listed: stored.summary.listed)

@@ -47,13 +47,15 @@ package actor MatchRegistry {
     package init(
         store: any MatchStore, games: GameCatalog, seatTimeout: Duration, claimGrace: Duration = .seconds(20),
         maxConnectionsPerMatch: Int, claimTimeout: Duration = .seconds(10),
-        computerDelay: Duration = .milliseconds(600), trackRIBObjects: Bool, metrics: ServerMetrics,
-        clock: HostClock = .continuous, logger: Logger
+        computerDelay: Duration = .milliseconds(600), firstMoveWindow: Duration = GameClock.firstMoveWindow,
+        trackRIBObjects: Bool, metrics: ServerMetrics, clock: HostClock = .continuous, logger: Logger
     ) {
         self.store = store
-        self.settings = MatchHost.Settings(
+        var settings = MatchHost.Settings(
             games: games, seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil, metrics: metrics,
             claimTimeout: claimTimeout, computerDelay: computerDelay, claimGrace: claimGrace, clock: clock)
+        settings.firstMoveWindow = firstMoveWindow
+        self.settings = settings
         self.trackRIBObjects = trackRIBObjects
         self.logger = logger
     }

@@ -66,14 +66,20 @@ extension AnyGameBoard {
 
 extension GameClock {
     /// A board's `clock` field: each player's seconds left `elapsed` after the running clock started
-    /// (to the millisecond), and the seat whose clock runs (`null` once the game is over).
-    package func wireValue(after elapsed: Duration) -> WireValue {
+    /// (to the millisecond), and the seat whose clock runs (`null` once the game is over, and before
+    /// both sides have moved); before both have, `firstMoveIn`: the seconds left of the first-move
+    /// window, `elapsed` after it started.
+    package func wireValue(after elapsed: Duration, firstMoveWindow: Duration = GameClock.firstMoveWindow) -> WireValue {
         let left = reading(after: elapsed)
-        return .object([
+        var fields: [String: WireValue] = [
             "player1": .number(Double(left.player1.wholeMilliseconds) / 1000),
             "player2": .number(Double(left.player2.wholeMilliseconds) / 1000),
             "running": .seat(running.map(WireSeat.init)),
-        ])
+        ]
+        if let window = firstMoveLeft(after: elapsed, window: firstMoveWindow) {
+            fields["firstMoveIn"] = .number(Double(window.wholeMilliseconds) / 1000)
+        }
+        return .object(fields)
     }
 }
 
@@ -152,8 +158,9 @@ extension MatchEvent {
         case .score(let score): .score(WireScore(score), v: v)
         // Every game's board writes its wire form (its unit tests check it).
         case .board(let board): board.wireBoard(clock: clock).map { .board($0, v: v) }
+        // The final clocks, those of the last board, in a game played under them.
         case .gameOver(let winner, let line, let reason):
-            .gameOver(winner: winner.map(WireSeat.init), line: line, reason: reason.rawValue, v: v)
+            .gameOver(winner: winner.map(WireSeat.init), line: line, reason: reason.rawValue, v: v, clock: clock)
         case .drawOffered(let seat): .drawOffered(seat: WireSeat(seat), v: v)
         case .drawDeclined(let seat): .drawDeclined(seat: WireSeat(seat), v: v)
         case .gameOffered(let seat, let gameId): .gameOffered(seat: WireSeat(seat), gameId: gameId.rawValue, v: v)

@@ -21,22 +21,27 @@ public enum MatchRecord: Sendable, Hashable, Codable {
     case played(GameRecord)
     /// Outcome: a game ended; nil is a draw.
     case gameEnded(winner: Seat?)
-    /// The player of `seat` left (forfeiting any game in progress).
-    case left(seat: Seat)
-    /// Nobody reconnected to `seat` within the seat timeout: counts as `left`.
-    case seatTimedOut(seat: Seat)
+    /// The player of `seat` left (forfeiting any game in progress). `tookMs` (in a match with a time
+    /// control, when it ended a game): how long the running clock had run, charged to it on replay so
+    /// that the final clocks are those of the moment the game ended; absent in logs written before.
+    case left(seat: Seat, tookMs: Int? = nil)
+    /// Nobody reconnected to `seat` within the seat timeout: counts as `left`. `tookMs` as `left`'s.
+    case seatTimedOut(seat: Seat, tookMs: Int? = nil)
     /// The match's creator asked for it to be listed in the lobby (`POST /api/matches` with
     /// `"listed": true`); written right after `created`.
     case listed
     /// The player of `seat` claimed the game being played while the opponent was away past the grace:
     /// `seat` wins it; both seats and the pair stay.
-    case gameClaimed(seat: Seat)
-    /// The player of `seat` resigned the game being played; the seat and the pair stay.
-    case resigned(seat: Seat)
+    /// `tookMs` as `left`'s.
+    case gameClaimed(seat: Seat, tookMs: Int? = nil)
+    /// The player of `seat` resigned the game being played; the seat and the pair stay. `tookMs` as
+    /// `left`'s.
+    case resigned(seat: Seat, tookMs: Int? = nil)
     /// The player of `seat` offered a draw.
     case drawOffered(seat: Seat)
-    /// The player of `seat` accepted the draw the opponent offered (the game ends drawn).
-    case drawAccepted(seat: Seat)
+    /// The player of `seat` accepted the draw the opponent offered (the game ends drawn). `tookMs` as
+    /// `left`'s.
+    case drawAccepted(seat: Seat, tookMs: Int? = nil)
     /// The player of `seat` declined the draw the opponent offered.
     case drawDeclined(seat: Seat)
     /// Between games, the player of `seat` offered to play `gameId` next.
@@ -48,6 +53,9 @@ public enum MatchRecord: Sendable, Hashable, Codable {
     case clockSet(initialMs: Int, incrementMs: Int)
     /// The clock of `seat` ran out in the game being played: the opponent wins it.
     case timeRanOut(seat: Seat)
+    /// `seat`, to make a move before both sides had moved, made none within the first-move window: the
+    /// game being played is aborted, nobody wins it and the score stays.
+    case gameAborted(seat: Seat)
 }
 
 /// A log entry with its position in the match's log and when it was written.
@@ -84,9 +92,25 @@ public struct StoredSummary: Sendable, Hashable, Codable {
     public var listed: Bool { listedField == true }
     /// The match's time control, for the lobby to show; absent (nil) for a match without clocks.
     public var timeControl: TimeControl?
+    /// The game the match was made for (its log's first `launchRequested`), for the lobby to name;
+    /// absent (nil) when none was asked for, and in summaries written before issue 40.
+    public var gameId: GameID?
+    /// While one person is seated and the other seat is free, when they sat down (the lobby says how
+    /// long they have waited); absent otherwise.
+    public var waitingSince: Date? {
+        get { waitingSinceMs.map { Date(timeIntervalSince1970: Double($0) / 1000) } }
+        set { waitingSinceMs = newValue.map { Int(($0.timeIntervalSince1970 * 1000).rounded()) } }
+    }
+    /// `waitingSince` as stored: milliseconds since 1970, whatever a store's date encoding.
+    private var waitingSinceMs: Int?
 
     /// A summary of a match's state.
-    public init(phase: Phase, players: [SeatedPlayer], score: Score?, listed: Bool = false, timeControl: TimeControl? = nil) {
+    public init(
+        phase: Phase, players: [SeatedPlayer], score: Score?, listed: Bool = false, timeControl: TimeControl? = nil, gameId: GameID? = nil,
+        waitingSince: Date? = nil
+    ) {
+        self.gameId = gameId
+        self.waitingSinceMs = waitingSince.map { Int(($0.timeIntervalSince1970 * 1000).rounded()) }
         self.phase = phase
         self.players = players
         self.score = score
@@ -98,6 +122,8 @@ public struct StoredSummary: Sendable, Hashable, Codable {
         case phase, players, score
         case listedField = "listed"
         case timeControl = "clock"
+        case gameId
+        case waitingSinceMs = "waitingSince"
     }
 
     /// A match that was just created: nobody seated yet.
@@ -110,8 +136,16 @@ extension MatchRecord {
     public static let ownKinds: Set<String> = [
         "created", "seatTaken", "computerSeated", "launchRequested", "gameStarted", "played", "gameEnded", "left", "seatTimedOut",
         "listed", "gameClaimed", "resigned", "drawOffered", "drawAccepted", "drawDeclined", "gameOffered", "gameDeclined",
-        "clockSet", "timeRanOut",
+        "clockSet", "timeRanOut", "gameAborted",
     ]
+
+    /// The game a match was made for: its log's first `launchRequested`; nil when none was asked for.
+    public static func gameID(in records: [StoredRecord]) -> GameID? {
+        for stored in records {
+            if case .launchRequested(let gameId) = stored.record { return gameId }
+        }
+        return nil
+    }
 
     /// The time control a match's log sets (its `clockSet`), nil for a match without one.
     public static func timeControl(in records: [StoredRecord]) -> TimeControl? {

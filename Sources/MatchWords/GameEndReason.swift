@@ -1,6 +1,6 @@
 /// Why a game ended: by its own rules (`line`, `score`, `draw`, `roll`), by a player's choice
 /// (`resigned`, `drawAgreed`), because a seat was empty (`left`, `seatTimeout`, `claimed`), or because
-/// a player's clock ran out (`time`). Every
+/// a player's clock ran out (`time`), or nobody made the first move in time (`aborted`). Every
 /// `gameOver` says which; replays and the games API show it.
 public enum GameEndReason: String, Sendable, Hashable, CaseIterable, Codable {
     /// A line of the winner's marks or discs (Tic Tac Toe, Connect Four).
@@ -23,4 +23,7 @@ public enum GameEndReason: String, Sendable, Hashable, CaseIterable, Codable {
     case claimed
     /// The loser's clock ran out (a match with a time control).
     case time
+    /// The side to move made no move within the first-move window before both sides had moved: nobody
+    /// wins and the score does not change (a match with a time control).
+    case aborted
 }

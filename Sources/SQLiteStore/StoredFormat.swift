@@ -12,8 +12,11 @@ public enum StoredFormat {
     /// `resigned`, the offers), the summary's `listed`, and `freeSeats` counting only the seats the lobby
     /// offers (migration v3); a release of format 1 could not read those logs, and would list private
     /// matches. 3: clocks (`clockSet`, `timeRanOut`, a timed move's `tookMs` beside its game's object, the
-    /// summary's `clock`); a release of format 2 could not read a clocked match's log.
-    public static let current = 3
+    /// summary's `clock`); a release of format 2 could not read a clocked match's log. 4: the first-move
+    /// rule's `gameAborted`, and `tookMs` on a record that ended a clocked game without a move (`left`,
+    /// `seatTimedOut`, `gameClaimed`, `resigned`, `drawAccepted`); a release of format 3 could not read
+    /// `gameAborted`.
+    public static let current = 4
 
     /// A file written by a release newer than this one.
     public struct TooNew: Error, CustomStringConvertible {

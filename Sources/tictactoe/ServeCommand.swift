@@ -50,6 +50,12 @@ struct ServeCommand: AsyncParsableCommand {
     var claimGrace: Double?
 
     @Option(
+        help:
+            "Seconds the side to move has for a move before both sides have moved, else the game is aborted (default 30; shorter for tests). Env: TICTACTOE_FIRST_MOVE_SECONDS."
+    )
+    var firstMoveSeconds: Double?
+
+    @Option(
         name: .customLong("allowed-origin"),
         help:
             "An origin allowed to open WebSockets and create matches besides the server's own host; repeatable. Env: TICTACTOE_ALLOWED_ORIGINS (comma-separated)."
@@ -185,6 +191,7 @@ struct ServeCommand: AsyncParsableCommand {
         set("public", publicDirectory.map { .string($0) })
         set("seatTimeout", seatTimeout.map { .double($0) })
         set("claimGrace", claimGrace.map { .double($0) })
+        set("firstMoveSeconds", firstMoveSeconds.map { .double($0) })
         set("allowedOrigins", allowedOrigins.isEmpty ? nil : .stringArray(allowedOrigins))
         set("allowedHosts", allowedHosts.isEmpty ? nil : .stringArray(allowedHosts))
         set("trustedProxies", trustedProxies.isEmpty ? nil : .stringArray(trustedProxies))

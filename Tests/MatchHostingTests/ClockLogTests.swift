@@ -28,6 +28,8 @@ struct ClockLogTests {
             .created, .clockSet(initialMs: 30_000, incrementMs: 500),
             .seatTaken(seat: .player1, name: "Alice", tokenHash: hash), .seatTaken(seat: .player2, name: "Bob", tokenHash: hash),
             .gameStarted(gameId: .ticTacToe, startingPlayer: .player1),
+            // The first move of each side is free (issue 40's first-move rule), whatever it took.
+            Self.timed(.moved(seat: .player1, row: 2, col: 2), 9_000), Self.timed(.moved(seat: .player2, row: 2, col: 0), 9_000),
             Self.timed(.moved(seat: .player1, row: 1, col: 1), 4_000),
             Self.timed(.moved(seat: .player2, row: 0, col: 0), 29_000),
         ]

@@ -19,8 +19,10 @@ public enum Sample {
 
     /// One seat taken: the lobby still lists it.
     public static let oneSeated = StoredSummary(phase: .loggedOut, players: [ann], score: nil)
-    /// One player waiting in a match its creator asked the lobby to list.
-    public static let listedOneSeated = StoredSummary(phase: .loggedOut, players: [ann], score: nil, listed: true)
+    /// One player waiting in a match its creator asked the lobby to list, made for Kalah, waiting since a
+    /// time to the millisecond (issue 40: both kept in the summary by every store).
+    public static let listedOneSeated = StoredSummary(
+        phase: .loggedOut, players: [ann], score: nil, listed: true, gameId: "kalah", waitingSince: date(12).addingTimeInterval(0.345))
     /// A listed match its last player left.
     public static let listedEmpty = StoredSummary(phase: .loggedOut, players: [], score: nil, listed: true)
 

@@ -229,6 +229,25 @@ def test_clocks_tick_turn_urgent_and_a_flag_ends_the_game_won_on_time(browsers, 
     mover_name, waiter_name = ("Alice", "Bob") if mover is alice else ("Bob", "Alice")
     waiter.driver.execute_script(_COUNT_ANNOUNCEMENTS)
 
+    # No clock runs until both sides have moved (issue 40): both stand, the first-move window is said
+    # instead; each first move is free, then the mover's clock runs.
+    for browser in (mover, waiter):
+        browser.visible("clocks")
+        browser.visible("first-move")
+        assert browser.find(f"clock-{moving}").get_attribute("data-running") == "false"
+        assert browser.find(f"clock-{waiting}").get_attribute("data-running") == "false"
+    assert re.fullmatch(r"Move within 0:\d\d or the game is aborted", mover.text_of("first-move")), mover.text_of("first-move")
+    assert re.fullmatch(rf"{mover_name} has 0:\d\d to make a first move, or the game is aborted",
+                        waiter.text_of("first-move")), waiter.text_of("first-move")
+    mover.move(1, 1)
+    waiter.until_text("first-move", "Move within ")
+    waiter.move(0, 0)
+    for browser in (mover, waiter):
+        browser.wait().until(lambda d: not browser.find("first-move").is_displayed())
+    # The first moves were not charged: the waiter's clock stands full, the mover's starts full now.
+    assert _clock(mover, waiting) == SHORT, _clock(mover, waiting)
+    assert _seconds(_clock(mover, moving)) >= SHORT_CLOCK["initial"] - 2, _clock(mover, moving)
+
     # Both clocks beside the board, named; the mover's runs (and says so), the other stands still.
     for browser in (mover, waiter):
         browser.visible("clocks")
@@ -242,7 +261,7 @@ def test_clocks_tick_turn_urgent_and_a_flag_ends_the_game_won_on_time(browsers, 
     assert _seconds(second) < _seconds(first) <= SHORT_CLOCK["initial"], (first, second)
     assert _clock(mover, waiting) == SHORT
     assert mover.driver.execute_script(_LIVE_INSIDE_THE_CLOCKS) == 0
-    mover.move(1, 1)
+    mover.move(2, 2)
     left_to_mover = _clock(mover, moving)
 
     # The waiter's clock now runs down: read twice, it goes down while the mover's stays.
@@ -318,7 +337,9 @@ def test_clocks_tick_turn_urgent_and_a_flag_ends_the_game_won_on_time(browsers, 
     assert games["timeControl"] == SHORT_CLOCK, games.get("timeControl")
     game = games["games"][0]
     assert game["result"]["reason"] == "time", game["result"]
-    took = game["moves"][0]["took"]
+    # Three moves: the two free first moves, then the mover's charged one.
+    assert len(game["moves"]) == 3, game["moves"]
+    took = game["moves"][2]["took"]
     assert 0 < took < SHORT_CLOCK["initial"], took
     watcher.open(f"/m/{match_id}/games/1#move=0")
     watcher.visible("replay-clocks")
@@ -327,11 +348,15 @@ def test_clocks_tick_turn_urgent_and_a_flag_ends_the_game_won_on_time(browsers, 
         assert watcher.find(f"replay-clock-{seat}-time").get_attribute("textContent") == SHORT
     assert watcher.text_of("replay-players").endswith("Clock: 20 s.")
     watcher.clickable("replay-next").click()
-    watcher.until_text("replay-position", "Move 1 of 1")
+    watcher.until_text("replay-position", "Move 1 of 3")
+    for seat in ("player1", "player2"):
+        assert watcher.find(f"replay-clock-{seat}-time").get_attribute("textContent") == SHORT, "a free first move"
+    watcher.open(f"/m/{match_id}/games/1#move=3")
+    watcher.until_text("replay-position", "Move 3 of 3")
     assert watcher.find(f"replay-clock-{moving}-time").get_attribute("textContent") == _figure(SHORT_CLOCK["initial"] - took)
     assert watcher.find(f"replay-clock-{waiting}-time").get_attribute("textContent") == "0:00.0"
     assert watcher.find(f"replay-clock-{waiting}-cue").get_attribute("textContent") == "Out of time"
-    assert re.search(r"\(\d+(\.\d)? s\)$", watcher.text_of("replay-move-1")), watcher.text_of("replay-move-1")
+    assert re.search(r"\(\d+(\.\d)? s\)$", watcher.text_of("replay-move-3")), watcher.text_of("replay-move-3")
     watcher.screenshot("clocks-replay")
     watcher.screenshot("clocks-replay", sizes=(PHONE,), dark=True)
     expect_no_axe_violations(watcher, "the replay's clocks")

@@ -99,7 +99,10 @@ extension MatchHost {
         if let summary = change.summary { publish(summary) }
         if let frames = change.audience { store.tell(frames) }
         // The player learns of the turn now: their clock runs from here.
-        if change.restartsClock { watchClock(deadline: room.clockStarted(at: now)) }
+        if change.restartsClock {
+            watchClock(deadline: room.clockStarted(at: now))
+            timers.apply([room.firstMoveDeadline])
+        }
         // Read after the fan-out, as `tictactoe_broadcast_seconds` counts it (to queued on every connection).
         settings.metrics.broadcastQueued(took: timers.elapsed(since: change.committedAt))
     }

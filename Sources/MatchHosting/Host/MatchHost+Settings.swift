@@ -1,4 +1,5 @@
 import GameUnits
+import MatchTree
 
 extension MatchHost {
     /// How a host runs its match.
@@ -23,6 +24,8 @@ extension MatchHost {
         /// being played (`claimWin`): a page that reloads or a phone that changes networks comes back in
         /// time.
         package var claimGrace: Duration = .seconds(20)
+        /// How long the side to move has for a first move before the game is aborted (issue 40).
+        package var firstMoveWindow: Duration = GameClock.firstMoveWindow
         /// The server's clock: every host reads the time and sets its deadlines on it.
         package var clock: HostClock
         /// The one timer of the server's running clocks (shared by every host), on `clock`.
@@ -48,7 +51,8 @@ extension MatchHost {
 
         /// The times a match's room is given.
         var roomRules: MatchRoom.Rules {
-            MatchRoom.Rules(seatTimeout: seatTimeout, claimGrace: claimGrace, computerDelay: computerDelay)
+            MatchRoom.Rules(
+                seatTimeout: seatTimeout, claimGrace: claimGrace, computerDelay: computerDelay, firstMoveWindow: firstMoveWindow)
         }
     }
 

@@ -156,7 +156,11 @@ package actor MatchHost: InboundHandling {
         let now = timers.now()
         // A move that arrives once its clock has run out (before the watch said so) is too late: the
         // game ends by time first, and the move finds it over.
-        if room.timeControl != nil, case .play = message { perform(room.timeRanOutIfDue(at: now), at: now) }
+        if room.timeControl != nil, case .play = message {
+            perform(room.timeRanOutIfDue(at: now), at: now)
+            // Likewise a first move that comes once its window has passed: the game is aborted first.
+            perform(room.firstMoveMissedIfDue(at: now), at: now)
+        }
         let change = room.handle(message, from: connectionID, at: now)
         perform(change, at: now)
         if !claimants.isEmpty, room.isSeated(connectionID), let cancel = claimants.settle(connectionID) { timers.apply([cancel]) }
@@ -207,6 +211,7 @@ package actor MatchHost: InboundHandling {
             if let connection = claimants.expire(connectionID) { closeClaimant(connection, reason: "took no seat in time") }
         case .audienceCheck: readAudience()
         case .flag: clockRanOut(at: now)
+        case .firstMove: perform(room.firstMoveMissedIfDue(at: now), at: now)
         }
     }
 

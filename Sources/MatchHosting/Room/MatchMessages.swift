@@ -11,9 +11,12 @@ struct MatchMessages {
     private(set) var version = 0
     /// The server's seat timeout, which every `welcome` tells.
     let seatTimeout: Duration
+    /// The first-move window, whose time left a board's clock tells while a first move is awaited.
+    let firstMoveWindow: Duration
 
-    init(seatTimeout: Duration = .seconds(60)) {
+    init(seatTimeout: Duration = .seconds(60), firstMoveWindow: Duration = GameClock.firstMoveWindow) {
         self.seatTimeout = seatTimeout
+        self.firstMoveWindow = firstMoveWindow
     }
 
     /// The messages every connection gets for `events`, in order, each with the next version.
@@ -24,10 +27,16 @@ struct MatchMessages {
         for events: [MatchEvent], snapshot: MatchSnapshot, members: Members, clockElapsed: Duration = .zero,
         awayTimes: () -> [Seat: AwayTimes] = { [:] }
     ) -> [ServerMessage] {
-        let clock = snapshot.clock?.wireValue(after: clockElapsed)
+        let clock = snapshot.clock?.wireValue(after: clockElapsed, firstMoveWindow: firstMoveWindow)
+        // A game's end tells the clocks it stopped (the last the events presented): a pair breaking up
+        // with it (a leave, a seat timeout) clears them from the snapshot, not from the ending.
+        let lastClock = events.last { if case .clock = $0 { true } else { false } }
+        let finalClock: WireValue? =
+            if case .clock(let stopped) = lastClock { stopped?.wireValue(after: .zero, firstMoveWindow: firstMoveWindow) } else { clock }
         return events.compactMap { event in
             if case .playersChanged = event { return presence(snapshot: snapshot, members: members, awayTimes: awayTimes()) }
-            guard let message = event.broadcastMessage(v: version + 1, clock: clock) else { return nil }
+            let isEnding = if case .gameOver = event { true } else { false }
+            guard let message = event.broadcastMessage(v: version + 1, clock: isEnding ? finalClock : clock) else { return nil }
             version += 1
             return message
         }
@@ -48,10 +57,11 @@ struct MatchMessages {
     /// A `welcome` for a connection playing `seat` (nil: a spectator), at the current version.
     /// `clockElapsed`: how long the running clock has run.
     func welcome(
-        for seat: Seat?, snapshot: MatchSnapshot, members: Members, timeControl: TimeControl? = nil, clockElapsed: Duration = .zero,
+        for seat: Seat?, snapshot: MatchSnapshot, members: Members, timeControl: TimeControl? = nil, gameID: GameID? = nil,
+        clockElapsed: Duration = .zero,
         awayTimes: [Seat: AwayTimes] = [:]
     ) -> ServerMessage {
-        let clock = snapshot.clock?.wireValue(after: clockElapsed)
+        let clock = snapshot.clock?.wireValue(after: clockElapsed, firstMoveWindow: firstMoveWindow)
         return .welcome(
             you: seat.map(WireSeat.init),
             snapshot: WireSnapshot(
@@ -63,21 +73,25 @@ struct MatchMessages {
                 seatTimeout: Self.seconds(seatTimeout),
                 lastGame: snapshot.lastGame.map { WireLastGame($0, clock: clock) },
                 offer: snapshot.offer.map(WireOffer.init),
-                timeControl: timeControl.map(WireTimeControl.init)
+                timeControl: timeControl.map(WireTimeControl.init),
+                gameId: gameID?.rawValue
             ),
             v: version
         )
     }
 
     /// What `GET /api/matches` shows of match `id`.
-    static func summary(id: MatchID, snapshot: MatchSnapshot, members: Members, timeControl: TimeControl? = nil) -> MatchSummary {
+    static func summary(
+        id: MatchID, snapshot: MatchSnapshot, members: Members, timeControl: TimeControl? = nil, gameID: GameID? = nil
+    ) -> MatchSummary {
         MatchSummary(
             matchId: id.rawValue,
             phase: WirePhase(snapshot.phase),
             players: players(snapshot, members),
             score: snapshot.score.map { MatchSummary.Score(player1: $0.player1Wins, player2: $0.player2Wins, draws: $0.draws) },
             spectators: members.spectatorCount,
-            timeControl: timeControl.map(WireTimeControl.init)
+            timeControl: timeControl.map(WireTimeControl.init),
+            gameId: gameID?.rawValue
         )
     }
 

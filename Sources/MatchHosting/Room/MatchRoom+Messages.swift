@@ -70,9 +70,10 @@ extension MatchRoom {
             default: .awayPastGrace
             }
         let input = MatchInput.claimWin(opponent: opponent)
+        let clockRan = clockRan(at: now)
         do {
-            let events = try tree.apply(input, by: seat)
-            var change = accepted(input, by: seat, events: events, tokenHash: nil, at: now)
+            let events = try tree.apply(input, by: seat, clockRan: clockRan)
+            var change = accepted(input, by: seat, events: events, tokenHash: nil, at: now, clockRan: clockRan)
             change.log(.info, "game claimed", ["seat": seat.rawValue])
             return change
         } catch .tooEarly {
@@ -130,9 +131,12 @@ extension MatchRoom {
 
     private mutating func apply(_ input: MatchInput, from member: Members.Member, at now: Moment) -> MatchChange {
         let input = timed(input, by: member.seat, at: now)
+        // An input that ends the game without a move (a resignation, an agreed draw, a leave) charges the
+        // running clock up to now: the final clocks are those of the moment the game ended.
+        let clockRan = clockRan(at: now)
         let events: [MatchEvent]
         do {
-            events = try tree.apply(input, by: member.seat)
+            events = try tree.apply(input, by: member.seat, clockRan: clockRan)
         } catch {
             return refuse(error, of: input, to: member)
         }
@@ -149,14 +153,24 @@ extension MatchRoom {
             releaseSeat(seat, into: &change)
             change.log(.info, "seat left", ["seat": seat.rawValue])
         }
-        return change.then(accepted(input, by: member.seat, events: events, tokenHash: tokenHash, at: now))
+        return change.then(accepted(input, by: member.seat, events: events, tokenHash: tokenHash, at: now, clockRan: clockRan))
     }
 
     /// The records and broadcasts of `input`, which the tree accepted from `seat` with `events`; the
     /// computer's pause starts again, as after every recorded change.
-    mutating func accepted(_ input: MatchInput, by seat: Seat?, events: [MatchEvent], tokenHash: Data?, at now: Moment) -> MatchChange {
+    /// `clockRan`: what the tree charged the running clock if `input` ended the game without a move.
+    mutating func accepted(
+        _ input: MatchInput, by seat: Seat?, events: [MatchEvent], tokenHash: Data?, at now: Moment, clockRan: Duration? = nil
+    ) -> MatchChange {
         let records = MatchLog.records(
-            for: input, by: seat, events: events, tokenHash: tokenHash, drawn: tree.takeDrawn(), games: games)
+            for: input, by: seat, events: events, tokenHash: tokenHash, drawn: tree.takeDrawn(), games: games, clockRan: clockRan)
+        for record in records { seatedSince.note(record, at: now.date) }
+        // The first game asked for is the one the match was made for (the lobby names it).
+        if gameID == nil,
+            case .launchRequested(let asked)? = records.first(where: { if case .launchRequested = $0 { true } else { false } })
+        {
+            gameID = asked
+        }
         if events.contains(where: { if case .gameStarted = $0 { true } else { false } }) { gameStartedAt = now.instant }
         // The next clock runs from when this change is told, not from now: its records are written first.
         let restartsClock = timeControl != nil && events.contains { if case .clock = $0 { true } else { false } }

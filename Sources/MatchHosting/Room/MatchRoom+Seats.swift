@@ -93,14 +93,15 @@ extension MatchRoom {
         // The tree gives the seat up as a leave, and a game being played ends with `seatTimeout`; the seat
         // is freed and its token dies.
         let events: [MatchEvent]
-        switch applyForTheHost(.seatTimedOut, by: seat) {
+        let clockRan = clockRan(at: now)
+        switch applyForTheHost(.seatTimedOut, by: seat, clockRan: clockRan) {
         case .success(let accepted): events = accepted
         case .failure(let refused): return refused.change
         }
         var change = MatchChange()
         releaseSeat(seat, into: &change)
         change.log(.info, "seat timed out", ["seat": seat.rawValue])
-        return change.then(accepted(.seatTimedOut, by: seat, events: events, tokenHash: nil, at: now))
+        return change.then(accepted(.seatTimedOut, by: seat, events: events, tokenHash: nil, at: now, clockRan: clockRan))
     }
 
     /// The seat's token dies and its connections become spectators.

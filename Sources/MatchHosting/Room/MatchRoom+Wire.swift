@@ -18,7 +18,8 @@ extension MatchRoom {
 
     func welcome(for seat: Seat?, at now: Moment) -> ServerMessage {
         messages.welcome(
-            for: seat, snapshot: tree.snapshot, members: members, timeControl: timeControl, clockElapsed: clockElapsed(at: now),
+            for: seat, snapshot: tree.snapshot, members: members, timeControl: timeControl, gameID: gameID,
+            clockElapsed: clockElapsed(at: now),
             awayTimes: awayTimes(at: now))
     }
 

@@ -25,6 +25,8 @@ struct MatchRoom {
         var claimGrace: Duration = .seconds(20)
         /// The computer's usual pause before its move (give or take a quarter).
         var computerDelay: Duration = .milliseconds(600)
+        /// How long the side to move has for a first move before the game is aborted.
+        var firstMoveWindow: Duration = GameClock.firstMoveWindow
     }
 
     let id: MatchID
@@ -37,8 +39,13 @@ struct MatchRoom {
     var isListed: Bool
     /// The match's time control (its log's `clockSet`); nil: no clocks, and nothing here is timed.
     let timeControl: TimeControl?
-    /// When the running clock started: when the change that gave the turn was told (`clockStarted`).
-    /// nil while that change waits for its records, or no clock runs. A match restored from its log
+    /// The game the match was made for: its log's first `launchRequested` (a creation's `gameId`, the
+    /// queue's pairing, a deep link's `launchGame`); nil until one is asked for.
+    var gameID: GameID?
+    /// When each taken seat was taken: how long the one seated player has waited (the lobby).
+    var seatedSince: SeatedSince
+    /// When the running clock started, or the first-move window: when the change that gave the turn was
+    /// told (`clockStarted`). nil while that change waits for its records, or no clock runs. A match restored from its log
     /// starts it with the host: the time the match was unreachable is charged to nobody.
     var turnToldAt: HostClock.Instant?
     /// When the game being played started here; nil for one restored with the host (whose away seats'
@@ -61,22 +68,27 @@ struct MatchRoom {
     init(id: MatchID, records: [StoredRecord], games: GameCatalog, rules: Rules = Rules(), trackingTag: String?, at now: Moment) throws {
         isListed = records.contains { $0.record == .listed }
         timeControl = MatchRecord.timeControl(in: records)
+        gameID = MatchRecord.gameID(in: records)
+        seatedSince = SeatedSince(records: records)
         self.id = id
         self.games = games
         self.rules = rules
         tree = try HostedTree(replaying: records, games: games, trackingTag: trackingTag)
         tokens = SeatTokens(hashes: tree.restoredSeats)
-        messages = MatchMessages(seatTimeout: rules.seatTimeout)
+        messages = MatchMessages(seatTimeout: rules.seatTimeout, firstMoveWindow: rules.firstMoveWindow)
         lastConnectionClosed = records.last?.at ?? now.date
         hasComputer = tree.snapshot.players.contains { $0.computer != nil }
-        if tree.snapshot.clock?.running != nil { turnToldAt = now.instant }
+        // A first move awaited restarts its window too: the downtime is charged to nobody.
+        if tree.snapshot.clock?.toMove != nil { turnToldAt = now.instant }
     }
 
     /// What a restored match starts with: the timeouts of the seats a token holds (nobody is connected
-    /// yet), and the computer's move when one is due (a match restored after a crash plays on).
+    /// yet), the first-move window of a game restored before both sides moved (from now), and the
+    /// computer's move when one is due (a match restored after a crash plays on).
     mutating func start(at now: Moment) -> MatchChange {
         var change = MatchChange()
         for seat in tokens.takenSeats { startTimeout(seat, at: now, into: &change) }
+        if timeControl != nil { change.deadlines.append(firstMoveDeadline) }
         scheduleComputerMove(at: now, into: &change)
         return change
     }
@@ -94,7 +106,11 @@ struct MatchRoom {
     /// Whether connection `id` plays a seat.
     func isSeated(_ id: UInt64) -> Bool { members[id]?.seat != nil }
     /// What `GET /api/matches` shows now.
-    var summary: MatchSummary { MatchMessages.summary(id: id, snapshot: tree.snapshot, members: members, timeControl: timeControl) }
+    var summary: MatchSummary {
+        var summary = MatchMessages.summary(id: id, snapshot: tree.snapshot, members: members, timeControl: timeControl, gameID: gameID)
+        summary.waitingSince = seatedSince.waitingSince(tree.snapshot.players)?.wireTimestamp
+        return summary
+    }
     /// Whether someone is connected now, or since when nobody is.
     var activity: MatchActivity { members.isEmpty ? .since(lastConnectionClosed) : .now }
     /// The match's RIB tree as it is now (`GET /api/matches/{id}/ribs`); nil once torn down.
@@ -103,7 +119,8 @@ struct MatchRoom {
     var storedSummary: StoredSummary {
         let snapshot = tree.snapshot
         return StoredSummary(
-            phase: snapshot.phase, players: snapshot.players, score: snapshot.score, listed: isListed, timeControl: timeControl)
+            phase: snapshot.phase, players: snapshot.players, score: snapshot.score, listed: isListed, timeControl: timeControl,
+            gameId: gameID, waitingSince: seatedSince.waitingSince(snapshot.players))
     }
 
     // MARK: - Connections

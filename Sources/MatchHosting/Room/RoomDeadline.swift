@@ -17,6 +17,9 @@ enum RoomDeadline: Hashable, Sendable {
     case audienceCheck
     /// The running clock ran out: said by the server's one flag watch (`FlagWatch`), not set here.
     case flag
+    /// The side to move before both sides have moved made no move within the first-move window: the
+    /// game is aborted. One per game at most, so a timer of its own rather than the flag watch.
+    case firstMove
 }
 
 /// What to do with one deadline.

@@ -29,6 +29,15 @@ protocol LoggedInPresentable: AnyObject {
     func presentDrawOfferLapsed()
     /// The game's clocks changed: a game started, a move was charged, or they stopped.
     func present(clock: GameClock?)
+    /// How long the running clock has run when the input being delivered arrived, as its host measured
+    /// it; nil when not measured (no clock runs, or a match without clocks). A game ending other than by
+    /// a move charges it, so that its final clocks are those of the moment it ended.
+    var clockRan: Duration? { get }
+}
+
+extension LoggedInPresentable {
+    /// A presenter that measures no time (a test's) charges nothing at a game's end.
+    var clockRan: Duration? { nil }
 }
 
 /// What LoggedIn's view (its parent's) forwards to LoggedIn's interactor: the buttons beside a game.
@@ -52,6 +61,10 @@ protocol LoggedInPresentableListener: AnyObject {
     /// `seat`'s clock ran out in the game being played (its host measured it): the opponent wins.
     /// Throws `wrongPhase` when no clock of `seat` runs.
     func timeRanOut(for seat: Seat) throws(MatchError)
+    /// `seat`, to make a move before both sides had moved, made none within the first-move window (its
+    /// host measured it): the game is aborted, nobody wins and the score stays. Throws `wrongPhase`
+    /// when no first move of `seat` is awaited.
+    func firstMoveMissed(by seat: Seat) throws(MatchError)
 }
 
 /// What LoggedIn tells its parent: nothing; the parent decides when the pair breaks up.
@@ -203,7 +216,7 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
     func movePlayed(by seat: Seat, took: Duration?) {
         // Charged whether or not the move ended the game (then no clock runs after it): the final
         // board shows what each player had left.
-        if var clock, clock.running == seat {
+        if var clock, clock.toMove == seat {
             clock.charge(seat, took: took ?? .zero, next: gameInProgress?.turn)
             self.clock = clock
             presenter.present(clock: clock)
@@ -220,6 +233,16 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
         endGame(winner: seat.opponent, reason: .time)
     }
 
+    func firstMoveMissed(by seat: Seat) throws(MatchError) {
+        guard let game = gameInProgress, clock?.awaitingFirstMove == seat else { throw .wrongPhase }
+        stopClock()
+        game.end(winner: nil, reason: .aborted)
+        // No score change: an aborted game counts for nobody, not even as a draw.
+        gameInProgress = nil
+        gameBeingPlayed = nil
+        routeToOffGame()
+    }
+
     // MARK: - Private
 
     private func routeToOffGame() {
@@ -231,19 +254,21 @@ final class LoggedInInteractor: PresentableInteractor<LoggedInPresentable>, Logg
         presenter.presentGameStarted(gameId: game.id, startingPlayer: startingPlayer)
         drawOffers = DrawOffers()
         gameBeingPlayed = game
-        // Both clocks start full with every game; the starting player's runs from its first board.
-        // A match without a time control presents none: nothing about clocks reaches its clients.
+        // Both clocks start full with every game, and none runs until both sides have moved (the first-
+        // move rule). A match without a time control presents none: nothing about clocks reaches its
+        // clients.
         if let timeControl {
-            clock = game.definition.playsUnderClock ? GameClock(control: timeControl, running: startingPlayer) : nil
+            clock = game.definition.playsUnderClock ? GameClock(control: timeControl, firstToMove: startingPlayer) : nil
             presenter.present(clock: clock)
         }
         gameInProgress = router?.routeToGame(with: game.builder, startingPlayer: startingPlayer)
     }
 
-    /// The game is over: the clocks stop where they are (and stay on the final board).
+    /// The game is over: the running clock is charged what it ran until now (its host measured it), and
+    /// both stop there (and stay on the final board).
     private func stopClock() {
-        guard var clock, clock.running != nil else { return }
-        clock.stop()
+        guard var clock, clock.toMove != nil else { return }
+        clock.stop(after: presenter.clockRan ?? .zero)
         self.clock = clock
         presenter.present(clock: clock)
     }

@@ -39,10 +39,15 @@ public final class Match {
 
     /// Applies one input from `seat` (nil: a connection without a seat). Returns what happened, in
     /// order. A refused input throws and changes nothing (no event, no state change).
-    public func apply(_ input: MatchInput, by seat: Seat?) throws(MatchError) -> [MatchEvent] {
+    /// - Parameter clockRan: how long the running clock had run when the input arrived (its host
+    ///   measured it): charged to it if the input ends the game without a move (a resignation, a claim,
+    ///   an agreed draw, a leave), so that the final clocks are those of that moment. nil: none.
+    public func apply(_ input: MatchInput, by seat: Seat?, clockRan: Duration? = nil) throws(MatchError) -> [MatchEvent] {
         guard let tree, let rootViewController = window.rootViewController as? RootViewController else {
             throw .wrongPhase
         }
+        rootViewController.clockRan = clockRan
+        defer { rootViewController.clockRan = nil }
         try MatchInputDispatch(rootViewController: rootViewController, urlHandler: tree.urlHandler, knownGames: knownGames)
             .deliver(input, by: seat)
         return window.display.drain()

@@ -38,6 +38,10 @@ public enum MatchInput: Sendable {
     /// The sender's clock ran out (measured by the host): the game being played ends, won by the
     /// opponent, with reason `time`. Asked by the host, never by a client.
     case timeRanOut
+    /// The sender, to make a move before both sides had moved, made none within the first-move window
+    /// (`GameClock.firstMoveWindow`, measured by the host): the game is aborted, with reason `aborted`,
+    /// no winner and no score change. Asked by the host, never by a client.
+    case firstMoveMissed
     /// Seats the computer at `level` in the last free seat (the second one of a new match). Asked by the
     /// server, never by a client: no client message maps to it. The computer never leaves its seat.
     case seatComputer(level: ComputerLevel)

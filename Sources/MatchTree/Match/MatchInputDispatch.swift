@@ -33,6 +33,10 @@ struct MatchInputDispatch {
             let seat = try seated(seat)
             _ = try presented((any GameViewControllable).self, otherwise: .wrongPhase)
             try rootViewController.timeRanOut(for: seat)
+        case .firstMoveMissed:
+            let seat = try seated(seat)
+            _ = try presented((any GameViewControllable).self, otherwise: .wrongPhase)
+            try rootViewController.firstMoveMissed(by: seat)
         case .launchGame(let gameId, let playerAway):
             try urlHandler.launchGame(withId: gameId, playerAway: playerAway)
         case .leave:

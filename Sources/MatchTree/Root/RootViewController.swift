@@ -41,6 +41,13 @@ final class RootViewController: MatchViewController, RootPresentable, RootViewCo
     /// `seat`'s clock ran out, as its host measured.
     func timeRanOut(for seat: Seat) throws(MatchError) { try pair().timeRanOut(for: seat) }
 
+    /// `seat` made no first move within the first-move window, as its host measured.
+    func firstMoveMissed(by seat: Seat) throws(MatchError) { try pair().firstMoveMissed(by: seat) }
+
+    /// How long the running clock had run when the input being delivered arrived (`Match.apply`): set
+    /// for the one delivery, like the time of a tap, and read by LoggedIn when a game ends without a move.
+    var clockRan: Duration?
+
     private func pair() throws(MatchError) -> LoggedInPresentableListener {
         guard let pairListener else { throw .wrongPhase }
         return pairListener

@@ -23,6 +23,7 @@ extension ServerConfiguration {
         publicDirectory = try options.string("public") ?? publicDirectory
         seatTimeout = try options.seconds("seatTimeout") ?? seatTimeout
         claimGrace = try options.seconds("claimGrace", allowingZero: true) ?? claimGrace
+        firstMoveWindow = try options.seconds("firstMoveSeconds") ?? firstMoveWindow
         allowedOrigins = try options.strings("allowedOrigins") ?? allowedOrigins
         allowedHosts = try options.strings("allowedHosts") ?? allowedHosts
         if let bad = allowedHosts.first(where: { $0.contains("/") || $0.contains(" ") }) {

@@ -24,6 +24,9 @@ public struct ServerConfiguration: Sendable {
     public var seatTimeout: Duration = .seconds(60)
     /// How long a seat must have had no connection before its opponent may claim the game being played.
     public var claimGrace: Duration = .seconds(20)
+    /// How long the side to move has for a first move before the game is aborted (issue 40); shorter
+    /// in tests.
+    public var firstMoveWindow: Duration = .seconds(30)
     /// Origins allowed to open a WebSocket or create a match besides the server's own host.
     public var allowedOrigins: [String] = []
     /// Host names the server answers for (the `Host` header) besides IP addresses, `localhost` and the

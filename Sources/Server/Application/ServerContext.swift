@@ -57,6 +57,7 @@ struct ServerContext: Sendable {
             // must send its first request.
             claimTimeout: configuration.handshakeTimeout,
             computerDelay: configuration.computerDelay,
+            firstMoveWindow: configuration.firstMoveWindow,
             trackRIBObjects: configuration.tracksRIBObjects,
             metrics: metrics,
             clock: clock,

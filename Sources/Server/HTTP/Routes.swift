@@ -95,7 +95,8 @@ struct Routes: Sendable {
         // A bad body is refused before the limit counts a match it will not create.
         let asked = try await requestedMatch(request, context)
         try checkCreationLimit(context)
-        let id = try await createStored(seating: asked.seating, listed: asked.listed, timeControl: asked.timeControl)
+        let id = try await createStored(
+            seating: asked.seating, launching: asked.gameID, listed: asked.listed, timeControl: asked.timeControl)
         return .json(CreatedMatch(matchId: id.rawValue, url: "/m/\(id)"), status: .created, headers: [.location: "/m/\(id)"])
     }
 
@@ -104,18 +105,25 @@ struct Routes: Sendable {
     /// body; `400` with the error body for one that cannot be read.
     private func requestedMatch(
         _ request: Request, _ context: AppRequestContext
-    ) async throws -> (seating: [SeatOccupant], listed: Bool, timeControl: TimeControl?) {
+    ) async throws -> (seating: [SeatOccupant], gameID: String?, listed: Bool, timeControl: TimeControl?) {
         var request = request
         // `BodyLimitMiddleware` read the body already, refusing one over its limit.
         let body = try await request.collectBody(upTo: .max)
         let refusal: String
         switch NewMatch.read(body: String(buffer: body)) {
         case .success(nil):
-            return ([], false, nil)
+            return ([], nil, false, nil)
         case .success(let asked?):
             let timeControl = asked.clock.flatMap(TimeControl.init)
-            guard let levelName = asked.level else { return ([], asked.listed == true, timeControl) }
-            if let level = ComputerLevel(rawValue: levelName) { return ([.computer(level)], false, timeControl) }
+            if let gameId = asked.gameId, registry.games.game(GameID(rawValue: gameId)) == nil {
+                refused("unknown gameId of a new match, answered 400", match: nil, context)
+                throw APIError(
+                    .badRequest, .unknownGame,
+                    "There is no game \"\(gameId.prefix(40))\"; the games are \(registry.games.games.map(\.id.rawValue).joined(separator: ", "))."
+                )
+            }
+            guard let levelName = asked.level else { return ([], asked.gameId, asked.listed == true, timeControl) }
+            if let level = ComputerLevel(rawValue: levelName) { return ([.computer(level)], asked.gameId, false, timeControl) }
             refusal = "There is no level \"\(levelName.prefix(40))\"; the levels are \(Self.levelNames)."
         case .failure(let unreadable):
             refusal = unreadable.reason
@@ -128,9 +136,11 @@ struct Routes: Sendable {
 
     /// A new match, stored with `seating` seated; `503` with the error body when the store cannot write
     /// (a full disk).
-    private func createStored(seating: [SeatOccupant] = [], listed: Bool = false, timeControl: TimeControl? = nil) async throws -> MatchID {
+    private func createStored(
+        seating: [SeatOccupant] = [], launching gameID: String? = nil, listed: Bool = false, timeControl: TimeControl? = nil
+    ) async throws -> MatchID {
         do {
-            return try await registry.create(seating: seating, listed: listed, timeControl: timeControl).id
+            return try await registry.create(seating: seating, launching: gameID, listed: listed, timeControl: timeControl).id
         } catch {
             throw APIError(.serviceUnavailable, .matchNotFound, "The server cannot store a new match right now; try again later.")
         }

@@ -38,6 +38,12 @@ public struct MatchSummary: WireCodable, Hashable {
     public var lastActive: String?
     /// (Extension.) The match's time control; absent for a match without clocks.
     public var timeControl: WireTimeControl?
+    /// (Extension.) The game the match was made for (`POST /api/matches` with `gameId`, the queue, a
+    /// `launchGame`): the first game asked for; absent when none was.
+    public var gameId: String?
+    /// (Extension.) While one person is seated and the other seat is free, when they sat down (ISO 8601
+    /// in UTC to the millisecond): how long they have waited; absent otherwise.
+    public var waitingSince: String?
 
     /// The `lastActive` of a match someone is connected to.
     public static let activeNow = "now"
@@ -45,9 +51,10 @@ public struct MatchSummary: WireCodable, Hashable {
     /// A summary.
     public init(
         matchId: String, phase: WirePhase, players: [WirePlayer], score: Score?, spectators: Int, lastActive: String? = nil,
-        timeControl: WireTimeControl? = nil
+        timeControl: WireTimeControl? = nil, gameId: String? = nil
     ) {
         self.timeControl = timeControl
+        self.gameId = gameId
         self.matchId = matchId
         self.phase = phase
         self.players = players

@@ -19,6 +19,9 @@ public struct NewMatch: WireCodable, StrictBody, Hashable {
     public var listed: Bool?
     /// The match's time control; absent means no clocks. Within its bounds once read.
     public var clock: WireTimeControl?
+    /// The game the match is made for, started as soon as the pair is seated; absent: the pair picks
+    /// one. The server checks that it offers it (`unknownGame`).
+    public var gameId: String?
 
     /// A request for a match against the computer at `level`.
     public init(opponent: String = "computer", level: String) {
@@ -35,7 +38,7 @@ public struct NewMatch: WireCodable, StrictBody, Hashable {
     public static let computer = "computer"
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case opponent, level, listed, clock
+        case opponent, level, listed, clock, gameId
     }
 
     public static let fields = CodingKeys.allCases.map(\.rawValue)
@@ -49,6 +52,7 @@ public struct NewMatch: WireCodable, StrictBody, Hashable {
         level = try container.decodeIfPresent(String.self, forKey: .level)
         listed = try container.decodeIfPresent(Bool.self, forKey: .listed)
         clock = try WireTimeControl.read(.clock, in: container)
+        gameId = try container.decodeIfPresent(String.self, forKey: .gameId)
         if let opponent {
             guard opponent == Self.computer else {
                 throw DecodingError.dataCorruptedError(

@@ -174,6 +174,10 @@ struct JSONTextWriter {
     mutating func snapshot(_ snapshot: WireSnapshot) {
         text += #"{"board":"#
         if let board = snapshot.board { self.board(board) } else { text += "null" }
+        if let gameId = snapshot.gameId {
+            text += #","gameId":"#
+            string(gameId)
+        }
         if let lastGame = snapshot.lastGame {
             text += #","lastGame":{"board":"#
             if let board = lastGame.board { self.board(board) } else { text += "null" }

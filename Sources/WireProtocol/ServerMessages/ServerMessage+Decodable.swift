@@ -4,7 +4,7 @@
 
 extension ServerMessage {
     private enum CodingKeys: String, CodingKey {
-        case type, v, you, snapshot, seat, name, token, winner, line, reason, gameId, players, spectators, code, message, phrase
+        case type, v, you, snapshot, seat, name, token, winner, line, reason, gameId, players, spectators, code, message, phrase, clock
     }
 
     private enum YouKeys: String, CodingKey {
@@ -41,7 +41,8 @@ extension ServerMessage {
                 winner: try container.decode(WireSeat?.self, forKey: .winner),
                 line: try container.decode([[Int]]?.self, forKey: .line),
                 reason: try container.decode(String.self, forKey: .reason),
-                v: try version()
+                v: try version(),
+                clock: try container.decodeIfPresent(WireValue.self, forKey: .clock)
             )
         case "drawOffered":
             self = .drawOffered(seat: try container.decode(WireSeat.self, forKey: .seat), v: try version())

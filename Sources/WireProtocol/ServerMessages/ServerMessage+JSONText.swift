@@ -67,8 +67,15 @@ extension ServerMessage {
         case .board(let board, let v):
             // The game's fields with `type` and `v`, in sorted order as every message's keys are.
             out.object(board.fields, merging: [("type", .string("board")), ("v", .integer(v))])
-        case .gameOver(let winner, let line, let reason, let v):
-            out.raw(#"{"line":"#)
+        case .gameOver(let winner, let line, let reason, let v, let clock):
+            // `clock` sorts first; absent without clocks, so that such a `gameOver` is as before.
+            if let clock {
+                out.raw(#"{"clock":"#)
+                out.value(clock)
+                out.raw(#","line":"#)
+            } else {
+                out.raw(#"{"line":"#)
+            }
             out.line(line)
             out.raw(#","reason":"#)
             out.string(reason)

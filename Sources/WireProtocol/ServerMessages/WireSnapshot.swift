@@ -19,13 +19,17 @@ public struct WireSnapshot: Decodable, Hashable, Sendable {
     public var offer: WireOffer?
     /// (Extension.) The match's time control; absent for a match without clocks.
     public var timeControl: WireTimeControl?
+    /// (Extension.) The game the match was made for (`POST /api/matches` with `gameId`, the queue, a
+    /// `launchGame`): the first game asked for; absent when none was.
+    public var gameId: String?
 
     /// A snapshot.
     public init(
         phase: WirePhase, players: [WirePlayer], score: WireScore?, board: WireBoard?, spectators: Int, seatTimeout: Double? = nil,
-        lastGame: WireLastGame? = nil, offer: WireOffer? = nil, timeControl: WireTimeControl? = nil
+        lastGame: WireLastGame? = nil, offer: WireOffer? = nil, timeControl: WireTimeControl? = nil, gameId: String? = nil
     ) {
         self.timeControl = timeControl
+        self.gameId = gameId
         self.phase = phase
         self.players = players
         self.score = score

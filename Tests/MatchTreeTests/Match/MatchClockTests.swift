@@ -22,7 +22,8 @@ struct MatchClockTests {
     @Test func test_eachGame_startsBothClocksFull_andEachMoveIsChargedWithItsIncrement() throws {
         let match = try Self.clockedPair()
         let start = try match.apply(.startGame(gameId: "ticTacToe"), by: .player1)
-        #expect(start.contains(.clock(GameClock(control: Self.oneMinute, running: .player1))))
+        #expect(start.contains(.clock(GameClock(control: Self.oneMinute, firstToMove: .player1))))
+        try Self.playFirstMoves(match)
         _ = try match.apply(.play(TicTacToeMove(position: Position(row: 1, col: 1)), took: .seconds(5)), by: .player1)
         let clock = try #require(match.snapshot.clock)
         #expect(clock.remaining(.player1) == .seconds(56))
@@ -32,6 +33,7 @@ struct MatchClockTests {
     @Test func test_aMoveTooLate_isRefused_andTimeRanOut_endsTheGameForTheOpponent() throws {
         let match = try Self.clockedPair()
         _ = try match.apply(.startGame(gameId: "ticTacToe"), by: .player1)
+        try Self.playFirstMoves(match)
         #expect(throws: MatchError.wrongPhase) {
             try match.apply(.play(TicTacToeMove(position: Position(row: 1, col: 1)), took: .seconds(60)), by: .player1)
         }
@@ -43,6 +45,14 @@ struct MatchClockTests {
         #expect(match.snapshot.clock?.remaining(.player1) == .zero)
         #expect(match.snapshot.clock?.running == nil)
         #expect(throws: MatchError.wrongPhase) { try match.apply(.timeRanOut, by: .player1) }
+    }
+
+    /// Both sides' first moves (free, taking 5 s each): the clocks run from here (issue 40).
+    private static func playFirstMoves(_ match: Match) throws {
+        _ = try match.apply(.play(TicTacToeMove(position: Position(row: 2, col: 2)), took: .seconds(5)), by: .player1)
+        _ = try match.apply(.play(TicTacToeMove(position: Position(row: 2, col: 0)), took: .seconds(5)), by: .player2)
+        #expect(match.snapshot.clock?.running == .player1)
+        #expect(match.snapshot.clock?.remaining(.player1) == .seconds(60), "neither charged nor given the increment")
     }
 
     @Test func test_theWinningMove_isCharged_andStopsTheClocks() throws {

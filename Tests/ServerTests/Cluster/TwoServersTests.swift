@@ -72,6 +72,8 @@ struct TwoServersTests {
             let pair = try await first.seatedPair(matchID: matchID)
             pair.alice.send(.startGame(gameId: "ticTacToe"))
             _ = try await pair.bob.nextBoard()
+            // Both sides' free first moves (issue 40): Alice's clock runs from here.
+            try await ClockTests.playFirstMoves(pair, seenBy: pair.bob)
             pair.alice.send(.move(row: 1, col: 1))
             let told = try #require(ClockTests.Clock(try await pair.bob.nextBoard()))
             // Bob thinks for a second and a half on the first server; then the match moves.
@@ -87,6 +89,29 @@ struct TwoServersTests {
             back.bob.send(.move(row: 0, col: 0))
             let after = try #require(ClockTests.Clock(try await spectator.nextBoard()))
             #expect(after.player2 > 58.5 && after.running == .player1, "\(after)")
+        }
+    }
+
+    /// Issue 40, item 2: the final clocks `gameOver` told on one server are the snapshot's
+    /// `lastGame.board.clock` on the other, which reads them from the stored log.
+    @Test func test_theFinalClocksOfAResignation_areTheSameOnTheOtherServer() async throws {
+        try await withTwoServers { first, second in
+            let matchID = try await ClockTests.clockedMatch(#"{"initial":60,"increment":2}"#, on: first)
+            let pair = try await first.seatedPair(matchID: matchID)
+            pair.alice.send(.startGame(gameId: "ticTacToe"))
+            _ = try await pair.bob.nextBoard()
+            try await ClockTests.playFirstMoves(pair, seenBy: pair.bob)
+            try await Task.sleep(for: .milliseconds(300))
+            pair.alice.send(.resign)
+            let over = try await pair.bob.next { $0.type == "gameOver" }
+            guard case .gameOver(_, _, "resigned", _, let told?) = over else {
+                Issue.record("expected a resignation with clocks, got \(over)")
+                return
+            }
+            let final = try #require(ClockTests.Clock(WireBoard(fields: ["clock": told])))
+            #expect(final.player1 < 59.8 && final.player2 == 60 && final.running == nil, "Alice's 0.3 s charged: \(final)")
+            let there = try await FinalClockTests.lastGameClock(port: second.port, matchID: matchID)
+            #expect(there == told, "the other server")
         }
     }
 

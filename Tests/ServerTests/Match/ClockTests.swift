@@ -80,6 +80,15 @@ struct ClockTests {
         }
     }
 
+    /// Both sides' first moves, at once: Alice (2, 2), then Bob (2, 0), seen by `watcher`. No clock runs
+    /// before them and they are not charged (issue 40's first-move rule); Alice's clock runs after.
+    static func playFirstMoves(_ pair: SeatedPair, seenBy watcher: TestClient) async throws {
+        pair.alice.send(.move(row: 2, col: 2))
+        _ = try await watcher.nextBoard()
+        pair.bob.send(.move(row: 2, col: 0))
+        _ = try await watcher.nextBoard()
+    }
+
     /// Whether two clock readings are the same to the millisecond the server counts in.
     static func same(_ one: Double, _ two: Double) -> Bool { abs(one - two) < 0.0005 }
 
@@ -103,8 +112,10 @@ struct ClockTests {
                 Issue.record("expected .playing, got \(screen)")
                 return
             }
-            #expect(Clock(screenBoard) == Clock(player1: 60, player2: 60, running: .player1))
-            #expect(Clock(try await watcher.nextBoard()) == Clock(player1: 60, player2: 60, running: .player1))
+            // No clock runs before both sides have moved (issue 40).
+            #expect(Clock(screenBoard) == Clock(player1: 60, player2: 60, running: nil))
+            #expect(Clock(try await watcher.nextBoard()) == Clock(player1: 60, player2: 60, running: nil))
+            try await Self.playFirstMoves(pair, seenBy: watcher)
 
             await time.advance(by: .milliseconds(300))
             pair.alice.send(.move(row: 1, col: 1))
@@ -135,8 +146,8 @@ struct ClockTests {
             let records = try #require(try await store.records(of: MatchID(rawValue: matchID))).map(\.record)
             #expect(records.contains(.clockSet(initialMs: 60_000, incrementMs: 2_500)))
             let took = records.compactMap { if case .played(let move) = $0 { move.tookMilliseconds } else { nil } }
-            #expect(took.count == 2)
-            #expect(took == [300, 400], "\(took)")
+            #expect(took.count == 4)
+            #expect(took == [0, 0, 300, 400], "\(took)")
             let reply = try await HTTP.get(port: server.port, "/api/matches/\(matchID)/games")
             guard case .success(let games) = MatchGames.decode(reply.body) else { throw HTTP.Failure(description: reply.body) }
             #expect(games.timeControl == WireTimeControl(initial: 60, increment: 2.5))
@@ -153,6 +164,7 @@ struct ClockTests {
             let (watcher, _) = try await TestClient.connected(port: server.port, matchID: matchID)
             pair.alice.send(.startGame(gameId: "ticTacToe"))
             _ = try await watcher.nextBoard()
+            try await Self.playFirstMoves(pair, seenBy: watcher)
             pair.alice.send(.move(row: 1, col: 1))
             #expect(Clock(try await watcher.nextBoard())?.running == .player2)
 
@@ -162,7 +174,7 @@ struct ClockTests {
             // Past the deadline by a tick of the watch, and its bucket's end.
             await time.advance(by: .milliseconds(30))
             let over = try await watcher.next { $0.type == "gameOver" }
-            guard case .gameOver(let winner, let line, let reason, _) = over else {
+            guard case .gameOver(let winner, let line, let reason, _, _) = over else {
                 Issue.record("expected .gameOver, got \(over)")
                 return
             }
@@ -194,7 +206,7 @@ struct ClockTests {
             #expect(snapshot.lastGame?.reason == "time")
             let final = try #require(Clock(snapshot.lastGame?.board))
             // Alice moved at once: the clock had not moved, and she was charged nothing.
-            #expect(took == [0])
+            #expect(took == [0, 0, 0])
             #expect(final.player1 == 10 && final.player2 == 0 && final.running == nil, "\(final), took \(took)")
             fresh.close()
             let reply = try await HTTP.get(port: server.port, "/api/matches/\(matchID)/games")
@@ -211,10 +223,11 @@ struct ClockTests {
             let pair = try await server.seatedPair(matchID: matchID)
             pair.bob.send(.startGame(gameId: "ticTacToe"))
             _ = try await pair.alice.nextBoard()
-            // Alice's turn, and she goes away.
+            try await Self.playFirstMoves(pair, seenBy: pair.alice)
+            // Alice's turn, her clock running, and she goes away.
             pair.alice.close()
             let over = try await pair.bob.next(timeout: .seconds(15)) { $0.type == "gameOver" }
-            guard case .gameOver(let winner, _, let reason, _) = over else {
+            guard case .gameOver(let winner, _, let reason, _, _) = over else {
                 Issue.record("expected .gameOver, got \(over)")
                 return
             }
@@ -235,6 +248,7 @@ struct ClockTests {
             let pair = try await server.seatedPair(matchID: matchID)
             pair.alice.send(.startGame(gameId: "ticTacToe"))
             _ = try await pair.alice.nextBoard()
+            try await Self.playFirstMoves(pair, seenBy: pair.alice)
             await time.advance(by: .milliseconds(milliseconds))
             pair.alice.send(.move(row: 1, col: 1))
             let answer = try await pair.alice.next { message in
@@ -244,7 +258,7 @@ struct ClockTests {
             switch answer {
             case .board(let board, _) where isPlayed:
                 #expect(Clock(board) == Clock(player1: 0.001, player2: 10, running: .player2), "played in time, with a millisecond left")
-            case .gameOver(let winner, _, let reason, _) where !isPlayed:
+            case .gameOver(let winner, _, let reason, _, _) where !isPlayed:
                 #expect(winner == .player2)
                 #expect(reason == "time")
                 #expect(try await pair.alice.nextError() == .wrongPhase, "the move arrived at the flag")
@@ -261,18 +275,23 @@ struct ClockTests {
             let pair = try await server.seatedPair(matchID: matchID)
             pair.alice.send(.startGame(gameId: "kalah"))
             _ = try await pair.alice.nextBoard()
-            // Pit 2 of six with four seeds ends in Alice's store: she sows again.
-            await time.advance(by: .seconds(2))
+            // Alice's first sowings are free (issue 40): pit 2 ends in her store, she sows pit 5 too.
             pair.alice.send(.sow(pit: 2))
-            let first = try #require(Clock(try await pair.alice.nextBoard()))
-            #expect(first.running == .player1)
-            // 60 less the sowing's 2 s, plus the increment.
-            #expect(Self.same(first.player1, 59), "\(first)")
-            await time.advance(by: .seconds(3))
+            _ = try await pair.alice.nextBoard()
             pair.alice.send(.sow(pit: 5))
+            _ = try await pair.alice.nextBoard()
+            // Bob's pit 1, five seeds, ends in his store: his first move, free, and both have moved now,
+            // so his clock runs for his extra turn.
+            await time.advance(by: .seconds(2))
+            pair.bob.send(.sow(pit: 1))
+            let first = try #require(Clock(try await pair.alice.nextBoard()))
+            #expect(first.running == .player2)
+            #expect(first.player2 == 60, "\(first)")
+            await time.advance(by: .seconds(3))
+            pair.bob.send(.sow(pit: 0))
             let second = try #require(Clock(try await pair.alice.nextBoard()))
-            #expect(second.running == .player2)
-            #expect(Self.same(second.player1, 57), "the extra turn's 3 s, less the increment: \(second)")
+            #expect(second.running == .player1)
+            #expect(Self.same(second.player2, 58), "the extra turn's 3 s, less the increment: \(second)")
         }
     }
 
@@ -301,12 +320,14 @@ struct ClockTests {
                 guard case .success(let history) = MatchGames.decode(games.body) else { throw HTTP.Failure(description: games.body) }
                 let computerTook = try #require(history.games.last).moves.filter { $0.seat == .player2 }.compactMap(\.took)
                 #expect(computerTook.count == computerMoves)
+                // Its first move is not charged (issue 40's first-move rule), though its time is told.
+                let charged = computerTook.dropFirst()
                 #expect(
-                    abs(computerLeft - (60 - computerTook.reduce(0, +))) < 0.005 * Double(computerMoves + 1),
+                    abs(computerLeft - (60 - charged.reduce(0, +))) < 0.005 * Double(computerMoves + 1),
                     "\(clocks), took \(computerTook)")
                 #expect(computerLeft > 60 - 2.0 * Double(max(computerMoves, 1)), "\(clocks)")
                 let over = try #require(try alice.received().last { $0.type == "gameOver" })
-                guard case .gameOver(_, _, let reason, _) = over else {
+                guard case .gameOver(_, _, let reason, _, _) = over else {
                     Issue.record("expected .gameOver, got \(over)")
                     return
                 }
@@ -343,7 +364,7 @@ struct ClockTests {
             try await pair.bob.nextScreen(.randomWin)
             pair.bob.send(.roll)
             let over = try await pair.bob.next { $0.type == "gameOver" }
-            guard case .gameOver(_, _, let reason, _) = over else {
+            guard case .gameOver(_, _, let reason, _, _) = over else {
                 Issue.record("expected .gameOver, got \(over)")
                 return
             }

@@ -15,6 +15,8 @@ struct ClockKillRecoveryTests {
             let pair = try await first.seatedPair(matchID: matchID)
             pair.alice.send(.startGame(gameId: "ticTacToe"))
             _ = try await pair.bob.nextBoard()
+            // Both sides' free first moves (issue 40): Alice's clock runs from here.
+            try await ClockTests.playFirstMoves(pair, seenBy: pair.bob)
             // The one clock test over a real process and real time (the others advance a test clock).
             try await Task.sleep(for: .milliseconds(300))
             pair.alice.send(.move(row: 1, col: 1))
