@@ -90,6 +90,9 @@ let package = Package(
         .target(
             name: "MatchStoreContract", dependencies: ["MatchStore", "MatchTree", "TicTacToe", "RandomWin", "MatchWords", "GridGames"],
             path: "Tests/MatchStoreContract"),
+        // Passkey (WebAuthn Level 3) verification: base64url, a CBOR decoder, authenticator data, COSE keys,
+        // the registration and assertion ceremonies' checks (§7.1, §7.2). No server, no store, no network.
+        .target(name: "Passkeys", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         // Match hosting: the registry of a process's matches, each hosted by its own RIB tree behind one
         // mailbox, its connections, its log appended to the store, its messages in order. No HTTP, no
         // socket: a connection is what the transport hands it.
@@ -197,6 +200,8 @@ let package = Package(
             ],
             path: "Tests/RawSocketSupport"),
         .testTarget(name: "RIBsTests", dependencies: ["RIBs"]),
+        // Vectors made in the test by a software authenticator (its own P-256 and Ed25519 keys).
+        .testTarget(name: "PasskeysTests", dependencies: ["Passkeys", .product(name: "Crypto", package: "swift-crypto")]),
         // Includes RFC 6455 conformance over real sockets, against a server of the transport alone
         // (`withTransportServer`): its channel handlers in front of a match registry, no routes of the app.
         .testTarget(

@@ -1,0 +1,7 @@
+/// The COSE algorithm identifiers (IANA "COSE Algorithms") this relying party verifies.
+public enum COSEAlgorithm: Int, CaseIterable, Sendable {
+    /// ECDSA with SHA-256 on P-256: what nearly every passkey uses.
+    case es256 = -7
+    /// EdDSA, here Ed25519 only (COSE's "OKP" key with curve 6).
+    case edDSA = -8
+}
