@@ -7,12 +7,19 @@ public struct AssertionExpectation: Sendable {
     public let relyingParty: RelyingParty
     public let credential: StoredCredential
     public let userVerificationRequired: Bool
+    /// §7.2 step 6: when the user was not identified before the ceremony (a discoverable credential,
+    /// no `allowCredentials`), the assertion must carry the user handle.
+    public let userHandleRequired: Bool
 
-    public init(challenge: [UInt8], relyingParty: RelyingParty, credential: StoredCredential, userVerificationRequired: Bool = false) {
+    public init(
+        challenge: [UInt8], relyingParty: RelyingParty, credential: StoredCredential, userVerificationRequired: Bool = false,
+        userHandleRequired: Bool = true
+    ) {
         self.challenge = challenge
         self.relyingParty = relyingParty
         self.credential = credential
         self.userVerificationRequired = userVerificationRequired
+        self.userHandleRequired = userHandleRequired
     }
 }
 
@@ -52,6 +59,8 @@ public enum AssertionVerifier {
         if let handle = response.response.userHandle {
             guard let bytes = Base64URL.decode(handle) else { throw .malformedBase64URL(field: "userHandle") }
             guard bytes == stored.userHandle else { throw .userHandleMismatch }
+        } else if expected.userHandleRequired {
+            throw .missingUserHandle
         }
         let clientData = try CollectedClientData.read(base64URL: response.response.clientDataJSON, field: "clientDataJSON")
         try clientData.data.check(type: "webauthn.get", challenge: expected.challenge, relyingParty: expected.relyingParty)

@@ -47,6 +47,8 @@ public enum PasskeyFailure: Error, Equatable, Sendable {
     case signatureInvalid
     /// The assertion's `userHandle` is not the stored credential's user handle.
     case userHandleMismatch
+    /// An assertion without `userHandle` where the user was not identified before the ceremony.
+    case missingUserHandle
     /// The signature counter did not increase although one of the two is non-zero: a cloned authenticator.
     case signCountNotIncreasing(stored: UInt32, received: UInt32)
 }

@@ -109,7 +109,10 @@ struct AssertionVerifierTests {
         response.response.userHandle = Base64URL.encode([9, 9, 9])
         #expect(refusal(response, stored) == .userHandleMismatch)
         response.response.userHandle = nil
-        #expect(refusal(response, stored) == nil)
+        #expect(refusal(response, stored) == .missingUserHandle, "a discoverable credential's assertion names its user")
+        let identified = AssertionExpectation(
+            challenge: challenge, relyingParty: SoftwareAuthenticator.relyingParty, credential: stored, userHandleRequired: false)
+        #expect(throws: Never.self) { try AssertionVerifier.verify(response, expecting: identified) }
     }
 
     @Test("Malformed base64url and JSON are refused with the field")

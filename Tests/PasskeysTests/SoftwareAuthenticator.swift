@@ -49,14 +49,15 @@ struct SoftwareAuthenticator {
         return Array(try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
     }
 
-    func authenticatorData(rpID: String, flags: AuthenticatorData.Flags, attested: Bool) -> [UInt8] {
+    func authenticatorData(rpID: String, flags: AuthenticatorData.Flags, attested: Bool, extensions: CBORValue? = nil) -> [UInt8] {
         var bytes = Array(SHA256.hash(data: Array(rpID.utf8)))
-        bytes.append(flags.union(attested ? .attestedCredentialData : []).rawValue)
+        bytes.append(flags.union(attested ? .attestedCredentialData : []).union(extensions == nil ? [] : .extensionData).rawValue)
         bytes += CBOREncoder.bigEndian(UInt64(signCount), width: 4)
         if attested {
             bytes += [UInt8](repeating: 0, count: 16)
             bytes += CBOREncoder.bigEndian(UInt64(credentialID.count), width: 2) + credentialID + coseKey
         }
+        if let extensions { bytes += CBOREncoder.encode(extensions) }
         return bytes
     }
 
