@@ -24,8 +24,7 @@ public struct Account: Equatable, Sendable {
 
     /// A new account id: 16 random bytes from the system's generator.
     public static func newID() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return Base64URL.encode((0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) })
+        Base64URL.encode(AccountSecrets.randomBytes(count: 16))
     }
 }
 
