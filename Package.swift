@@ -69,7 +69,7 @@ let package = Package(
         .target(
             name: "SQLiteStore",
             dependencies: [
-                "MatchStore", "DurableStore", "MatchWords",
+                "MatchStore", "DurableStore", "MatchWords", "Accounts",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -79,7 +79,7 @@ let package = Package(
         .target(
             name: "PostgresStore",
             dependencies: [
-                "MatchStore", "DurableStore", "MatchWords",
+                "MatchStore", "DurableStore", "MatchWords", "Accounts",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -90,6 +90,14 @@ let package = Package(
         .target(
             name: "MatchStoreContract", dependencies: ["MatchStore", "MatchTree", "TicTacToe", "RandomWin", "MatchWords", "GridGames"],
             path: "Tests/MatchStoreContract"),
+        // Passkey (WebAuthn Level 3) verification: base64url, a CBOR decoder, authenticator data, COSE keys,
+        // the registration and assertion ceremonies' checks (§7.1, §7.2). No server, no store, no network.
+        .target(name: "Passkeys", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        // Accounts (issue 41): the account, its passkeys, sessions, pending challenges and blocks; the
+        // AccountStore protocol both durable stores implement, and the in-memory store.
+        .target(name: "Accounts", dependencies: ["Passkeys", .product(name: "Crypto", package: "swift-crypto")]),
+        // The AccountStore contract as checks each store's test target runs (as MatchStoreContract).
+        .target(name: "AccountStoreContract", dependencies: ["Accounts"], path: "Tests/AccountStoreContract"),
         // Match hosting: the registry of a process's matches, each hosted by its own RIB tree behind one
         // mailbox, its connections, its log appended to the store, its messages in order. No HTTP, no
         // socket: a connection is what the transport hands it.
@@ -197,6 +205,9 @@ let package = Package(
             ],
             path: "Tests/RawSocketSupport"),
         .testTarget(name: "RIBsTests", dependencies: ["RIBs"]),
+        .testTarget(name: "AccountsTests", dependencies: ["Accounts", "AccountStoreContract"]),
+        // Vectors made in the test by a software authenticator (its own P-256 and Ed25519 keys).
+        .testTarget(name: "PasskeysTests", dependencies: ["Passkeys", .product(name: "Crypto", package: "swift-crypto")]),
         // Includes RFC 6455 conformance over real sockets, against a server of the transport alone
         // (`withTransportServer`): its channel handlers in front of a match registry, no routes of the app.
         .testTarget(
@@ -262,7 +273,7 @@ let package = Package(
             name: "SQLiteStoreTests",
             dependencies: [
                 "SQLiteStore", "DurableStore", "MatchStore", "MatchStoreContract", "MatchTree", "TicTacToe", "RandomWin", "MatchWords",
-                "GridGames",
+                "GridGames", "Accounts", "AccountStoreContract",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -271,7 +282,8 @@ let package = Package(
         .testTarget(
             name: "PostgresStoreTests",
             dependencies: [
-                "PostgresStore", "DurableStore", "MatchStore", "MatchStoreContract", "MatchTree", "MatchWords",
+                "PostgresStore", "DurableStore", "MatchStore", "MatchStoreContract", "MatchTree", "MatchWords", "Accounts",
+                "AccountStoreContract",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),

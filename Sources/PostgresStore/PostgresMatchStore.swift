@@ -1,3 +1,4 @@
+import Accounts
 import DurableStore
 import Foundation
 import Logging
@@ -254,6 +255,11 @@ public final class PostgresMatchStore: MatchStore {
 
     public func makePairingQueue(times: PairingQueueTimes, elapsed: @escaping @Sendable () -> Duration) -> any PairingQueue {
         PostgresPairingQueue(pool: pool, times: times, logger: logger)
+    }
+
+    /// The accounts in this database (issue 41), shared by every server on it.
+    public func makeAccountStore() -> any AccountStore {
+        PostgresAccountStore(pool: pool, logger: logger)
     }
 
     /// Nothing to let go of here: PostgreSQL keeps its own caches, and the pool closes idle connections

@@ -26,6 +26,7 @@ import PostgresNIO
 /// pairing_queue(… game_id text)                         -- 'ticTacToe' for a row an older server wrote
 /// -- migration 8: the spectators each server relays of a match hosted elsewhere (PostgresAudiences)
 /// match_audience(match_id text, server text, spectators integer, PRIMARY KEY (match_id, server))
+/// -- migration 9: account, passkey, account_session, passkey_challenge, account_block (PostgresAccountSchema)
 /// ```
 ///
 /// The JSON is `StorageCoding`'s, byte for byte the SQLite store's, kept as `text` (not `jsonb`, which
@@ -162,6 +163,7 @@ enum PostgresSchema {
                 )
                 """
             ]),
+        PostgresAccountSchema.migration,
     ]
 
     /// Any fixed number, the same in every release: the advisory lock that lets one server at a time

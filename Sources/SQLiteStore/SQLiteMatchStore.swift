@@ -1,3 +1,4 @@
+import Accounts
 import DurableStore
 import Foundation
 import GRDB
@@ -119,6 +120,11 @@ public final class SQLiteMatchStore: MatchStore {
         }
         log.forget(deleted)
         return deleted
+    }
+
+    /// The accounts kept in this file (issue 41), beside the matches and never in their logs.
+    public func makeAccountStore() -> any AccountStore {
+        SQLiteAccountStore(database: database)
     }
 
     /// Frees SQLite's page caches and closes idle reader connections, eventually (GRDB schedules it

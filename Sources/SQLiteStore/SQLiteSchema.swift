@@ -11,6 +11,7 @@ import GRDB
 ///        PRIMARY KEY (matchId, sequence)) WITHOUT ROWID
 /// recordLog0, recordLog1(matchId TEXT, sequence INTEGER, at TEXT, kind TEXT, payload TEXT)
 ///                                           -- v2: records in the order they were written
+/// -- v4: accounts, passkeys, sessions, challenges, blocks (SQLiteAccountSchema); none in a match's log
 /// ```
 ///
 /// Appends go to one of the two `recordLog` tables, whose rows follow one another in the file, so a
@@ -71,6 +72,9 @@ enum SQLiteSchema {
             // `freeSeats` counts the free seats the lobby offers since matches became private unless
             // their creator asks to list them; every match stored before was made without asking.
             try db.execute(sql: "UPDATE match SET freeSeats = 0")
+        }
+        migrator.registerMigration("v4: accounts") { db in
+            try db.execute(sql: SQLiteAccountSchema.v4)
         }
         return migrator
     }
