@@ -105,7 +105,7 @@ public final class PostgresMatchStore: MatchStore {
         }
         let primary = PrimaryPool(
             search: search, primary: host, timeline: timeline, maxConnections: maxConnections, failoverTimeout: failoverTimeout,
-            logger: logger)
+            retireAfter: connectionWait + .seconds(1), logger: logger)
         let queue = WriteQueue(maxBatchSize: groupCommit ? maxBatchSize : 1)
         let known = KnownSequences()
         let pool = BoundedPool(primary: primary, wait: connectionWait)

@@ -37,16 +37,21 @@ final class PrimaryPool: Sendable {
     private let search: PrimarySearch
     private let maxConnections: Int
     private let failoverTimeout: Duration
+    /// How long a retired client's pool runs on: longer than any caller waits for a connection.
+    private let retireAfter: Duration
     private let logger: Logger
     private let state: Mutex<State>
 
     /// Starts a client on `host`, the primary `search` found at start on `timeline`.
     init(
-        search: PrimarySearch, primary host: PostgresURL.Host, timeline: Int, maxConnections: Int, failoverTimeout: Duration, logger: Logger
+        search: PrimarySearch, primary host: PostgresURL.Host, timeline: Int, maxConnections: Int, failoverTimeout: Duration,
+        retireAfter: Duration,
+        logger: Logger
     ) {
         self.search = search
         self.maxConnections = maxConnections
         self.failoverTimeout = failoverTimeout
+        self.retireAfter = retireAfter
         self.logger = logger
         state = Mutex(State(phase: .closed, newestTimeline: timeline))
         let (lease, run) = Self.start(search: search, host: host, generation: 0, maxConnections: maxConnections, logger: logger)
@@ -108,8 +113,14 @@ final class PrimaryPool: Sendable {
         logger.error(
             "lost the PostgreSQL primary \(lease.host) (\(PostgresErrorText.describe(error, hiding: search.url.password))); looking for the primary among \(search.url.address)"
         )
-        // Its connections close; nothing more is sent through it, whatever that host becomes.
-        retired.cancel()
+        // Nothing new is leased from it, whatever that host becomes. Its pool runs on until every caller
+        // already waiting on it has reached its deadline: a request waiting for a connection is
+        // cancelled through the pool's run loop, so a pool stopped at once would strand it for ever.
+        let linger = retireAfter
+        Task {
+            try? await Task.sleep(for: linger)
+            retired.cancel()
+        }
         let task = Task { await self.searchUntilFound() }
         state.withLock { state in
             if case .searching(let since, nil) = state.phase { state.phase = .searching(since: since, search: task) } else { task.cancel() }
