@@ -23,6 +23,8 @@ package actor MatchRegistry {
     package nonisolated var games: GameCatalog { settings.games }
     /// Whether the store's last write, by any match, failed.
     package nonisolated var storageHealth: StorageHealth { settings.storageHealth }
+    /// Whether the store has lost its database and is looking for it (a PostgreSQL failover).
+    package nonisolated var storeIsReconnecting: Bool { store.isReconnecting }
     private let trackRIBObjects: Bool
     let logger: Logger
     private(set) var hosts: [MatchID: MatchHost] = [:] {

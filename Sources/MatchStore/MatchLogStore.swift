@@ -39,6 +39,14 @@ public protocol MatchLogStore: Sendable {
     /// matches can be read but not played.
     var isWritable: Bool { get }
 
+    /// Whether the store has lost its database and is looking for it (PostgreSQL: the primary lost, a
+    /// promoted standby being looked for): writes wait or fail meanwhile, and `/healthz` says so.
+    var isReconnecting: Bool { get }
+
+    /// Calls `action` each time the store finds its database again after losing it, so that the server
+    /// can stop saying it is degraded before the next write succeeds.
+    func onReconnected(_ action: @escaping @Sendable () -> Void)
+
     /// Lets go of caches that can be rebuilt (SQLite's page caches, idle reader connections), without
     /// waiting for it and without stopping reads or writes. For after a wave of matches ended.
     func releaseMemory()
@@ -50,4 +58,8 @@ public protocol MatchLogStore: Sendable {
 
 extension MatchLogStore {
     public var isWritable: Bool { true }
+
+    public var isReconnecting: Bool { false }
+
+    public func onReconnected(_ action: @escaping @Sendable () -> Void) {}
 }

@@ -11,15 +11,40 @@ import Synchronization
 /// the connection's failure): a transaction is never abandoned half way, so a writer that timed out
 /// never leaves a batch committing behind the next one.
 struct BoundedPool: Sendable {
-    let client: PostgresClient
+    /// The client on the primary, and the search for another when it is lost.
+    let primary: PrimaryPool
     /// How long a caller waits for a connection before `MatchStoreError.unavailable`.
     let wait: Duration
 
     func withConnection<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value) async throws -> Value {
-        let lease = LeaseState()
-        let client = client
-        let wait = wait
-        return try await withThrowingTaskGroup(of: Value?.self) { group in
+        let deadline = ContinuousClock.now + wait
+        while true {
+            let lease = try await primary.lease(until: deadline)
+            let started = LeaseState()
+            do {
+                return try await Self.withConnection(of: lease.client, until: deadline, started: started, body)
+            } catch {
+                // A broken connection, a read-only refusal, no connection in time: look for the primary.
+                primary.failed(lease, with: error)
+                // Never started (its client retired by a failover, its host gone): the caller waits
+                // for the next primary instead. A body that started is never run twice.
+                guard !started.hasStarted, PrimarySearch.meansPrimaryLost(error) || Self.isPoolShutdown(error),
+                    ContinuousClock.now < deadline
+                else { throw error }
+            }
+        }
+    }
+
+    /// postgres-nio's error for a pool that was shut down: here, a client retired by a failover.
+    private static func isPoolShutdown(_ error: any Error) -> Bool {
+        String(describing: error).contains("poolShutdown")
+    }
+
+    private static func withConnection<Value: Sendable>(
+        of client: PostgresClient, until deadline: ContinuousClock.Instant, started lease: LeaseState,
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
+    ) async throws -> Value {
+        try await withThrowingTaskGroup(of: Value?.self) { group in
             group.addTask {
                 try await client.withConnection { connection in
                     guard lease.start() else { throw CancellationError() }
@@ -27,7 +52,7 @@ struct BoundedPool: Sendable {
                 }
             }
             group.addTask {
-                try await Task.sleep(for: wait)
+                try await Task.sleep(until: deadline)
                 guard lease.expire() else { return nil }
                 throw MatchStoreError.unavailable
             }
@@ -56,6 +81,9 @@ private final class LeaseState: Sendable {
             return true
         }
     }
+
+    /// Whether the body got its connection and ran.
+    var hasStarted: Bool { state.withLock { $0 == .started } }
 
     /// The deadline came: true unless the body had started.
     func expire() -> Bool {

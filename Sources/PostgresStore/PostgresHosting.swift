@@ -21,14 +21,12 @@ final class PostgresHosting: Sendable {
     private let losses: AsyncStream<MatchID>.Continuation
     private let pendingPresence = Mutex<[MatchID: LivePresence]>([:])
     private let pool: BoundedPool
-    private let listenConfiguration: PostgresConnection.Configuration
     private let logger: Logger
 
-    init(server: String, schema: String, pool: BoundedPool, listenConfiguration: PostgresConnection.Configuration, logger: Logger) {
+    init(server: String, schema: String, pool: BoundedPool, logger: Logger) {
         self.server = server
         self.schema = schema
         self.pool = pool
-        self.listenConfiguration = listenConfiguration
         self.logger = logger
         audiences = PostgresAudiences(server: server, schema: schema, pool: pool, logger: logger)
         (lostMatches, losses) = AsyncStream.makeStream(of: MatchID.self)
@@ -59,7 +57,16 @@ final class PostgresHosting: Sendable {
         var delay = Duration.milliseconds(250)
         while !Task.isCancelled {
             do {
-                let connection = try await PostgresConnection.connect(configuration: listenConfiguration, id: 1, logger: logger)
+                // On the primary of the moment: after a failover, the promoted standby.
+                let lease = try await pool.primary.lease(until: .now + pool.wait)
+                let connection: PostgresConnection
+                do {
+                    connection = try await PostgresConnection.connect(
+                        configuration: pool.primary.configuration(of: lease), id: 1, logger: logger)
+                } catch {
+                    pool.primary.failed(lease, with: error)
+                    throw error
+                }
                 do {
                     try await connection.listen(on: PostgresOwnership.channel) { takeovers in
                         try await connection.listen(on: PostgresAudiences.countsChannel) { counts in
@@ -80,9 +87,13 @@ final class PostgresHosting: Sendable {
                     }
                 } catch {
                     try? await connection.close()
+                    // The one connection always open to the primary: the first to see it go, even
+                    // when no match is being played.
+                    pool.primary.failed(lease, with: error)
                     throw error
                 }
                 try? await connection.close()
+                if !Task.isCancelled { pool.primary.failed(lease, with: MatchStoreError.unavailable) }
             } catch {
                 guard !Task.isCancelled else { return }
                 logger.warning(

@@ -28,11 +28,10 @@ public final class PostgresMatchStore: MatchStore {
     /// The PostgreSQL schema the tables are in.
     public let schema: String
 
-    private let client: PostgresClient
+    private let primary: PrimaryPool
     /// The same pool, waiting for a connection for `connectionWait` at most.
     private let pool: BoundedPool
     private let queue: WriteQueue
-    private let clientRun: Task<Void, Never>
     private let writer: Task<Void, Never>
     private let known: KnownSequences
     private let hosting: PostgresHosting
@@ -58,13 +57,16 @@ public final class PostgresMatchStore: MatchStore {
     ///     the host name, process id and a random part).
     ///   - connectionWait: how long a call waits for a connection (PostgreSQL unreachable) before it
     ///     fails with `MatchStoreError.unavailable`.
+    ///   - failoverTimeout: how long, once the primary is lost, calls wait for another to be found
+    ///     among the URL's hosts; after it they are refused at once until one is (the search goes on).
     ///   - logger: where the store says what it did at start and what failed.
     /// - Throws: `PostgresStoreError.cannotConnect` (naming the address, never the password) when the
     ///   server cannot be reached or refuses the connection, `.schemaTooNew` when a newer release
     ///   migrated the database.
     public init(
         url: PostgresURL, schema: String = "public", groupCommit: Bool = true, maxBatchSize: Int = 256, maxConnections: Int = 8,
-        serverName: String? = nil, connectionWait: Duration = .seconds(5), logger: Logger = Logger(label: "MatchStore")
+        serverName: String? = nil, connectionWait: Duration = .seconds(5), failoverTimeout: Duration = .seconds(30),
+        logger: Logger = Logger(label: "MatchStore")
     ) async throws {
         let serverName = serverName ?? PostgresHosting.newServerName()
         // Write before tell: a COMMIT returns only once the commit record is on disk, whatever the
@@ -73,22 +75,25 @@ public final class PostgresMatchStore: MatchStore {
         let startupParameters = [
             ("synchronous_commit", "on"), ("search_path", schema), ("application_name", String("tictactoe \(serverName)".prefix(63))),
         ]
-        var configuration = PostgresClient.Configuration(
-            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: .disable)
-        configuration.options.additionalStartupParameters = startupParameters
-        configuration.options.maximumConnections = maxConnections
-        // The first connection, made directly rather than through the pool, which would retry an
-        // unreachable server for ever: at start, a server that cannot be reached is an error.
-        var first = PostgresConnection.Configuration(
-            host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: .disable)
-        first.options.additionalStartupParameters = startupParameters
-        first.options.connectTimeout = .seconds(10)
+        // The primary among the URL's hosts (the only host of a one-host URL), connected to directly
+        // rather than through a pool, which would retry an unreachable server for ever: at start, no
+        // primary is an error.
+        let search = PrimarySearch(url: url, startupParameters: startupParameters, connectTimeout: .seconds(3), logger: logger)
+        let host: PostgresURL.Host
+        let timeline: Int
+        switch await search.find(notOlderThan: 0) {
+        case .primary(let found, let foundTimeline): (host, timeline) = (found, foundTimeline)
+        case .none(let reasons):
+            throw PostgresStoreError.cannotConnect(
+                address: url.address, database: url.database, user: url.user, reason: reasons.joined(separator: "; "))
+        }
         let connection: PostgresConnection
         do {
-            connection = try await PostgresConnection.connect(configuration: first, id: 0, logger: logger)
+            connection = try await PostgresConnection.connect(
+                configuration: search.connectionConfiguration(for: host), id: 0, logger: logger)
         } catch {
             throw PostgresStoreError.cannotConnect(
-                address: url.address, database: url.database, user: url.user,
+                address: host.description, database: url.database, user: url.user,
                 reason: PostgresErrorText.describe(error, hiding: url.password))
         }
         do {
@@ -99,26 +104,27 @@ public final class PostgresMatchStore: MatchStore {
             try? await connection.close()
             throw error
         }
-        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        let primary = PrimaryPool(
+            search: search, primary: host, timeline: timeline, maxConnections: maxConnections, failoverTimeout: failoverTimeout,
+            retireAfter: connectionWait + .seconds(1), logger: logger)
         let queue = WriteQueue(maxBatchSize: groupCommit ? maxBatchSize : 1)
         let known = KnownSequences()
-        let pool = BoundedPool(client: client, wait: connectionWait)
-        let hosting = PostgresHosting(server: serverName, schema: schema, pool: pool, listenConfiguration: first, logger: logger)
+        let pool = BoundedPool(primary: primary, wait: connectionWait)
+        let hosting = PostgresHosting(server: serverName, schema: schema, pool: pool, logger: logger)
         self.known = known
         self.hosting = hosting
         self.url = url
         self.schema = schema
-        self.client = client
+        self.primary = primary
         self.pool = pool
         self.queue = queue
         self.logger = logger
-        self.clientRun = Task { await client.run() }
         let writer = PostgresWriter(queue: queue, pool: pool, known: known, held: hosting.held, server: serverName, logger: logger)
         self.writer = Task { await writer.run() }
         self.listener = Task { await hosting.listen() }
         self.publisher = Task { await hosting.publishInBackground() }
         self.audienceSender = Task { await hosting.audiences.send() }
-        logger.info("PostgreSQL store open at \(url) as server \(serverName)")
+        logger.info("PostgreSQL store open at \(url) as server \(serverName), writing to the primary \(host) (timeline \(timeline))")
     }
 
     deinit {
@@ -266,6 +272,12 @@ public final class PostgresMatchStore: MatchStore {
     /// after its idle timeout.
     public func releaseMemory() {}
 
+    /// Whether the store has lost its primary and is looking for one (`/healthz` says `degraded`).
+    public var isReconnecting: Bool { primary.isSearching }
+
+    /// Calls `action` each time a primary is found again after it was lost: writes can succeed again.
+    public func onReconnected(_ action: @escaping @Sendable () -> Void) { primary.onPrimaryFound(action) }
+
     /// Refuses new writes, waits until every queued write is committed, then closes the pool.
     public func close() async throws {
         guard queue.close() else { return }
@@ -285,16 +297,17 @@ public final class PostgresMatchStore: MatchStore {
             logger.warning("could not let go of \(stillHeld.count) matches: \(PostgresErrorText.describe(error))")
         }
         await hosting.stop()
-        clientRun.cancel()
-        await clientRun.value
+        await primary.close()
     }
 
     /// The value of the server setting `name` on one of the store's pooled connections (which the writer
     /// uses too): lets tests check `synchronous_commit`.
     func settingForTesting(_ name: String) async throws -> String? {
-        let rows = try await client.query("SELECT current_setting(\(name))", logger: logger)
-        for try await value in rows.decode(String.self) { return value }
-        return nil
+        try await pool.withConnection { [logger] connection in
+            let rows = try await connection.query("SELECT current_setting(\(name))", logger: logger)
+            for try await value in rows.decode(String.self) { return value }
+            return nil
+        }
     }
 
     private func checkOpen() throws {

@@ -27,9 +27,15 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help:
-            "SQLite file of the matches, postgres://USER[:PASSWORD]@HOST:PORT/DB for PostgreSQL, or :memory: to keep nothing (default data/tictactoe.sqlite). Env: TICTACTOE_DB."
+            "SQLite file of the matches, postgres://USER[:PASSWORD]@HOST:PORT[,HOST:PORT…]/DB for PostgreSQL (of several hosts, the primary is written to), or :memory: to keep nothing (default data/tictactoe.sqlite). Env: TICTACTOE_DB."
     )
     var db: String?
+
+    @Option(
+        help:
+            "Seconds that writes wait for a PostgreSQL primary to be found among --db's hosts once it is lost; then they are refused until one answers (default 30). Env: TICTACTOE_DB_FAILOVER_TIMEOUT."
+    )
+    var dbFailoverTimeout: Double?
 
     @Option(
         help:
@@ -187,6 +193,7 @@ struct ServeCommand: AsyncParsableCommand {
         set("host", host.map { .string($0) })
         set("port", port.map { .int($0) })
         set("db", db.map { .string($0) })
+        set("dbFailoverTimeout", dbFailoverTimeout.map { .double($0) })
         set("synchronous", synchronous.map { .string($0) })
         set("public", publicDirectory.map { .string($0) })
         set("seatTimeout", seatTimeout.map { .double($0) })

@@ -291,9 +291,10 @@ def cluster_factory(tmp_path_factory):
     db_url = _postgres_url()
     started: list[Cluster] = []
 
-    def start(count: int = 3, extra_args: list[str] | None = None) -> Cluster:
+    def start(count: int = 3, extra_args: list[str] | None = None, database: str | None = None) -> Cluster:
+        """`database`: another URL than the test server's (a primary and its standby)."""
         workdir = tmp_path_factory.mktemp("cluster")
-        servers = [ClusterServer(index, binary, db_url, workdir, extra_args or []) for index in range(count)]
+        servers = [ClusterServer(index, binary, database or db_url, workdir, extra_args or []) for index in range(count)]
         try:
             for server in servers:
                 server.spawn()

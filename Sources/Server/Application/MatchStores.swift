@@ -9,14 +9,19 @@ import SQLiteStore
 public enum MatchStores {
     /// An `InMemoryMatchStore` for `:memory:`, a `PostgresMatchStore` for a
     /// `postgres://USER[:PASSWORD]@HOST:PORT/DB` URL (migrated at open), else a `SQLiteMatchStore` at
-    /// `path` (created when missing) with the given `synchronous`; group commit on either way.
+    /// `path` (created when missing) with the given `synchronous`; group commit on either way. A URL
+    /// may list several hosts, of which the store writes to the primary, looking for it again for up to
+    /// `failoverTimeout` when it is lost.
     /// - Throws: `PostgresStoreError` for a URL that cannot be read or a server that cannot be reached
     ///   (naming its address, never the password), or what the SQLite store throws.
     public static func open(
-        path: String, synchronous: SQLiteSynchronous = .full, logger: Logger = Logger(label: "MatchStore")
+        path: String, synchronous: SQLiteSynchronous = .full, failoverTimeout: Duration = .seconds(30),
+        logger: Logger = Logger(label: "MatchStore")
     ) async throws -> any MatchStore {
         if path == ":memory:" { return InMemoryMatchStore() }
-        if PostgresURL.isPostgres(path) { return try await PostgresMatchStore(url: PostgresURL(path), logger: logger) }
+        if PostgresURL.isPostgres(path) {
+            return try await PostgresMatchStore(url: PostgresURL(path), failoverTimeout: failoverTimeout, logger: logger)
+        }
         do {
             return try SQLiteMatchStore(path: path, synchronous: synchronous, logger: logger)
         } catch {

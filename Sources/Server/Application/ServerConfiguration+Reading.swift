@@ -1,4 +1,5 @@
 import Configuration
+import PostgresStore
 import SQLiteStore
 import WebSocketTransport
 
@@ -14,6 +15,11 @@ extension ServerConfiguration {
         host = try options.string("host") ?? host
         port = try options.int("port", in: 0...65535) ?? port
         databasePath = try options.string("db") ?? databasePath
+        if PostgresURL.isPostgres(databasePath) {
+            // A host list with one bad entry is a clear error at start, naming the option.
+            do { _ = try PostgresURL(databasePath) } catch { throw ConfigurationError(option: "db", problem: "is unusable: \(error)") }
+        }
+        databaseFailoverTimeout = try options.seconds("dbFailoverTimeout") ?? databaseFailoverTimeout
         if let mode = try options.string("synchronous") {
             guard let parsed = SQLiteSynchronous(rawValue: mode.uppercased()) else {
                 throw ConfigurationError(option: "synchronous", problem: "must be full or normal, not \"\(mode)\"")

@@ -15,6 +15,9 @@ public struct ServerConfiguration: Sendable {
     public var port: Int = 8080
     /// SQLite file of the matches, or `:memory:` to keep nothing.
     public var databasePath: String = "data/tictactoe.sqlite"
+    /// With a PostgreSQL URL of several hosts: how long, once the primary is lost, writes wait for
+    /// another to be found (a standby promoted) before they are refused at once until one is.
+    public var databaseFailoverTimeout: Duration = .seconds(30)
     /// How a commit is made durable: `.full` (the default) survives a power loss, `.normal` a process
     /// kill (what docs/PROTOCOL.md asks) with fewer disk syncs. See `SQLiteSynchronous`.
     public var synchronous: SQLiteSynchronous = .full

@@ -44,7 +44,10 @@ struct ServerContext: Sendable {
         if let given {
             store = given
         } else {
-            store = try await MatchStores.open(path: configuration.databasePath, synchronous: configuration.synchronous, logger: logger)
+            store = try await MatchStores.open(
+                path: configuration.databasePath, synchronous: configuration.synchronous,
+                failoverTimeout: configuration.databaseFailoverTimeout,
+                logger: logger)
         }
         let state = ServerState()
         let metrics = ServerMetrics()
@@ -65,6 +68,9 @@ struct ServerContext: Sendable {
         )
         // A store that could only be opened for reading fails every write: /healthz says so from the start.
         if !store.isWritable { registry.storageHealth.writeFailed() }
+        // A write that failed while the database was lost leaves /healthz degraded until the next one
+        // succeeds; the database found again (a standby promoted) is as good a sign.
+        store.onReconnected { [health = registry.storageHealth] in health.writeSucceeded() }
         self.configuration = configuration
         self.store = store
         self.registry = registry

@@ -34,7 +34,8 @@ struct Routes: Sendable {
 
     private func health() -> Response {
         switch state.current {
-        case .ready where registry.storageHealth.isFailing: .json(HealthStatus(status: "degraded"), status: .serviceUnavailable)
+        case .ready where registry.storageHealth.isFailing || registry.storeIsReconnecting:
+            .json(HealthStatus(status: "degraded"), status: .serviceUnavailable)
         case .ready: .json(HealthStatus(status: "ok"))
         case .starting: .json(HealthStatus(status: "starting"), status: .serviceUnavailable)
         case .draining: .json(HealthStatus(status: "draining"), status: .serviceUnavailable)

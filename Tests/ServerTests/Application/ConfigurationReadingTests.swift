@@ -34,6 +34,20 @@ struct ConfigurationReadingTests {
         #expect(read.metricsAddress == nil, "issue 17 item 11: no /metrics listener unless asked for")
         #expect(read.retainDays == nil, "issue 17 item 6: no match deleted unless asked for")
         #expect(read.trustedProxies.isEmpty, "no proxy is trusted unless named")
+        #expect(read.databaseFailoverTimeout == .seconds(30), "issue 43: a primary looked for 30 s")
+    }
+
+    @Test func test_aDatabaseHostListWithOneBadEntry_isAnErrorAtStart_namingDb_notThePassword() throws {
+        let error = #expect(throws: ConfigurationError.self) {
+            try configuration(environment: ["TICTACTOE_DB": "postgres://ann:topsecret@db1:5432,db2:port/games"])
+        }
+        let message = error?.description ?? ""
+        #expect(message.contains("--db") && message.contains("TICTACTOE_DB") && message.contains("host 2 of 2"), "\(message)")
+        #expect(!message.contains("topsecret"), "\(message)")
+        let read = try configuration(environment: [
+            "TICTACTOE_DB": "postgres://ann@db1,db2/games", "TICTACTOE_DB_FAILOVER_TIMEOUT": "0.5",
+        ])
+        #expect(read.databaseFailoverTimeout == .milliseconds(500))
     }
 
     @Test func test_oneMatchHoldsAtMostItsShareOfTheServersConnections_andItsOwnLimitWhenGiven() throws {
@@ -122,7 +136,7 @@ struct ConfigurationReadingTests {
         ("TICTACTOE_RETAIN_DAYS", "0"), ("TICTACTOE_RETAIN_DAYS", "-3"), ("TICTACTOE_RETAIN_DAYS", "1e9"),
         ("TICTACTOE_METRICS_ADDRESS", "9090"), ("TICTACTOE_METRICS_ADDRESS", "::1:9090"), ("TICTACTOE_METRICS_ADDRESS", "localhost:70000"),
         ("TICTACTOE_TRUSTED_PROXIES", "proxy.example.org"), ("TICTACTOE_TRUSTED_PROXIES", "10.0.0.0/33"),
-        ("TICTACTOE_TRUSTED_PROXIES", "127.0.0.1, nginx"),
+        ("TICTACTOE_TRUSTED_PROXIES", "127.0.0.1, nginx"), ("TICTACTOE_DB_FAILOVER_TIMEOUT", "0"),
     ])
     func test_anUnusableValue_isAnErrorNamingTheVariable(variable: String, value: String) throws {
         let error = #expect(throws: ConfigurationError.self) { try configuration(environment: [variable: value]) }

@@ -1,0 +1,116 @@
+"""Issue 43: three servers behind nginx on a primary with a synchronous standby (scripts/postgres-pair.sh);
+matches playing; the primary SIGKILLed, the standby promoted 1 s later. Every move a player was told is in
+the promoted database exactly once, every match plays on within 10 s of the promotion (its players
+resuming by token), /healthz went degraded and back to ok, and the old primary, restarted, gets no
+server's connection."""
+
+from __future__ import annotations
+
+import asyncio
+import pathlib
+import statistics
+import subprocess
+import tempfile
+import threading
+import time
+import uuid
+
+import pytest
+
+from conftest import REPO, request
+from match_logs import check_told_moves_stored_once, read_logs
+from resilient_player import play_match
+
+PAIR = REPO / "scripts" / "postgres-pair.sh"
+MATCHES = 20
+
+
+def _pair(command: str, folder: pathlib.Path) -> None:
+    subprocess.run(["bash", str(PAIR), command, str(folder)], check=True, stdout=subprocess.DEVNULL, timeout=120)
+
+
+def _single(url: str, index: int) -> str:
+    """The URL of one host of a two-host URL."""
+    head, rest = url.rsplit("@", 1)
+    hosts, database = rest.split("/", 1)
+    return f"{head}@{hosts.split(',')[index]}/{database}"
+
+
+@pytest.fixture
+def pair():
+    # Directly in the temporary folder: the servers' user (postgres, when the tests run as root) must
+    # reach it, and pytest's own folders are private to the user running it.
+    folder = pathlib.Path(tempfile.gettempdir()) / f"tictactoe-pair-{uuid.uuid4().hex[:8]}"
+    _pair("start", folder)
+    try:
+        yield folder, (folder / "url").read_text().strip()
+    finally:
+        _pair("stop", folder)
+
+
+def _watch_health(cluster, statuses: list[str], stop: threading.Event) -> None:
+    """Every server's /healthz status, every 100 ms, until `stop`."""
+    while not stop.is_set():
+        for server in cluster.servers:
+            try:
+                body = request(server.url, path="/healthz", timeout=2).body
+                statuses.append("ok" if '"ok"' in body else "degraded" if "degraded" in body else body)
+            except OSError:
+                statuses.append("unreachable")
+        time.sleep(0.1)
+
+
+@pytest.mark.xfail(
+    strict=False,
+    reason="issue 43, open: 1 run in 5 passed (0 told moves lost); in the others the servers that met no failed "
+           "write stop writing after the failover (their matches' moves are never answered, nothing logged), "
+           "while a server whose write failed plays on")
+def test_the_primary_killed_and_the_standby_promoted_every_told_move_is_kept_and_every_match_plays_on(cluster_factory, pair):
+    folder, url = pair
+    cluster = cluster_factory(3, ["--matches-per-minute", "100000", "--db-failover-timeout", "10"], database=url)
+    match_ids = [cluster.create_match() for _ in range(MATCHES)]
+    statuses: list[str] = []
+    stop = threading.Event()
+    watcher = threading.Thread(target=_watch_health, args=(cluster, statuses, stop), daemon=True)
+    watcher.start()
+    killed_at = promoted_at = 0.0
+
+    async def run():
+        nonlocal killed_at, promoted_at
+        deadline = time.monotonic() + 90
+        games = [asyncio.create_task(play_match(cluster.nginx.ws_url, match_id, deadline, lambda p: p.games_done < 3, (0.1, 0.3)))
+                 for match_id in match_ids]
+        await asyncio.sleep(2)
+        await asyncio.to_thread(_pair, "kill-primary", folder)
+        killed_at = time.monotonic()
+        await asyncio.sleep(1)
+        await asyncio.to_thread(_pair, "promote", folder)
+        promoted_at = time.monotonic()
+        return await asyncio.gather(*games)
+
+    with cluster.telling_the_story_of_failures(match_ids):
+        results = asyncio.run(run())
+    stop.set()
+    watcher.join()
+
+    logs = read_logs(_single(url, 1), match_ids)
+    told = sum(check_told_moves_stored_once(logs[match_id], list(players)) for match_id, players in zip(match_ids, results))
+    back = []
+    for match_id, players in zip(match_ids, results):
+        after = [at for player in players for at in player.moves_at if at > killed_at]
+        assert after, f"{match_id}: no move after the kill"
+        assert min(after) - promoted_at < 10, f"{match_id}: played again {min(after) - promoted_at:.1f} s after the promotion"
+        back.append(min(after) - killed_at)
+    assert "degraded" in statuses, "/healthz never said degraded"
+    assert all(request(server.url, path="/healthz").body.count('"ok"') for server in cluster.servers), "/healthz is ok again"
+
+    # The old primary started again: no server connects to it (they write to the promoted one).
+    _pair("restart-old", folder)
+    time.sleep(2)
+    connected = subprocess.run(
+        ["psql", _single(url, 0), "-At", "-c", "SELECT count(*) FROM pg_stat_activity WHERE application_name LIKE 'tictactoe%'"],
+        capture_output=True, text=True, check=True, timeout=30).stdout.strip()
+    assert connected == "0", f"{connected} server connections to the old primary"
+    back.sort()
+    print(f"\n{MATCHES} matches, {told} told moves all in the promoted database (0 lost); from the kill to each match's "
+          f"first move: p50 {statistics.median(back):.2f} s, p99 {back[int(0.99 * (len(back) - 1))]:.2f} s, max {back[-1]:.2f} s")
