@@ -4,7 +4,8 @@ axe-core's JavaScript comes from the selenium-axe-python wheel (no CDN); it is i
 WebDriver, so the pages' Content-Security-Policy does not apply to it.
 """
 
-from pages import expect_no_axe_violations as _no_violations, play, seat_pair
+from pages import expect_no_axe_violations as _no_violations
+from pairs import play, seat_pair
 
 ALICE_WINS_TOP_ROW = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
 

@@ -9,7 +9,8 @@ import contextlib
 
 from websockets.sync.client import connect
 
-from pages import PHONE, expect_no_axe_violations, seat_pair
+from pages import PHONE, expect_no_axe_violations
+from pairs import seat_pair
 
 # Injected after the socket recorder: every message each socket received, before the page reads it.
 _RECEIVED_RECORDER = r"""

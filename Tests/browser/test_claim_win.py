@@ -5,7 +5,7 @@ is hidden."""
 from selenium.webdriver.common.keys import Keys
 
 from conftest import start_server, stop_server
-from pages import seat_pair
+from pairs import seat_pair
 from test_accessibility import _no_violations
 
 HIDE_TAB = """

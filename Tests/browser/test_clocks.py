@@ -15,7 +15,8 @@ from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from pages import PHONE, DESKTOP, expect_no_axe_violations, seat_pair, set_viewport
+from pages import PHONE, DESKTOP, expect_no_axe_violations, set_viewport
+from pairs import seat_pair
 
 # 20 s: the first player has 10 s to move before the low-time mark, room enough on a loaded machine;
 # the second then runs out, with 10 s of low time for the screenshots and axe.

@@ -7,7 +7,8 @@ The board is 7 columns × 6 rows, row 0 at the top; a disc falls to the lowest f
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from pages import PHONE, deep_link_pair, drops, seat_pair
+from pages import PHONE
+from pairs import deep_link_pair, drops, seat_pair
 
 # Alice drops in column 1 four times, Bob in column 2 in between: four in a row upwards in column 1.
 ALICE_WINS_VERTICAL = [0, 1, 0, 1, 0, 1, 0]

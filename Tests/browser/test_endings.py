@@ -1,7 +1,7 @@
 """When a player leaves or times out: the story (board, score, result) stays, and leaving asks first."""
 
 from conftest import start_server, stop_server
-from pages import seat_pair
+from pairs import seat_pair
 
 
 def test_a_forfeit_keeps_the_board_and_the_score_and_says_who_left(browsers):

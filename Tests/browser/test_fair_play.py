@@ -9,7 +9,8 @@ import urllib.request
 from selenium.webdriver.common.keys import Keys
 
 from conftest import start_server, stop_server
-from pages import PHONE, deep_link_pair, drops, seat_pair
+from pages import PHONE
+from pairs import deep_link_pair, drops, seat_pair
 from test_accessibility import _no_violations
 
 

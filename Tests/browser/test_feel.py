@@ -1,6 +1,6 @@
 """Feel: our own mark shows before the server's answer and is taken back if the move is refused."""
 
-from pages import seat_pair
+from pairs import seat_pair
 
 DROP_MOVES = """
 const socket = window.__sockets.at(-1);

@@ -2,7 +2,7 @@
 
 import re
 
-from pages import deep_link_pair, play, seat_pair
+from pairs import deep_link_pair, play, seat_pair
 
 ALICE_WINS_TOP_ROW = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
 DRAW = [(0, 0), (0, 1), (0, 2), (1, 1), (1, 0), (1, 2), (2, 1), (2, 0), (2, 2)]

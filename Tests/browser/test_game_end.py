@@ -2,7 +2,7 @@
 and every move and turn spoken through the live region."""
 
 from contrast import faded_contrasts
-from pages import drops, play, seat_pair
+from pairs import drops, play, seat_pair
 
 ALICE_WINS_TOP_ROW = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
 

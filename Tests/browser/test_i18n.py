@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import pytest
 
-from pages import core_words, expect_no_axe_violations, expect_only_words_of, language_words, play, seat_pair
+from page_words import core_words, expect_only_words_of, language_words
+from pages import expect_no_axe_violations
+from pairs import play, seat_pair
 
 CORE = core_words()
 NAMES = ("Alice", "Bob", "민지", "준호")

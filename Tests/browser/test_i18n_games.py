@@ -1,6 +1,6 @@
 """Kalah and Random Win in Korean (issue 32): a whole game of each in a Chromium whose language is Korean
 (`--lang=ko`, `intl.accept_languages`, as test_i18n.py plays Tic Tac Toe), with the game's own words in
-Korean, every string of the page in the Korean files (pages.expect_only_words_of), no axe violation in
+Korean, every string of the page in the Korean files (page_words.expect_only_words_of), no axe violation in
 light or dark mode, and screenshots at 1280 and 375 px, light and dark.
 
 Kalah's moves and the counts they give come from test_kalah.py's simulator of the rules.
@@ -8,7 +8,9 @@ Kalah's moves and the counts they give come from test_kalah.py's simulator of th
 
 from __future__ import annotations
 
-from pages import core_words, expect_no_axe_violations, expect_only_words_of, seat_pair
+from page_words import core_words, expect_only_words_of
+from pages import expect_no_axe_violations
+from pairs import seat_pair
 from test_kalah import GAME, GAME_POSITIONS, STORE, pit, play as sow, start_pits, until_announced, until_counts
 
 KO = core_words()["ko"]

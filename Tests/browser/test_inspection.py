@@ -2,7 +2,8 @@
 
 from selenium.webdriver.common.keys import Keys
 
-from pages import DESKTOP, PHONE, play, seat_pair, set_viewport
+from pages import DESKTOP, PHONE, set_viewport
+from pairs import play, seat_pair
 
 ALICE_WINS_TOP_ROW = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from pages import PHONE, deep_link_pair, seat_pair
+from pages import PHONE
+from pairs import deep_link_pair, seat_pair
 
 PITS = 6
 STORE = {"player1": 6, "player2": 13}

@@ -1,6 +1,6 @@
 """Long names on a phone: the page never grows wider than the screen."""
 
-from pages import play, seat_pair
+from pairs import play, seat_pair
 
 LONG_A = "Bartholomew-Featherstone"  # 24 characters, the longest name the server takes, no space
 LONG_B = "Maximiliana_Wolkenstein9"

@@ -1,6 +1,6 @@
 """The lobby: creating, listing and joining matches."""
 
-from pages import seat_pair
+from pairs import seat_pair
 
 
 def test_lobby_lists_an_open_match(browsers):

@@ -11,7 +11,8 @@ test_game_end.py and test_page_fixes.py.)"""
 import pytest
 from selenium.webdriver.common.keys import Keys
 
-from pages import play, recorded_tic_tac_toe, seat_pair, set_viewport
+from pages import set_viewport
+from pairs import play, recorded_tic_tac_toe, seat_pair
 
 SIZES = ((1280, 800), (375, 812))
 ALICE_WINS_TOP_ROW = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]

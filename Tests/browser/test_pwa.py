@@ -18,7 +18,8 @@ import tempfile
 import urllib.request
 
 from conftest import REPO, start_server, stop_server
-from pages import expect_no_axe_violations, seat_pair
+from pages import expect_no_axe_violations
+from pairs import seat_pair
 
 PAGES = ("/", "/match.html", "/replay.html", "/404.html")
 

@@ -7,7 +7,7 @@ These tests record the page's WebSocket traffic with a script injected through D
 import time
 
 from conftest import start_server, stop_server
-from pages import play, seat_pair
+from pairs import play, seat_pair
 
 
 def _stop_all(*servers) -> None:

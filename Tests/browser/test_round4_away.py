@@ -8,7 +8,9 @@ from __future__ import annotations
 import pytest
 
 from conftest import start_server, stop_server
-from pages import core_words, expect_no_axe_violations, seat_pair
+from page_words import core_words
+from pages import expect_no_axe_violations
+from pairs import seat_pair
 from round4 import COUNTDOWN, shots, visible_text
 
 WORDS = core_words()

@@ -9,7 +9,8 @@ import re
 
 import pytest
 
-from pages import core_words, expect_no_axe_violations
+from page_words import core_words
+from pages import expect_no_axe_violations
 from round4 import shots
 
 WORDS = core_words()

@@ -10,7 +10,8 @@ import re
 import pytest
 from selenium.webdriver.support.ui import Select
 
-from pages import core_words, expect_no_axe_violations, set_viewport
+from page_words import core_words
+from pages import expect_no_axe_violations, set_viewport
 from round4 import broken_words, inner_width, shots, text_width, visible_text
 
 KO = core_words()["ko"]

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from pages import core_words, expect_no_axe_violations, play, recorded_tic_tac_toe, seat_pair, set_viewport
+from page_words import core_words
+from pages import expect_no_axe_violations, set_viewport
+from pairs import play, recorded_tic_tac_toe, seat_pair
 from round4 import inner_width, overlap, rect, shots, text_width
 
 WORDS = core_words()

@@ -3,7 +3,7 @@
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
-from pages import seat_pair
+from pairs import seat_pair
 
 
 def test_a_reload_mid_game_keeps_the_seat_and_the_board(browsers):

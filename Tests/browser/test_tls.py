@@ -21,7 +21,7 @@ import pytest
 from websockets.asyncio.client import connect
 
 from conftest import _free_port, browser_sessions, start_server, stop_server
-from pages import play, seat_pair
+from pairs import play, seat_pair
 
 ALICE_WINS_TOP_ROW = [(0, 0), (1, 0), (0, 1), (1, 1), (0, 2)]
 
