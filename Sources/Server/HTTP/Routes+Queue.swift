@@ -90,8 +90,8 @@ extension Routes {
     }
 
     /// The JSON body as `Body`, read strictly; `emptyAs` when the body is empty and that is allowed.
-    /// `400 badMessage` otherwise, saying what is wrong.
-    private func read<Body: StrictBody>(_ type: Body.Type, from request: Request, emptyAs empty: Body?, _ context: AppRequestContext)
+    /// `400 badMessage` otherwise, saying what is wrong (the queue's and the accounts' routes).
+    func read<Body: StrictBody>(_ type: Body.Type, from request: Request, emptyAs empty: Body?, _ context: AppRequestContext)
         async throws -> Body
     {
         var request = request
@@ -102,7 +102,7 @@ extension Routes {
         case .success(let body):
             return body
         case .failure(let refusal):
-            refused("unreadable queue body, answered 400", match: nil, context)
+            refused("unreadable \(Body.self) body, answered 400", match: nil, context)
             throw APIError(.badRequest, .badMessage, refusal.reason)
         }
     }
