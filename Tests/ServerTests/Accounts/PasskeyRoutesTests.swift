@@ -98,3 +98,25 @@ struct PasskeyRoutesTests {
         return signedIn.player
     }
 }
+
+/// The session cookie over HTTPS, with certificates the test made.
+@Suite("Passkey accounts over HTTPS")
+struct PasskeyCookieOverTLSTests {
+    @Test("Over TLS the session cookie is also Secure")
+    func test_cookie_isSecureOverTLS() async throws {
+        try await TestCertificates.with { certificates in
+            try await withTestServer(configure: { configuration in
+                configuration.tlsCertificatePath = certificates.certificate
+                configuration.tlsKeyPath = certificates.key
+            }) { server in
+                let browser = PasskeyBrowser(port: server.port, https: true)
+                var authenticator = SoftwareAuthenticator()
+                let (created, cookie) = try await browser.register("Ann", with: &authenticator)
+                #expect(created.status == 201)
+                let header = try #require(PasskeyBrowser.setCookie(created))
+                for attribute in ["Secure", "HttpOnly", "SameSite=Lax", "Path=/"] { #expect(header.contains(attribute)) }
+                #expect(try await browser.me(cookie: cookie).status == 200)
+            }
+        }
+    }
+}

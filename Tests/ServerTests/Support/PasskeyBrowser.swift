@@ -4,11 +4,23 @@ import Passkeys
 
 /// A browser page on the test server with a software authenticator: it asks for the options, lets
 /// the authenticator answer as `navigator.credentials` would (`toJSON()`), and posts the answer, from
-/// the page's origin (`http://127.0.0.1:{port}`, whose host is the RP ID).
+/// the page's origin (`http://127.0.0.1:{pagePort}`, whose host is the RP ID).
 struct PasskeyBrowser {
+    /// The server the requests go to.
     let port: Int
+    /// The server the page came from: another server of the cluster when the page's requests reach
+    /// a server other than its own.
+    let pagePort: Int
+    /// Over `https://` (any certificate taken).
+    let https: Bool
 
-    var origin: String { "http://127.0.0.1:\(port)" }
+    init(port: Int, pagePort: Int? = nil, https: Bool = false) {
+        self.port = port
+        self.pagePort = pagePort ?? port
+        self.https = https
+    }
+
+    var origin: String { "\(https ? "https" : "http")://127.0.0.1:\(pagePort)" }
     static let rpID = "127.0.0.1"
 
     /// A POST of `body` from `origin` (nil: no `Origin` header), with the session cookie `cookie`.
@@ -16,11 +28,13 @@ struct PasskeyBrowser {
         var headers: [(String, String)] = [("Content-Type", "application/json")]
         if let sentOrigin = origin ?? self.origin { headers.append(("Origin", sentOrigin)) }
         if let cookie { headers.append(("Cookie", "session=\(cookie)")) }
-        return try await HTTP.request(port: port, path, method: .POST, headers: headers, body: body)
+        return try await HTTP.request(
+            port: port, path, method: .POST, headers: headers, body: body, client: https ? HTTP.unverifiedTLSClient : HTTP.client,
+            https: https)
     }
 
     func me(cookie: String?) async throws -> HTTP.Reply {
-        try await HTTP.get(port: port, "/api/me", headers: cookie.map { [("Cookie", "session=\($0)")] } ?? [])
+        try await HTTP.get(port: port, "/api/me", headers: cookie.map { [("Cookie", "session=\($0)")] } ?? [], https: https)
     }
 
     /// The `publicKey` object of an options answer; throws unless it is a 200 with one.
