@@ -92,6 +92,18 @@ struct PasskeyAttackTests {
         }
     }
 
+    @Test("A counter going backwards (a cloned authenticator) is refused 401 notSignedIn; the clone's twin signs in on")
+    func test_login_counterBackwards_refused() async throws {
+        try await withAnn { browser, authenticator in
+            var clone = authenticator
+            #expect(try await browser.login(with: &authenticator).reply.status == 200)
+            #expect(try await browser.login(with: &authenticator).reply.status == 200)
+            // The clone's counter is behind: its next value (1) is below the stored one (2).
+            expectRefused(try await browser.login(with: &clone).reply, 401, "notSignedIn")
+            #expect(try await browser.login(with: &authenticator).reply.status == 200)
+        }
+    }
+
     @Test("Malformed base64url and JSON, a huge body: 400 or 413 badMessage, nobody signed in")
     func test_malformedBodies_refused() async throws {
         try await withAnn { browser, authenticator in

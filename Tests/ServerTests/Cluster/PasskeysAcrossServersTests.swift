@@ -47,4 +47,27 @@ struct PasskeysAcrossServersTests {
             }
         }
     }
+
+    @Test("One assertion finished on two servers at once signs in once")
+    func test_oneAssertion_onTwoServersAtOnce_signsInOnce() async throws {
+        let url = try #require(TwoServersTests.databaseURL)
+        try await withTestServer(configure: { $0.databasePath = url }) { first in
+            try await withTestServer(configure: { $0.databasePath = url }) { second in
+                var authenticator = SoftwareAuthenticator()
+                let onFirst = PasskeyBrowser(port: first.port)
+                let toSecond = PasskeyBrowser(port: second.port, pagePort: first.port)
+                #expect(try await onFirst.register("Bo\(UInt32.random(in: 0...999_999))", with: &authenticator).reply.status == 201)
+                for _ in 0..<5 {
+                    let challenge = try await onFirst.loginChallenge()
+                    let body = PasskeyBrowser.json(
+                        authenticator.assert(challenge: challenge, origin: onFirst.origin, rpID: PasskeyBrowser.rpID))
+                    async let one = onFirst.post("/api/passkeys/login", body)
+                    async let other = toSecond.post("/api/passkeys/login", body)
+                    let replies = try await [one, other]
+                    #expect(replies.map(\.status).sorted() == [200, 401])
+                    #expect(replies.compactMap(PasskeyBrowser.sessionCookie).count == 1)
+                }
+            }
+        }
+    }
 }
