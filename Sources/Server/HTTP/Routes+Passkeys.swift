@@ -29,6 +29,7 @@ extension Routes {
                 "An account's name must be 1 to 24 characters long and contain no control or invisible characters.")
         }
         let relyingParty = try relyingParty(request, context)
+        try checkCeremonyLimit(context)
         let options = try await answering(context) {
             try await ceremonies.registrationOptions(name: name, relyingParty: relyingParty, now: now)
         }
@@ -48,6 +49,7 @@ extension Routes {
         let ceremonies = try accountsReady()
         try checkOrigin(request, context, refusing: "This origin may not sign in here.")
         let relyingParty = try relyingParty(request, context)
+        try checkCeremonyLimit(context)
         let options = try await answering(context) { try await ceremonies.loginOptions(relyingParty: relyingParty, now: now) }
         return .json(PublicKeyOptions(publicKey: options))
     }
@@ -72,6 +74,13 @@ extension Routes {
         let signedIn = try await answering(context) { try await ceremony(credential, relyingParty, ceremonies) }
         logger.info(event, metadata: ["account": "\(signedIn.account.id)", "address": "\(context.clientAddress)"])
         return signedInResponse(signedIn, status: status)
+    }
+
+    private func checkCeremonyLimit(_ context: AppRequestContext) throws {
+        guard ceremonyLimiter.allow(context.clientAddress) else {
+            refused("too many passkey ceremonies begun, answered 429", match: nil, context)
+            throw APIError(.tooManyRequests, .rateLimited, "Too many passkey requests from your address; wait a minute.")
+        }
     }
 
     /// The relying party of this request: the page's host as the RP ID (a page served under several

@@ -23,6 +23,10 @@ struct Routes: Sendable {
     let accounts: PasskeyCeremonies?
     /// Whether the server speaks TLS: the session cookie is then `Secure`.
     let usesTLS: Bool
+    /// One limit per address for the passkey options, each of which stores a challenge: a client
+    /// asking in a loop fills no table.
+    let ceremonyLimiter = AddressRateLimiter(perMinute: Self.ceremoniesPerAddressPerMinute)
+    static let ceremoniesPerAddressPerMinute = 30
     let logger: Logger
 
     func add(to router: Router<AppRequestContext>) {

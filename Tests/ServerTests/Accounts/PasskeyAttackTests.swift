@@ -104,6 +104,16 @@ struct PasskeyAttackTests {
         }
     }
 
+    @Test("Options asked for in a loop are refused 429 rateLimited: no table fills with challenges")
+    func test_options_inALoop_rateLimited() async throws {
+        try await withTestServer { server in
+            let browser = PasskeyBrowser(port: server.port)
+            for _ in 0..<30 { #expect(try await browser.post("/api/passkeys/login/options").status == 200) }
+            expectRefused(try await browser.post("/api/passkeys/login/options"), 429, "rateLimited")
+            expectRefused(try await browser.post("/api/passkeys/register/options", #"{"name": "Ann"}"#), 429, "rateLimited")
+        }
+    }
+
     @Test("Malformed base64url and JSON, a huge body: 400 or 413 badMessage, nobody signed in")
     func test_malformedBodies_refused() async throws {
         try await withAnn { browser, authenticator in
