@@ -76,7 +76,7 @@ struct ServerContext: Sendable {
         accountStore = Self.accountStore(beside: store)
         self.registry = registry
         let queue = store.makePairingQueue(times: configuration.pairingTimes, elapsed: { clock.now.sinceOrigin })
-        matchmaker = Matchmaker(queue: queue, registry: registry, logger: logger)
+        matchmaker = Matchmaker(queue: queue, registry: registry, accounts: accountStore, logger: logger)
         self.state = state
         self.metrics = metrics
         originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)

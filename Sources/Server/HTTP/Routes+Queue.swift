@@ -27,8 +27,13 @@ extension Routes {
         // A game the queue does not offer is refused before the limit counts a match it will not create.
         let pairingKey = try pairingKey(askedIn: body, context)
         try checkCreationLimit(context)
+        // A signed-in visitor is never paired with an account it blocks or that blocks it; a cookie
+        // that signs nobody in leaves the visitor a guest, as it was before accounts.
+        let account = accounts == nil ? nil : try await session(request)?.account.id
         let ticket = Secrets.newSeatToken()
-        try await storingInQueue { try await queue.join(Self.queueKey(of: ticket), name: body.name, pairingKey: pairingKey) }
+        try await storingInQueue {
+            try await queue.join(Self.queueKey(of: ticket), name: body.name, pairingKey: pairingKey, account: account)
+        }
         matchmaker.pairSoon()
         return .json(QueueStatus.waiting(seconds: 0, ticket: ticket), status: .created)
     }

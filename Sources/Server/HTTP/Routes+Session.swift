@@ -41,22 +41,25 @@ extension Routes {
 
     /// The account the request's session cookie signs in, and its token; `401 notSignedIn` otherwise.
     func signedIn(_ request: Request, _ context: AppRequestContext) async throws -> (account: Account, token: String) {
-        let ceremonies = try accountsReady()
-        guard let token = request.cookies[Self.sessionCookieName]?.value, !token.isEmpty else {
-            throw APIError(.unauthorized, .notSignedIn, "You are not signed in.")
+        guard request.cookies[Self.sessionCookieName] != nil else { throw APIError(.unauthorized, .notSignedIn, "You are not signed in.") }
+        guard let session = try await session(request) else {
+            refused("session cookie of no session (ended, expired or never issued), answered 401", match: nil, context)
+            throw APIError(.unauthorized, .notSignedIn, "You are not signed in: your session ended or expired.")
         }
-        let account: Account?
+        return session
+    }
+
+    /// The account the request's session cookie signs in, and its token; nil when it signs nobody in.
+    /// - Throws: `503` when the account storage cannot be reached.
+    func session(_ request: Request) async throws -> (account: Account, token: String)? {
+        let ceremonies = try accountsReady()
+        guard let token = request.cookies[Self.sessionCookieName]?.value, !token.isEmpty else { return nil }
         do {
-            account = try await ceremonies.account(sessionToken: token, now: now)
+            return try await ceremonies.account(sessionToken: token, now: now).map { ($0, token) }
         } catch {
             logger.error("the account store could not be reached", metadata: ["error": "\(error)"])
             throw APIError(.serviceUnavailable, .notSignedIn, "The account storage cannot be reached right now; try again shortly.")
         }
-        guard let account else {
-            refused("session cookie of no session (ended, expired or never issued), answered 401", match: nil, context)
-            throw APIError(.unauthorized, .notSignedIn, "You are not signed in: your session ended or expired.")
-        }
-        return (account, token)
     }
 
     /// The ceremonies, once the server is ready; `503` when its store cannot keep accounts.

@@ -41,6 +41,7 @@ struct Routes: Sendable {
         addQueue(to: router)
         addPasskeys(to: router)
         addSession(to: router)
+        addBlocks(to: router)
     }
 
     private func health() -> Response {
