@@ -122,16 +122,25 @@ extension Routes {
                 refused("account name already registered, answered 409", match: nil, context)
                 throw APIError(.conflict, .nameTaken, "That name belongs to a registered player; choose another.")
             case .badMessage(let reason):
-                refused("\(reason), answered 400", match: nil, context)
+                refused("\(Self.loggable(reason)), answered 400", match: nil, context)
                 throw APIError(.badRequest, .badMessage, "The passkey could not be verified; try again.")
             case .notSignedIn(let reason):
-                refused("\(reason), answered 401", match: nil, context)
+                refused("\(Self.loggable(reason)), answered 401", match: nil, context)
                 throw APIError(.unauthorized, .notSignedIn, "The passkey could not sign you in; try again.")
             }
         } catch {
             logger.error("the account store could not be reached", metadata: ["error": "\(error)"])
             throw APIError(.serviceUnavailable, .notSignedIn, "The account storage cannot be reached right now; try again shortly.")
         }
+    }
+}
+
+extension Routes {
+    /// A refusal's reason as a log line may hold it: a reason can quote what the client sent (an
+    /// origin, a ceremony type), so it is cut short and kept on one line.
+    static func loggable(_ reason: String) -> String {
+        String(
+            reason.prefix(300).map { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : $0 })
     }
 }
 
