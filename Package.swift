@@ -136,7 +136,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "MatchHosting", "WebSocketTransport", "MatchTree", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore",
-                "GameUnits", "AllGames", "MatchWords",
+                "GameUnits", "AllGames", "MatchWords", "Accounts", "Passkeys",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -206,8 +206,14 @@ let package = Package(
             path: "Tests/RawSocketSupport"),
         .testTarget(name: "RIBsTests", dependencies: ["RIBs"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "AccountStoreContract"]),
+        // A passkey authenticator in software (its own P-256 and Ed25519 keys) and the CBOR writer it
+        // needs: the vectors of the verification's tests and the server's. Only tests depend on it.
+        .target(
+            name: "PasskeyTestSupport", dependencies: ["Passkeys", .product(name: "Crypto", package: "swift-crypto")],
+            path: "Tests/PasskeyTestSupport"),
         // Vectors made in the test by a software authenticator (its own P-256 and Ed25519 keys).
-        .testTarget(name: "PasskeysTests", dependencies: ["Passkeys", .product(name: "Crypto", package: "swift-crypto")]),
+        .testTarget(
+            name: "PasskeysTests", dependencies: ["Passkeys", "PasskeyTestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         // Includes RFC 6455 conformance over real sockets, against a server of the transport alone
         // (`withTransportServer`): its channel handlers in front of a match registry, no routes of the app.
         .testTarget(
@@ -302,7 +308,8 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                "VirtualTime", "RawSocketSupport", "MatchStoreContract",
+                "VirtualTime", "RawSocketSupport", "MatchStoreContract", "Accounts", "Passkeys", "PasskeyTestSupport",
+                .product(name: "Crypto", package: "swift-crypto"),
             ],
             // Store files of earlier releases, opened by path from the tests (Fixtures/README.md).
             exclude: ["Fixtures"]

@@ -24,3 +24,15 @@ struct CollectedClientData: Decodable {
         guard crossOrigin != true else { throw .crossOrigin }
     }
 }
+
+/// What the server reads of `clientDataJSON` before verification: the challenge it claims to answer,
+/// which is how the server finds the challenge it issued (it keeps only their hashes).
+public enum ClientDataChallenge {
+    /// The challenge bytes in the base64url `clientDataJSON`; `malformedBase64URL` or
+    /// `malformedClientData` when it is not client data with a base64url challenge.
+    public static func read(clientDataJSON text: String) throws(PasskeyFailure) -> [UInt8] {
+        let data = try CollectedClientData.read(base64URL: text, field: "clientDataJSON").data
+        guard let challenge = Base64URL.decode(data.challenge) else { throw .malformedBase64URL(field: "challenge") }
+        return challenge
+    }
+}

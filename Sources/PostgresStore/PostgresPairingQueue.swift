@@ -34,12 +34,12 @@ final class PostgresPairingQueue: PairingQueue {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
-    func join(_ key: String, name: String?, pairingKey: PairingKey) async throws {
+    func join(_ key: String, name: String?, pairingKey: PairingKey, account: String?) async throws {
         try await pool.withConnection { [logger] connection in
             try await connection.query(
                 """
-                INSERT INTO pairing_queue (ticket_hash, name, game_id, clock)
-                VALUES (\(key), \(name), \(pairingKey.gameID.rawValue), \(pairingKey.clockColumn))
+                INSERT INTO pairing_queue (ticket_hash, name, game_id, clock, account_id)
+                VALUES (\(key), \(name), \(pairingKey.gameID.rawValue), \(pairingKey.clockColumn), \(account))
                 """,
                 logger: logger)
         }
@@ -98,16 +98,17 @@ final class PostgresPairingQueue: PairingQueue {
         }
     }
 
-    func pairNext(_ seat: @escaping @Sendable (WaitingVisitor, WaitingVisitor) async throws -> (PairedSeat, PairedSeat)) async throws
-        -> Bool
-    {
+    func pairNext(
+        avoiding: @escaping @Sendable (String, String) async throws -> Bool,
+        _ seat: @escaping @Sendable (WaitingVisitor, WaitingVisitor) async throws -> (PairedSeat, PairedSeat)
+    ) async throws -> Bool {
         let renew = renewSeconds
         let keep = keepSeconds
         return try await pool.withConnection { [logger] connection in
             try await Self.sweep(renew: renew, keep: keep, on: connection, logger: logger)
             // A key whose two are held by another server's pairing has nobody left here: try the next.
             for pairingKey in try await Self.keysWithTwoWaiting(renew: renew, on: connection, logger: logger) {
-                if try await Self.pair(pairingKey, renew: renew, seat, on: connection, logger: logger) { return true }
+                if try await Self.pair(pairingKey, renew: renew, avoiding: avoiding, seat, on: connection, logger: logger) { return true }
             }
             return false
         }
@@ -133,32 +134,33 @@ final class PostgresPairingQueue: PairingQueue {
         return keys
     }
 
-    /// Pairs the two visitors of `pairingKey` who have waited longest, in one transaction; false,
-    /// changing nothing, when fewer than two of them are left that no other pairing holds.
+    /// How many waiting visitors of a key a pairing locks when the two first may not be paired (one
+    /// blocks the other): enough to find a partner past a few blocks, few enough that another
+    /// server pairing the same key still finds others to take.
+    private static let candidatesPastABlock = 8
+
+    /// Pairs the two visitors of `pairingKey` who have waited longest and may be paired, in one
+    /// transaction; false, changing nothing, when no two of them are left that no other pairing holds.
     private static func pair(
-        _ pairingKey: PairingKey, renew: Double,
+        _ pairingKey: PairingKey, renew: Double, avoiding: @Sendable (String, String) async throws -> Bool,
         _ seat: @Sendable (WaitingVisitor, WaitingVisitor) async throws -> (PairedSeat, PairedSeat),
         on connection: PostgresConnection, logger: Logger
     ) async throws -> Bool {
         try await connection.query("BEGIN", logger: logger)
         do {
-            let rows = try await connection.query(
-                """
-                SELECT ticket_hash, name FROM pairing_queue
-                WHERE match_id IS NULL AND renewed_at >= now() - make_interval(secs => \(renew))
-                  AND game_id = \(pairingKey.gameID.rawValue) AND clock = \(pairingKey.clockColumn)
-                ORDER BY joined_order
-                LIMIT 2
-                FOR UPDATE SKIP LOCKED
-                """, logger: logger)
-            var visitors: [WaitingVisitor] = []
-            for try await (key, name) in rows.decode((String, String?).self) {
-                visitors.append(WaitingVisitor(key: key, name: name, pairingKey: pairingKey))
+            // The two first, as always; more only when those two may not be paired. Rows locked here
+            // stay locked to this transaction, which is what keeps another server off them.
+            var pair: (WaitingVisitor, WaitingVisitor)?
+            for limit in [2, candidatesPastABlock] where pair == nil {
+                let candidates = try await waiting(pairingKey, renew: renew, limit: limit, on: connection, logger: logger)
+                pair = try await firstPairable(candidates, avoiding: avoiding)
+                if candidates.count < limit { break }
             }
-            guard visitors.count == 2 else {
+            guard let pair else {
                 try await connection.query("ROLLBACK", logger: logger)
                 return false
             }
+            let visitors = [pair.0, pair.1]
             let seats = try await seat(visitors[0], visitors[1])
             for (visitor, paired) in zip(visitors, [seats.0, seats.1]) {
                 try await connection.query(
@@ -175,6 +177,26 @@ final class PostgresPairingQueue: PairingQueue {
             _ = try? await connection.query("ROLLBACK", logger: logger)
             throw error
         }
+    }
+
+    /// The first `limit` waiting visitors of `pairingKey` that no other pairing holds, locked.
+    private static func waiting(
+        _ pairingKey: PairingKey, renew: Double, limit: Int, on connection: PostgresConnection, logger: Logger
+    ) async throws -> [WaitingVisitor] {
+        let rows = try await connection.query(
+            """
+            SELECT ticket_hash, name, account_id FROM pairing_queue
+            WHERE match_id IS NULL AND renewed_at >= now() - make_interval(secs => \(renew))
+              AND game_id = \(pairingKey.gameID.rawValue) AND clock = \(pairingKey.clockColumn)
+            ORDER BY joined_order
+            LIMIT \(limit)
+            FOR UPDATE SKIP LOCKED
+            """, logger: logger)
+        var visitors: [WaitingVisitor] = []
+        for try await (key, name, account) in rows.decode((String, String?, String?).self) {
+            visitors.append(WaitingVisitor(key: key, name: name, pairingKey: pairingKey, account: account))
+        }
+        return visitors
     }
 
     /// Deletes the waiting visitors not renewed in time and the paired ones kept long enough, except

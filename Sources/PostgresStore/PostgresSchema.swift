@@ -27,6 +27,7 @@ import PostgresNIO
 /// -- migration 8: the spectators each server relays of a match hosted elsewhere (PostgresAudiences)
 /// match_audience(match_id text, server text, spectators integer, PRIMARY KEY (match_id, server))
 /// -- migration 9: account, passkey, account_session, passkey_challenge, account_block (PostgresAccountSchema)
+/// -- migration 10: pairing_queue(… account_id text)       -- the visitor's account, for blocks; NULL: a guest
 /// ```
 ///
 /// The JSON is `StorageCoding`'s, byte for byte the SQLite store's, kept as `text` (not `jsonb`, which
@@ -164,6 +165,14 @@ enum PostgresSchema {
                 """
             ]),
         PostgresAccountSchema.migration,
+        Migration(
+            version: 10, name: "pairing queue knows accounts",
+            statements: [
+                // A signed-in visitor's account, so that two who block each other are never paired.
+                // NULL is a guest, what every visitor was before the column existed. No reference to
+                // `account`: a queue row lives for minutes, and a guest's has nothing to refer to.
+                "ALTER TABLE pairing_queue ADD COLUMN account_id text"
+            ]),
     ]
 
     /// Any fixed number, the same in every release: the advisory lock that lets one server at a time

@@ -38,6 +38,7 @@ public enum PairingQueueContract {
             body: aVisitor_isPairedWithTheNextOfItsGame_pastOthersWaiting),
         Check(id: "theGameWhoseVisitorWaitedLongest_isPairedFirst", body: theGameWhoseVisitorWaitedLongest_isPairedFirst),
         Check(id: "visitorsOfOneGameUnderDifferentClocks_areNotPaired", body: visitorsOfOneGameUnderDifferentClocks_areNotPaired),
+        Check(id: "accountsKeptApart_areNeverPaired_theOthersAre", body: accountsKeptApart_areNeverPaired_theOthersAre),
     ]
 
     static let ticTacToe = PairingKey(gameID: "ticTacToe")
@@ -98,6 +99,23 @@ public enum PairingQueueContract {
         for key in ["bob", "cat"] {
             #expect(isWaiting(try await queue.renew(key)), "\(key) waits on")
         }
+    }
+
+    /// Ann's account blocks Bob's (issue 41): the queue pairs each with the next who may be, guests and
+    /// accounts alike, in the order they joined; a blocked pair alone waits on.
+    private static func accountsKeptApart_areNeverPaired_theOthersAre(_ queue: any PairingQueue) async throws {
+        let seating = PairsSeated()
+        let apart: @Sendable (String, String) async throws -> Bool = { first, second in
+            Set([first, second]) == ["account-ann", "account-bob"]
+        }
+        try await queue.join("ann", name: "Ann", pairingKey: ticTacToe, account: "account-ann")
+        try await queue.join("bob", name: "Bob", pairingKey: ticTacToe, account: "account-bob")
+        #expect(try await queue.pairNext(avoiding: apart, seating.seatPair) == false, "Ann and Bob alone: never paired")
+        try await queue.join("cat", name: "Cat", pairingKey: ticTacToe, account: "account-cat")
+        try await queue.join("dan", name: nil, pairingKey: ticTacToe)
+        while try await queue.pairNext(avoiding: apart, seating.seatPair) {}
+        #expect(seating.pairs.map { $0.map(\.key) } == [["ann", "cat"], ["bob", "dan"]])
+        #expect(seating.pairs.first?.map(\.account) == ["account-ann", "account-cat"], "the account comes with the visitor")
     }
 
     private static func theGameWhoseVisitorWaitedLongest_isPairedFirst(_ queue: any PairingQueue) async throws {

@@ -1,4 +1,5 @@
 import Crypto
+import PasskeyTestSupport
 import Passkeys
 import Testing
 

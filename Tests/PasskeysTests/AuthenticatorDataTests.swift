@@ -1,3 +1,4 @@
+import PasskeyTestSupport
 import Passkeys
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import PasskeyTestSupport
 import Passkeys
 import Testing
 

@@ -11,7 +11,8 @@ struct ErrorCodeTests {
             ErrorCode.allCases.map(\.rawValue) == [
                 "badMessage", "badName", "notSeated", "alreadySeated", "matchFull", "notYourTurn", "cellTaken",
                 "outOfBounds", "wrongPhase", "unknownGame", "badToken", "rateLimited", "matchNotFound", "opponentConnected",
-                "tooEarly", "opponentAway", "noOffer", "alreadyOffered", "watchOnly",
+                "tooEarly", "opponentAway", "noOffer", "alreadyOffered", "watchOnly", "nameTaken",
+                "notSignedIn", "playerNotFound",
             ]
         )
     }

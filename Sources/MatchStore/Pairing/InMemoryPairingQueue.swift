@@ -9,6 +9,7 @@ public actor InMemoryPairingQueue: PairingQueue {
     private struct Entry {
         let name: String?
         let pairingKey: PairingKey
+        let account: String?
         let joinedAt: Duration
         var renewedAt: Duration
         var paired: (seat: PairedSeat, at: Duration)?
@@ -30,9 +31,9 @@ public actor InMemoryPairingQueue: PairingQueue {
         self.elapsed = elapsed ?? { ContinuousClock.now - origin }
     }
 
-    public func join(_ key: String, name: String?, pairingKey: PairingKey) {
+    public func join(_ key: String, name: String?, pairingKey: PairingKey, account: String?) {
         let now = elapsed()
-        entries[key] = Entry(name: name, pairingKey: pairingKey, joinedAt: now, renewedAt: now)
+        entries[key] = Entry(name: name, pairingKey: pairingKey, account: account, joinedAt: now, renewedAt: now)
         order.append(key)
     }
 
@@ -50,14 +51,14 @@ public actor InMemoryPairingQueue: PairingQueue {
         entries[key] = nil
     }
 
-    public func pairNext(_ seat: @escaping @Sendable (WaitingVisitor, WaitingVisitor) async throws -> (PairedSeat, PairedSeat)) async throws
-        -> Bool
-    {
+    public func pairNext(
+        avoiding: @escaping @Sendable (String, String) async throws -> Bool,
+        _ seat: @escaping @Sendable (WaitingVisitor, WaitingVisitor) async throws -> (PairedSeat, PairedSeat)
+    ) async throws -> Bool {
         sweep()
-        guard let keys = nextPair() else { return false }
-        let visitors = keys.compactMap { key in
-            entries[key].map { WaitingVisitor(key: key, name: $0.name, pairingKey: $0.pairingKey) }
-        }
+        guard let pair = try await nextPair(avoiding: avoiding) else { return false }
+        let visitors = [pair.0, pair.1]
+        let keys = visitors.map(\.key)
         for key in keys { entries[key]?.isBeingPaired = true }
         // The actor lets other calls in while `seat` runs: the mark keeps them off these two.
         let seats: (PairedSeat, PairedSeat)
@@ -76,18 +77,31 @@ public actor InMemoryPairingQueue: PairingQueue {
         return true
     }
 
-    /// The ticket keys of the two visitors to pair next, in the order they joined: of the pairing keys
-    /// with two free visitors (waiting, and not being paired), the one whose first has waited longest.
-    private func nextPair() -> [String]? {
-        var free: [PairingKey: [String]] = [:]
+    /// The two visitors to pair next, in the order they joined: of the pairing keys with two free
+    /// visitors (waiting, and not being paired) that may be paired, the one whose first has waited
+    /// longest. `avoiding` may suspend (it asks the account store): what it let through is checked
+    /// still free afterwards, as another call may have taken it meanwhile.
+    private func nextPair(avoiding: @escaping @Sendable (String, String) async throws -> Bool) async throws -> (
+        WaitingVisitor, WaitingVisitor
+    )? {
+        var free: [PairingKey: [WaitingVisitor]] = [:]
         var keysInOrder: [PairingKey] = []
         for key in order {
             guard let entry = entries[key], entry.paired == nil, !entry.isBeingPaired else { continue }
             if free[entry.pairingKey] == nil { keysInOrder.append(entry.pairingKey) }
-            free[entry.pairingKey, default: []].append(key)
+            free[entry.pairingKey, default: []].append(
+                WaitingVisitor(key: key, name: entry.name, pairingKey: entry.pairingKey, account: entry.account))
         }
-        guard let pairingKey = keysInOrder.first(where: { free[$0, default: []].count >= 2 }) else { return nil }
-        return Array(free[pairingKey, default: []].prefix(2))
+        for pairingKey in keysInOrder where free[pairingKey, default: []].count >= 2 {
+            guard let pair = try await firstPairable(free[pairingKey, default: []], avoiding: avoiding) else { continue }
+            guard isFree(pair.0.key), isFree(pair.1.key) else { return nil }
+            return pair
+        }
+        return nil
+    }
+
+    private func isFree(_ key: String) -> Bool {
+        entries[key].map { $0.paired == nil && !$0.isBeingPaired } ?? false
     }
 
     /// Drops the waiting visitors not renewed in time (unless being paired) and the paired ones kept

@@ -19,9 +19,10 @@ import MatchWords
 /// store's, a table shared by every server on the database. `MatchStore.makePairingQueue` gives the one
 /// that goes with a store.
 public protocol PairingQueue: Sendable {
-    /// Puts the visitor of ticket key `key`, named `name` (nil: the seat's default name), at the end of
-    /// the queue, to be paired only with a visitor who asked for the same `pairingKey`.
-    func join(_ key: String, name: String?, pairingKey: PairingKey) async throws
+    /// Puts the visitor of ticket key `key`, named `name` (nil: the seat's default name), signed in to
+    /// `account` (nil: a guest), at the end of the queue, to be paired only with a visitor who asked
+    /// for the same `pairingKey`.
+    func join(_ key: String, name: String?, pairingKey: PairingKey, account: String?) async throws
 
     /// Where the visitor of `key` stands, renewing its place when it waits; nil when it is not in the
     /// queue (it left, was dropped for not renewing in time, or was paired longer ago than `keepPaired`).
@@ -35,9 +36,43 @@ public protocol PairingQueue: Sendable {
     /// with two or more waiting, the one whose longest waiting visitor has waited longest goes first,
     /// and its two longest waiting visitors are taken, the first to have joined first. Returns false,
     /// calling nothing, when no two visitors of one key wait (or the others are being paired right
-    /// now, by another server).
-    func pairNext(_ seat: @escaping @Sendable (_ first: WaitingVisitor, _ second: WaitingVisitor) async throws -> (PairedSeat, PairedSeat))
+    /// now, by another server). Two visitors both signed in whose accounts `avoiding` names (one
+    /// blocks the other) are never paired: the first is paired with the next who may be, and the
+    /// visitors passed over keep their places.
+    func pairNext(
+        avoiding: @escaping @Sendable (_ firstAccount: String, _ secondAccount: String) async throws -> Bool,
+        _ seat: @escaping @Sendable (_ first: WaitingVisitor, _ second: WaitingVisitor) async throws -> (PairedSeat, PairedSeat)
+    ) async throws -> Bool
+}
+
+extension PairingQueue {
+    /// A guest joins.
+    public func join(_ key: String, name: String?, pairingKey: PairingKey) async throws {
+        try await join(key, name: name, pairingKey: pairingKey, account: nil)
+    }
+
+    /// Pairs with no accounts to keep apart.
+    public func pairNext(
+        _ seat: @escaping @Sendable (_ first: WaitingVisitor, _ second: WaitingVisitor) async throws -> (PairedSeat, PairedSeat)
+    )
         async throws -> Bool
+    {
+        try await pairNext(avoiding: { _, _ in false }, seat)
+    }
+}
+
+/// The first two of `candidates` (in the order they joined) that may be paired: whose accounts, when
+/// both have one, `avoiding` does not name.
+public func firstPairable(
+    _ candidates: [WaitingVisitor], avoiding: @Sendable (String, String) async throws -> Bool
+) async throws -> (WaitingVisitor, WaitingVisitor)? {
+    for (index, first) in candidates.enumerated() {
+        for second in candidates[(index + 1)...] {
+            if let a = first.account, let b = second.account, try await avoiding(a, b) { continue }
+            return (first, second)
+        }
+    }
+    return nil
 }
 
 /// A visitor as the queue hands it to the pairing.
@@ -48,11 +83,14 @@ public struct WaitingVisitor: Sendable, Hashable {
     public let name: String?
     /// What it asked to be paired for, the same as its partner's.
     public let pairingKey: PairingKey
+    /// The account it is signed in to; nil for a guest.
+    public let account: String?
 
-    public init(key: String, name: String?, pairingKey: PairingKey) {
+    public init(key: String, name: String?, pairingKey: PairingKey, account: String? = nil) {
         self.key = key
         self.name = name
         self.pairingKey = pairingKey
+        self.account = account
     }
 }
 

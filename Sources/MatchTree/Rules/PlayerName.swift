@@ -1,7 +1,8 @@
 import MatchWords
 
-/// The rules for a player's name at login.
-enum PlayerName {
+/// The rules for a player's name at login, and for an account's name (`package`: the server refuses an
+/// account name these rules would refuse at login).
+package enum PlayerName {
     /// The longest name accepted, in Characters, after trimming.
     static let maximumLength = 24
 
@@ -22,6 +23,14 @@ enum PlayerName {
             !name.contains(where: holdsForbiddenScalar)
         else { throw .badName }
         return name
+    }
+
+    /// The name `raw` gives an account: trimmed, refused (nil) when empty, as an account has no seat's
+    /// default name to fall back on, or when `validated` would refuse it.
+    package static func accountName(_ raw: String) -> String? {
+        let name = trimmed(raw)
+        guard !name.isEmpty, let valid = try? validated(name, for: .player1) else { return nil }
+        return valid
     }
 
     private static func trimmed(_ text: String) -> String {

@@ -1,3 +1,4 @@
+import Accounts
 import GameUnits
 import Hummingbird
 import Logging
@@ -136,7 +137,7 @@ func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
     Routes(
         registry: context.registry, state: context.state, pages: pages, originPolicy: context.originPolicy,
         creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute), matchmaker: context.matchmaker,
-        logger: context.logger
+        accounts: context.accountStore.map(PasskeyCeremonies.init(store:)), usesTLS: configuration.usesTLS, logger: context.logger
     ).add(to: router)
     WebSocketRoute(admission: context.admission).add(to: router)
     return router

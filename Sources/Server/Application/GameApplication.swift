@@ -40,6 +40,7 @@ struct GameApplication<Base: ApplicationProtocol>: ApplicationProtocol, CustomSt
             retention: context.configuration.retainDays.map {
                 RetentionPolicy(retention: $0 * 24 * 60 * 60, sweepInterval: context.configuration.retentionSweepInterval)
             },
+            accountSweep: context.accountStore.map { AccountSweep(store: $0) },
             memoryRelease: MemoryReleaseSchedule { [store = context.store] in
                 store.releaseMemory()
                 MemoryRelease.returnFreedMemory()

@@ -17,6 +17,8 @@ struct MatchLifecycleService: Service, CustomStringConvertible {
     let idleTimeout: Duration
     /// `--retain-days`: stored matches unchanged for longer are deleted; nil keeps them all.
     var retention: RetentionPolicy?
+    /// Expired sessions and challenges removed; nil without an account store.
+    var accountSweep: AccountSweep?
     var memoryRelease: MemoryReleaseSchedule
     let logger: Logger
 
@@ -29,6 +31,7 @@ struct MatchLifecycleService: Service, CustomStringConvertible {
         let audiences = Task { [registry] in await registry.serveAudiences() }
         defer { audiences.cancel() }
         var retention = retention
+        var accountSweep = accountSweep
         state.set(.ready)
         // Check a few times per idle period, and at least every 30 s. The sleep ends early on shutdown,
         // so that SIGTERM never waits for the rest of an interval.
@@ -39,6 +42,7 @@ struct MatchLifecycleService: Service, CustomStringConvertible {
             if expired > 0 { logger.info("expired idle matches", metadata: ["count": "\(expired)"]) }
             memoryRelease.tick(expired: expired)
             await retention?.sweepIfDue(registry: registry, logger: logger)
+            await accountSweep?.sweepIfDue(clock: registry.clock, logger: logger)
         }
         await registry.shutdown()
         try await store.close()

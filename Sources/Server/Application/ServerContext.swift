@@ -1,9 +1,12 @@
+import Accounts
 import GameUnits
 import Logging
 import MatchHosting
 import MatchStore
 import MatchWords
+import PostgresStore
 import Prometheus
+import SQLiteStore
 import WebSocketTransport
 
 /// What the routes, the WebSocket channels and the lifecycle services of one server share: opened once
@@ -11,6 +14,9 @@ import WebSocketTransport
 struct ServerContext: Sendable {
     let configuration: ServerConfiguration
     let store: any MatchStore
+    /// Where accounts live (issue 41): beside the matches in the durable store, in memory beside an
+    /// in-memory store, none beside a read-only store (which could not write a session).
+    let accountStore: (any AccountStore)?
     let registry: MatchRegistry
     /// Pairs the visitors of "Play someone now" on the store's queue.
     let matchmaker: Matchmaker
@@ -73,9 +79,10 @@ struct ServerContext: Sendable {
         store.onReconnected { [health = registry.storageHealth] in health.writeSucceeded() }
         self.configuration = configuration
         self.store = store
+        accountStore = Self.accountStore(beside: store)
         self.registry = registry
         let queue = store.makePairingQueue(times: configuration.pairingTimes, elapsed: { clock.now.sinceOrigin })
-        matchmaker = Matchmaker(queue: queue, registry: registry, logger: logger)
+        matchmaker = Matchmaker(queue: queue, registry: registry, accounts: accountStore, logger: logger)
         self.state = state
         self.metrics = metrics
         originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)
@@ -90,5 +97,11 @@ struct ServerContext: Sendable {
         )
         self.metricsRegistry = metricsRegistry
         self.logger = logger
+    }
+
+    private static func accountStore(beside store: any MatchStore) -> (any AccountStore)? {
+        if let sqlite = store as? SQLiteMatchStore { return sqlite.makeAccountStore() }
+        if let postgres = store as? PostgresMatchStore { return postgres.makeAccountStore() }
+        return store.isWritable ? InMemoryAccountStore() : nil
     }
 }

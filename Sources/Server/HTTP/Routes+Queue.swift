@@ -27,8 +27,13 @@ extension Routes {
         // A game the queue does not offer is refused before the limit counts a match it will not create.
         let pairingKey = try pairingKey(askedIn: body, context)
         try checkCreationLimit(context)
+        // A signed-in visitor is never paired with an account it blocks or that blocks it; a cookie
+        // that signs nobody in leaves the visitor a guest, as it was before accounts.
+        let account = accounts == nil ? nil : try await session(request)?.account.id
         let ticket = Secrets.newSeatToken()
-        try await storingInQueue { try await queue.join(Self.queueKey(of: ticket), name: body.name, pairingKey: pairingKey) }
+        try await storingInQueue {
+            try await queue.join(Self.queueKey(of: ticket), name: body.name, pairingKey: pairingKey, account: account)
+        }
         matchmaker.pairSoon()
         return .json(QueueStatus.waiting(seconds: 0, ticket: ticket), status: .created)
     }
@@ -90,8 +95,8 @@ extension Routes {
     }
 
     /// The JSON body as `Body`, read strictly; `emptyAs` when the body is empty and that is allowed.
-    /// `400 badMessage` otherwise, saying what is wrong.
-    private func read<Body: StrictBody>(_ type: Body.Type, from request: Request, emptyAs empty: Body?, _ context: AppRequestContext)
+    /// `400 badMessage` otherwise, saying what is wrong (the queue's and the accounts' routes).
+    func read<Body: StrictBody>(_ type: Body.Type, from request: Request, emptyAs empty: Body?, _ context: AppRequestContext)
         async throws -> Body
     {
         var request = request
@@ -102,7 +107,7 @@ extension Routes {
         case .success(let body):
             return body
         case .failure(let refusal):
-            refused("unreadable queue body, answered 400", match: nil, context)
+            refused("unreadable \(Body.self) body, answered 400", match: nil, context)
             throw APIError(.badRequest, .badMessage, refusal.reason)
         }
     }

@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import GameUnits
 import Hummingbird
@@ -18,6 +19,14 @@ struct Routes: Sendable {
     /// launch, joining the queue.
     let creationLimiter: AddressRateLimiter
     let matchmaker: Matchmaker
+    /// The passkey ceremonies and sessions of accounts; nil when the store cannot keep them (read-only).
+    let accounts: PasskeyCeremonies?
+    /// Whether the server speaks TLS: the session cookie is then `Secure`.
+    let usesTLS: Bool
+    /// One limit per address for the passkey options, each of which stores a challenge: a client
+    /// asking in a loop fills no table.
+    let ceremonyLimiter = AddressRateLimiter(perMinute: Self.ceremoniesPerAddressPerMinute)
+    static let ceremoniesPerAddressPerMinute = 30
     let logger: Logger
 
     func add(to router: Router<AppRequestContext>) {
@@ -30,6 +39,9 @@ struct Routes: Sendable {
         router.get("/api/matches/{matchId}") { _, context in try await matchSummary(context) }
         addInspection(to: router)
         addQueue(to: router)
+        addPasskeys(to: router)
+        addSession(to: router)
+        addBlocks(to: router)
     }
 
     private func health() -> Response {

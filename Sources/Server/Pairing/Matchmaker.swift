@@ -1,3 +1,4 @@
+import Accounts
 import Logging
 import MatchHosting
 import MatchStore
@@ -8,6 +9,8 @@ import MatchWords
 actor Matchmaker {
     nonisolated let queue: any PairingQueue
     private let seating: PairSeating
+    /// Where blocks are kept: two visitors whose accounts block one another are never paired.
+    private let accounts: (any AccountStore)?
     private let logger: Logger
     /// Pairings running here. Bounded: on a shared store each holds a database connection from the
     /// pool that its own writes and the renewals also need; a few at once let their commits share
@@ -17,8 +20,9 @@ actor Matchmaker {
     /// A visitor came or renewed while every pairing ran: look again before stopping.
     private var lookAgain = false
 
-    init(queue: any PairingQueue, registry: MatchRegistry, maxPairings: Int = 3, logger: Logger) {
+    init(queue: any PairingQueue, registry: MatchRegistry, accounts: (any AccountStore)?, maxPairings: Int = 3, logger: Logger) {
         self.queue = queue
+        self.accounts = accounts
         seating = PairSeating(registry: registry)
         self.maxPairings = maxPairings
         self.logger = logger
@@ -39,14 +43,24 @@ actor Matchmaker {
         pairings += 1
         defer { pairings -= 1 }
         let seating = seating
+        let avoiding = Self.blocking(accounts)
         repeat {
             lookAgain = false
             do {
-                while try await queue.pairNext({ try await seating.seat($0, $1) }) {}
+                while try await queue.pairNext(avoiding: avoiding, { try await seating.seat($0, $1) }) {}
             } catch {
                 // Both visitors wait on; their next renewal tries again. Tickets are never logged.
                 logger.error("could not pair two waiting visitors", metadata: ["error": "\(error)"])
             }
         } while lookAgain
+    }
+
+    /// Whether either of two accounts blocks the other (issue 41: "never paired by Play someone now").
+    private static func blocking(_ accounts: (any AccountStore)?) -> @Sendable (String, String) async throws -> Bool {
+        guard let accounts else { return { _, _ in false } }
+        return { first, second in
+            if try await accounts.blockedAccounts(by: first).contains(where: { $0.id == second }) { return true }
+            return try await accounts.blockedAccounts(by: second).contains { $0.id == first }
+        }
     }
 }

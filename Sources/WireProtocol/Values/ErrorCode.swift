@@ -40,6 +40,13 @@ public enum ErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
     /// (Extension.) `login` or `resume` on a connection opened to watch only (`/ws/{id}?watch=1`): to
     /// play, reconnect without `watch`.
     case watchOnly
+    /// (Extension.) `POST /api/passkeys/register/options` with a name an account already has (the same
+    /// after case folding and Unicode normalisation).
+    case nameTaken
+    /// (Extension.) An account route without a valid session, or a passkey sign-in that failed.
+    case notSignedIn
+    /// (Extension.) `POST /api/blocks` with a name no account has.
+    case playerNotFound
 
     /// A sentence for a person that the server can send with this code; a game gives its own for the
     /// moves it refuses.
@@ -64,6 +71,9 @@ public enum ErrorCode: String, Codable, Hashable, Sendable, CaseIterable {
         case .noOffer: "There is no offer from your opponent to answer."
         case .alreadyOffered: "An offer is already waiting for an answer."
         case .watchOnly: "This connection only watches: reconnect without ?watch=1 to take a seat."
+        case .nameTaken: "That name belongs to a registered player; choose another."
+        case .notSignedIn: "You are not signed in."
+        case .playerNotFound: "There is no registered player with that name."
         }
     }
 }

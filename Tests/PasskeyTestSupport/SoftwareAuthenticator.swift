@@ -5,21 +5,31 @@ import Passkeys
 /// A passkey authenticator in software, as the tests' vectors: a key of its own, a counter, and the
 /// registration and assertion JSON a browser's `toJSON()` would give for it. Every part a test may
 /// spoil is a parameter.
-struct SoftwareAuthenticator {
-    enum Key {
+package struct SoftwareAuthenticator {
+    package enum Key {
         case p256(P256.Signing.PrivateKey)
         case ed25519(Curve25519.Signing.PrivateKey)
     }
 
-    static let origin = "https://games.example"
-    static let relyingParty = RelyingParty(id: "games.example", origins: [origin, "http://localhost:8080"])
+    package static let origin = "https://games.example"
+    package static let relyingParty = RelyingParty(id: "games.example", origins: [origin, "http://localhost:8080"])
 
-    var key: Key = .p256(P256.Signing.PrivateKey())
-    var credentialID: [UInt8] = (0..<16).map { _ in UInt8.random(in: 0...255) }
-    var userHandle: [UInt8] = (0..<16).map { _ in UInt8.random(in: 0...255) }
-    var signCount: UInt32 = 0
+    package var key: Key
+    package var credentialID: [UInt8]
+    package var userHandle: [UInt8]
+    package var signCount: UInt32
 
-    var coseKey: [UInt8] {
+    package init(
+        key: Key = .p256(P256.Signing.PrivateKey()), credentialID: [UInt8] = (0..<16).map { _ in UInt8.random(in: 0...255) },
+        userHandle: [UInt8] = (0..<16).map { _ in UInt8.random(in: 0...255) }, signCount: UInt32 = 0
+    ) {
+        self.key = key
+        self.credentialID = credentialID
+        self.userHandle = userHandle
+        self.signCount = signCount
+    }
+
+    package var coseKey: [UInt8] {
         switch key {
         case .p256(let key):
             let raw = Array(key.publicKey.rawRepresentation)
@@ -38,18 +48,18 @@ struct SoftwareAuthenticator {
     }
 
     /// What the relying party stores after registering this authenticator.
-    var stored: StoredCredential {
+    package var stored: StoredCredential {
         StoredCredential(id: credentialID, publicKeyCOSE: coseKey, signCount: signCount, userHandle: userHandle)
     }
 
-    static func clientDataJSON(type: String, challenge: [UInt8], origin: String, crossOrigin: Bool = false) -> [UInt8] {
+    package static func clientDataJSON(type: String, challenge: [UInt8], origin: String, crossOrigin: Bool = false) -> [UInt8] {
         let object: [String: Any] = [
             "type": type, "challenge": Base64URL.encode(challenge), "origin": origin, "crossOrigin": crossOrigin,
         ]
         return Array(try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]))
     }
 
-    func authenticatorData(rpID: String, flags: AuthenticatorData.Flags, attested: Bool, extensions: CBORValue? = nil) -> [UInt8] {
+    package func authenticatorData(rpID: String, flags: AuthenticatorData.Flags, attested: Bool, extensions: CBORValue? = nil) -> [UInt8] {
         var bytes = Array(SHA256.hash(data: Array(rpID.utf8)))
         bytes.append(flags.union(attested ? .attestedCredentialData : []).union(extensions == nil ? [] : .extensionData).rawValue)
         bytes += CBOREncoder.bigEndian(UInt64(signCount), width: 4)
@@ -62,7 +72,7 @@ struct SoftwareAuthenticator {
     }
 
     /// `navigator.credentials.create()`'s answer, `toJSON()`ed.
-    func register(
+    package func register(
         challenge: [UInt8], type: String = "webauthn.create", origin: String = origin, rpID: String = relyingParty.id,
         flags: AuthenticatorData.Flags = [.userPresent, .userVerified], format: String = "none",
         statement: [CBORMapEntry] = []
@@ -82,7 +92,7 @@ struct SoftwareAuthenticator {
     }
 
     /// `navigator.credentials.get()`'s answer, `toJSON()`ed; the counter moves on first, as a real one's does.
-    mutating func assert(
+    package mutating func assert(
         challenge: [UInt8], type: String = "webauthn.get", origin: String = origin, rpID: String = relyingParty.id,
         flags: AuthenticatorData.Flags = [.userPresent, .userVerified], countStep: UInt32 = 1, signer: Key? = nil
     ) -> AuthenticationResponseJSON {
@@ -103,5 +113,5 @@ struct SoftwareAuthenticator {
                 signature: Base64URL.encode(signature), userHandle: Base64URL.encode(userHandle)))
     }
 
-    static func challenge() -> [UInt8] { (0..<32).map { _ in UInt8.random(in: 0...255) } }
+    package static func challenge() -> [UInt8] { (0..<32).map { _ in UInt8.random(in: 0...255) } }
 }

@@ -2,8 +2,8 @@ import Passkeys
 
 /// The test's CBOR writer (definite lengths, shortest arguments): what an authenticator writes, so
 /// that the decoder is tested against bytes it did not make itself.
-enum CBOREncoder {
-    static func encode(_ value: CBORValue) -> [UInt8] {
+package enum CBOREncoder {
+    package static func encode(_ value: CBORValue) -> [UInt8] {
         switch value {
         case .unsigned(let n): head(0, n)
         case .negative(let n): head(1, n)
@@ -20,7 +20,7 @@ enum CBOREncoder {
     }
 
     /// An initial byte of `major` type and its argument in the fewest bytes.
-    static func head(_ major: UInt8, _ argument: UInt64) -> [UInt8] {
+    package static func head(_ major: UInt8, _ argument: UInt64) -> [UInt8] {
         let type = major << 5
         switch argument {
         case 0..<24: return [type | UInt8(argument)]
@@ -31,16 +31,16 @@ enum CBOREncoder {
         }
     }
 
-    static func bigEndian(_ value: UInt64, width: Int) -> [UInt8] {
+    package static func bigEndian(_ value: UInt64, width: Int) -> [UInt8] {
         (0..<width).reversed().map { UInt8(truncatingIfNeeded: value >> (8 * UInt64($0))) }
     }
 
     /// A map keyed by COSE's integer labels.
-    static func coseMap(_ entries: [(Int, CBORValue)]) -> CBORValue {
+    package static func coseMap(_ entries: [(Int, CBORValue)]) -> CBORValue {
         .map(entries.map { CBORMapEntry(key: integer($0.0), value: $0.1) })
     }
 
-    static func integer(_ n: Int) -> CBORValue {
+    package static func integer(_ n: Int) -> CBORValue {
         n >= 0 ? .unsigned(UInt64(n)) : .negative(UInt64(-1 - n))
     }
 }
