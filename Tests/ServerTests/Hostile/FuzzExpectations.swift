@@ -91,7 +91,10 @@ func expectedAnswers(to message: ClientMessage, knowing knowledge: Knowledge, ex
         // The seat first, then the phrase; a second phrase within a second of this connection's last one
         // is refused, however the match stands.
         guard seated != nil else { return [.error(.notSeated)] }
-        return ChatPhrase(rawValue: phrase) == nil ? [.error(.badMessage)] : [.accepted, .error(.rateLimited)]
+        // In a match shared with other clients, one of them may have taken this seat meanwhile (a
+        // `resume` with its token), as for every other message of a seated player.
+        let race: Set<Answer> = exclusive ? [] : [.error(.notSeated)]
+        return race.union(ChatPhrase(rawValue: phrase) == nil ? [.error(.badMessage)] : [.accepted, .error(.rateLimited)])
     case .declineGame:
         guard let seat = seated else { return [.error(.notSeated)] }
         if exclusive {
