@@ -10,7 +10,8 @@ import sys
 REPO = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO / "Tests" / "browser"))
 
-from pages import Browser, new_driver, play, seat_pair, set_viewport  # noqa: E402
+from pages import Browser, new_driver, set_viewport  # noqa: E402
+from pairs import play, seat_pair  # noqa: E402
 
 SCREENSHOTS = REPO / "test-artifacts" / "screenshots"
 
