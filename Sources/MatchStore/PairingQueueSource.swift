@@ -11,7 +11,14 @@ public protocol PairingQueueSource: Sendable {
 extension PairingQueueSource {
     /// The queue on the process's monotonic clock, for a caller with no clock of its own to give.
     public func makePairingQueue(times: PairingQueueTimes) -> any PairingQueue {
+        makePairingQueue(times: times, elapsed: PairingQueueTimes.monotonicElapsed())
+    }
+}
+
+extension PairingQueueTimes {
+    /// The time since now on the process's monotonic clock: the queue's time when no clock is given.
+    public static func monotonicElapsed() -> @Sendable () -> Duration {
         let origin = ContinuousClock.now
-        return makePairingQueue(times: times, elapsed: { ContinuousClock.now - origin })
+        return { ContinuousClock.now - origin }
     }
 }

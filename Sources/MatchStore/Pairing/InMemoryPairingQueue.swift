@@ -27,8 +27,7 @@ public actor InMemoryPairingQueue: PairingQueue {
     /// - Parameter elapsed: the time since any fixed origin; the process's monotonic clock by default.
     public init(times: PairingQueueTimes = PairingQueueTimes(), elapsed: (@Sendable () -> Duration)? = nil) {
         self.times = times
-        let origin = ContinuousClock.now
-        self.elapsed = elapsed ?? { ContinuousClock.now - origin }
+        self.elapsed = elapsed ?? PairingQueueTimes.monotonicElapsed()
     }
 
     public func join(_ key: String, name: String?, pairingKey: PairingKey, account: String?) {
