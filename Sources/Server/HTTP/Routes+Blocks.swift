@@ -62,8 +62,7 @@ extension Routes {
         do {
             return try await body(store)
         } catch {
-            logger.error("the account store could not be reached", metadata: ["error": "\(error)"])
-            throw APIError(.serviceUnavailable, .notSignedIn, "The account storage cannot be reached right now; try again shortly.")
+            throw accountStorageUnavailable(error)
         }
     }
 }
