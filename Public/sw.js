@@ -43,6 +43,7 @@ const PRECACHE = [
   '/js/gameChoices.js',
   '/js/gameWords.js',
   '/js/games/index.js',
+  '/js/seats.js',
 ];
 
 const NEVER = [/^\/api\//, /^\/ws\//, /^\/healthz$/, /^\/metrics$/, /^\/launchGame$/];

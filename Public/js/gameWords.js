@@ -4,12 +4,12 @@
 import { t } from './i18n.js';
 
 import { gameById } from './games/index.js';
+import { playerName as presentName, seatName } from './seats.js';
 
 /** The name of `seat`'s player in `game`. */
 export function playerName(game, seat) {
   const player = (game.players || []).find((p) => p.seat === seat);
-  if (player && player.computer) return t('seat.computer');
-  return player ? player.name : seat === 'player1' ? t('seat.player1') : t('seat.player2');
+  return player ? presentName(player) : seatName(seat);
 }
 
 /**

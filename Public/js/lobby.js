@@ -9,6 +9,7 @@ import { GAMES, gameById } from './games/index.js';
 import { SeatStore } from './connection.js';
 import { Notices } from './notices.js';
 import { setUpQueue } from './queue.js';
+import { playerName, seatName } from './seats.js';
 import { durationWords, readTimeControl, timeControlWords } from './timeControl.js';
 
 const REFRESH_MS = 5000;
@@ -182,7 +183,8 @@ function waitingText(name, waitingSince) {
  */
 function describe(summary) {
   const players = Array.isArray(summary.players) ? summary.players : [];
-  const names = players.map((player) => player.name || (player.seat === 'player1' ? t('seat.player1') : t('seat.player2')));
+  // The computer by its name in the reader's language (seats.js), as on the match page.
+  const names = players.map((player) => playerName(player) || seatName(player.seat));
   const game = typeof summary.gameId === 'string' ? gameById(summary.gameId) : null;
   const title = game ? game.name : t('lobby.anyGame');
   const free = 2 - players.length;

@@ -29,6 +29,8 @@ export function startMoveList({ matchId, section, caption, list }) {
     if (!shown) return;
     caption.textContent = t('past.gameTitle', { number: game.number, game: gameName(game) });
     const link = (index) => `/m/${encodeURIComponent(matchId)}/games/${game.number}#move=${index + 1}`;
+    // Once per draw, not once per move: the computer named in the reader's language (gameWords.js).
+    const named = withComputer(game, state.players);
     const items = game.moves.map((move, index) => {
       const item = document.createElement('li');
       item.className = 'moves__item';
@@ -38,7 +40,7 @@ export function startMoveList({ matchId, section, caption, list }) {
       // connection, and the opponent could claim the win.
       anchor.target = '_blank';
       anchor.rel = 'noopener';
-      anchor.textContent = moveWords(withComputer(game, state.players), move);
+      anchor.textContent = moveWords(named, move);
       anchor.dataset.testid = `move-${index + 1}`;
       item.append(anchor);
       return item;

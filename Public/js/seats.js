@@ -20,13 +20,18 @@ export function playerName(player) {
   return player.name || '';
 }
 
+/** The name of `seat` when nobody gave one: "Player 1", "Player 2" in the reader's language. */
+export function seatName(seat) {
+  return seat === 'player1' ? t('seat.player1') : t('seat.player2');
+}
+
 /** The name to show for `seat`: presence first, then the scoreboard, then a default. */
 export function nameOf(state, seat) {
   const player = playerIn(state, seat);
   if (player && playerName(player)) return playerName(player);
   const scored = state.score && state.score[seat];
   if (scored && scored.name) return scored.name;
-  return seat === 'player1' ? t('seat.player1') : t('seat.player2');
+  return seatName(seat);
 }
 
 /** The other seat. */

@@ -19,9 +19,6 @@ public struct Account: Equatable, Sendable {
     /// `AccountName.canonical(name)`: what the stores keep unique.
     public var canonicalName: String { AccountName.canonical(name) }
 
-    /// The user handle's bytes (empty for an id that is not base64url, which no store writes).
-    public var userHandle: [UInt8] { Base64URL.decode(id) ?? [] }
-
     /// A new account id: 16 random bytes from the system's generator.
     public static func newID() -> String {
         Base64URL.encode(AccountSecrets.randomBytes(count: 16))

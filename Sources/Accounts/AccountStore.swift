@@ -42,6 +42,8 @@ public protocol AccountStore: Sendable {
     func unblock(_ blocked: String, by blocker: String) async throws
     /// The accounts `blocker` blocks, by name.
     func blockedAccounts(by blocker: String) async throws -> [Account]
+    /// Whether either of two accounts blocks the other: what pairing asks, in one look.
+    func eitherBlocks(_ first: String, _ second: String) async throws -> Bool
 
     /// Removes sessions unused for `sessionLifetime` and expired challenges; how many rows went.
     func removeExpired(now: Date, sessionLifetime: TimeInterval) async throws -> Int

@@ -66,6 +66,10 @@ public actor InMemoryAccountStore: AccountStore {
         (blocks[blocker] ?? [:]).keys.compactMap { accounts[$0] }.sorted { $0.canonicalName < $1.canonicalName }
     }
 
+    public func eitherBlocks(_ first: String, _ second: String) -> Bool {
+        blocks[first]?[second] != nil || blocks[second]?[first] != nil
+    }
+
     public func removeExpired(now: Date, sessionLifetime: TimeInterval) -> Int {
         let before = sessions.count + challenges.count
         sessions = sessions.filter { $0.value.lastUsed > now - sessionLifetime }

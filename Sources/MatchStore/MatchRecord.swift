@@ -110,12 +110,12 @@ public struct StoredSummary: Sendable, Hashable, Codable {
         waitingSince: Date? = nil
     ) {
         self.gameId = gameId
-        self.waitingSinceMs = waitingSince.map { Int(($0.timeIntervalSince1970 * 1000).rounded()) }
         self.phase = phase
         self.players = players
         self.score = score
         listedField = listed ? true : nil
         self.timeControl = timeControl
+        self.waitingSince = waitingSince
     }
 
     private enum CodingKeys: String, CodingKey {

@@ -142,9 +142,13 @@ public enum AccountStoreContract {
         try await store.block(bob.id, by: ann.id, at: start + 1)
         #expect(try await store.blockedAccounts(by: ann.id) == [bob, cid])
         #expect(try await store.blockedAccounts(by: bob.id) == [])
+        #expect(try await store.eitherBlocks(ann.id, bob.id))
+        #expect(try await store.eitherBlocks(bob.id, ann.id))
+        #expect(try await !store.eitherBlocks(bob.id, cid.id))
         try await store.unblock(bob.id, by: ann.id)
         try await store.unblock(bob.id, by: ann.id)
         #expect(try await store.blockedAccounts(by: ann.id) == [cid])
+        #expect(try await !store.eitherBlocks(ann.id, bob.id))
     }
 
     private static func removeExpired_removesOnlyExpired(_ store: any AccountStore) async throws {

@@ -30,11 +30,14 @@ struct HostTimers {
 
     /// Carries out `changes` in order.
     mutating func apply(_ changes: [DeadlineChange]) {
-        for change in changes {
-            switch change {
-            case .set(let deadline, let instant): set(deadline, at: instant)
-            case .cancel(let deadline): cancel(deadline)
-            }
+        for change in changes { apply(change) }
+    }
+
+    /// Carries out `change` (one the host asks for on every move, without an array to hold it).
+    mutating func apply(_ change: DeadlineChange) {
+        switch change {
+        case .set(let deadline, let instant): set(deadline, at: instant)
+        case .cancel(let deadline): cancel(deadline)
         }
     }
 

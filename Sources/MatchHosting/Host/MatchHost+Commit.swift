@@ -101,7 +101,7 @@ extension MatchHost {
         // The player learns of the turn now: their clock runs from here.
         if change.restartsClock {
             watchClock(deadline: room.clockStarted(at: now))
-            timers.apply([room.firstMoveDeadline])
+            timers.apply(room.firstMoveDeadline)
         }
         // Read after the fan-out, as `tictactoe_broadcast_seconds` counts it (to queued on every connection).
         settings.metrics.broadcastQueued(took: timers.elapsed(since: change.committedAt))

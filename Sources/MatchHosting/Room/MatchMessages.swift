@@ -28,18 +28,23 @@ struct MatchMessages {
         awayTimes: () -> [Seat: AwayTimes] = { [:] }
     ) -> [ServerMessage] {
         let clock = snapshot.clock?.wireValue(after: clockElapsed, firstMoveWindow: firstMoveWindow)
-        // A game's end tells the clocks it stopped (the last the events presented): a pair breaking up
-        // with it (a leave, a seat timeout) clears them from the snapshot, not from the ending.
-        let lastClock = events.last { if case .clock = $0 { true } else { false } }
-        let finalClock: WireValue? =
-            if case .clock(let stopped) = lastClock { stopped?.wireValue(after: .zero, firstMoveWindow: firstMoveWindow) } else { clock }
         return events.compactMap { event in
             if case .playersChanged = event { return presence(snapshot: snapshot, members: members, awayTimes: awayTimes()) }
-            let isEnding = if case .gameOver = event { true } else { false }
-            guard let message = event.broadcastMessage(v: version + 1, clock: isEnding ? finalClock : clock) else { return nil }
+            // Only an ending reads its final clocks: a move's events carry none (at most one per change).
+            let eventClock = if case .gameOver = event { finalClock(of: events, else: clock) } else { clock }
+            guard let message = event.broadcastMessage(v: version + 1, clock: eventClock) else { return nil }
             version += 1
             return message
         }
+    }
+
+    /// The clocks a game's end tells: those it stopped (the last `events` presented), as a pair breaking
+    /// up with it (a leave, a seat timeout) clears them from the snapshot, not from the ending; `current`
+    /// when `events` presented none.
+    private func finalClock(of events: [MatchEvent], else current: WireValue?) -> WireValue? {
+        let lastClock = events.last { if case .clock = $0 { true } else { false } }
+        guard case .clock(let stopped) = lastClock else { return current }
+        return stopped?.wireValue(after: .zero, firstMoveWindow: firstMoveWindow)
     }
 
     /// A `chat` message with the next version.

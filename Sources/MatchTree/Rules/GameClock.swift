@@ -26,8 +26,9 @@ public struct GameClock: Sendable, Hashable {
     /// Before both sides have moved, the seat to move (no clock runs, and it has `firstMoveWindow`);
     /// nil otherwise.
     public private(set) var awaitingFirstMove: Seat?
-    /// The seats that have moved in this game: once both have, the clocks run.
-    private var moved: Set<Seat> = []
+    /// Before both sides have moved, the seat that has (nil: neither yet): once the other moves too,
+    /// the clocks run.
+    private var movedFirst: Seat?
 
     /// Both clocks at `control`'s initial time, `running`'s started (no first-move window: both sides
     /// are taken to have moved already).
@@ -36,7 +37,6 @@ public struct GameClock: Sendable, Hashable {
         player1 = control.initial
         player2 = control.initial
         self.running = running
-        moved = Set(Seat.allCases)
     }
 
     /// A game's clocks as it starts: both at `control`'s initial time, none running, `firstToMove` to
@@ -68,8 +68,8 @@ public struct GameClock: Sendable, Hashable {
     /// before both sides have moved costs nothing and earns nothing; the clocks run once both have.
     public mutating func charge(_ seat: Seat, took: Duration, next: Seat?) {
         if awaitingFirstMove == seat {
-            moved.insert(seat)
-            let bothMoved = moved.count == Seat.allCases.count
+            let bothMoved = movedFirst == seat.opponent
+            movedFirst = bothMoved ? nil : seat
             awaitingFirstMove = bothMoved ? nil : next
             running = bothMoved ? next : nil
             return

@@ -141,6 +141,15 @@ final class PostgresAccountStore: AccountStore {
             """)
     }
 
+    func eitherBlocks(_ first: String, _ second: String) async throws -> Bool {
+        try await returnsRow(
+            """
+            SELECT 1 FROM account_block WHERE (blocker_id = \(first) AND blocked_id = \(second))
+                                           OR (blocker_id = \(second) AND blocked_id = \(first))
+            LIMIT 1
+            """)
+    }
+
     func removeExpired(now: Date, sessionLifetime: TimeInterval) async throws -> Int {
         try await pool.withConnection { [logger] connection in
             let rows = try await connection.query(

@@ -135,6 +135,17 @@ final class SQLiteAccountStore: AccountStore {
         }
     }
 
+    func eitherBlocks(_ first: String, _ second: String) async throws -> Bool {
+        try await database.read { db in
+            try Bool.fetchOne(
+                db,
+                sql: """
+                    SELECT EXISTS (SELECT 1 FROM block WHERE (blockerId = ? AND blockedId = ?) OR (blockerId = ? AND blockedId = ?))
+                    """,
+                arguments: [first, second, second, first]) ?? false
+        }
+    }
+
     func removeExpired(now: Date, sessionLifetime: TimeInterval) async throws -> Int {
         try await database.write { db in
             try db.execute(sql: "DELETE FROM session WHERE lastUsedAt <= ?", arguments: [now - sessionLifetime])

@@ -35,7 +35,9 @@ extension Routes {
     private func unblock(_ request: Request, _ context: AppRequestContext) async throws -> Response {
         try checkOrigin(request, context, refusing: "This origin may not change your blocks here.")
         let me = try await signedIn(request, context).account
-        let blocked = try await player(named: context.parameters.get("name") ?? "", context)
+        // The path holds the name percent-encoded (a space, `Zoë`, a Korean name): the router does not decode it.
+        let name = context.parameters.get("name")?.removingPercentEncoding ?? ""
+        let blocked = try await player(named: name, context)
         try await reachingAccounts { try await $0.unblock(blocked.id, by: me.id) }
         return try await blockList(of: me)
     }
@@ -60,8 +62,7 @@ extension Routes {
         do {
             return try await body(store)
         } catch {
-            logger.error("the account store could not be reached", metadata: ["error": "\(error)"])
-            throw APIError(.serviceUnavailable, .notSignedIn, "The account storage cannot be reached right now; try again shortly.")
+            throw accountStorageUnavailable(error)
         }
     }
 }

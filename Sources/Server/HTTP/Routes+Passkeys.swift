@@ -129,8 +129,7 @@ extension Routes {
                 throw APIError(.unauthorized, .notSignedIn, "The passkey could not sign you in; try again.")
             }
         } catch {
-            logger.error("the account store could not be reached", metadata: ["error": "\(error)"])
-            throw APIError(.serviceUnavailable, .notSignedIn, "The account storage cannot be reached right now; try again shortly.")
+            throw accountStorageUnavailable(error)
         }
     }
 }

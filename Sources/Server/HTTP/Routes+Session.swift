@@ -29,8 +29,7 @@ extension Routes {
             do {
                 try await ceremonies.endSession(token: token)
             } catch {
-                logger.error("the account store could not be reached", metadata: ["error": "\(error)"])
-                throw APIError(.serviceUnavailable, .notSignedIn, "The account storage cannot be reached right now; try again shortly.")
+                throw accountStorageUnavailable(error)
             }
         }
         var response = Response(status: .noContent, headers: [.cacheControl: "no-store"])
@@ -57,8 +56,7 @@ extension Routes {
         do {
             return try await ceremonies.account(sessionToken: token, now: now).map { ($0, token) }
         } catch {
-            logger.error("the account store could not be reached", metadata: ["error": "\(error)"])
-            throw APIError(.serviceUnavailable, .notSignedIn, "The account storage cannot be reached right now; try again shortly.")
+            throw accountStorageUnavailable(error)
         }
     }
 
@@ -69,6 +67,13 @@ extension Routes {
             throw APIError(.serviceUnavailable, .notSignedIn, "This server cannot keep accounts: its store is read-only.")
         }
         return accounts
+    }
+
+    /// The answer to an account route whose storage failed (a dead database, a full disk): `503`, and
+    /// the error logged for the operator.
+    func accountStorageUnavailable(_ error: any Error) -> APIError {
+        logger.error("the account store could not be reached", metadata: ["error": "\(error)"])
+        return APIError(.serviceUnavailable, .notSignedIn, "The account storage cannot be reached right now; try again shortly.")
     }
 
     /// Now on the server's clock, which a test moves: challenges and sessions expire by it.

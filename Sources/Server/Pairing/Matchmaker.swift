@@ -58,9 +58,6 @@ actor Matchmaker {
     /// Whether either of two accounts blocks the other (issue 41: "never paired by Play someone now").
     private static func blocking(_ accounts: (any AccountStore)?) -> @Sendable (String, String) async throws -> Bool {
         guard let accounts else { return { _, _ in false } }
-        return { first, second in
-            if try await accounts.blockedAccounts(by: first).contains(where: { $0.id == second }) { return true }
-            return try await accounts.blockedAccounts(by: second).contains { $0.id == first }
-        }
+        return { first, second in try await accounts.eitherBlocks(first, second) }
     }
 }

@@ -54,6 +54,19 @@ struct BlockRoutesTests {
         }
     }
 
+    @Test("DELETE /api/blocks/{name} reads the name percent-encoded, as a client must write Zoë Li in a path")
+    func test_unblock_percentEncodedName() async throws {
+        try await withAnnAndBob { browser, ann, _ in
+            var zoeKey = SoftwareAuthenticator()
+            _ = try #require(try await browser.register("Zoë Li", with: &zoeKey).cookie)
+            #expect(Self.names(try await browser.post("/api/blocks", #"{"name": "Zoë Li"}"#, cookie: ann)) == ["Zoë Li"])
+            let removed = try await HTTP.request(
+                port: browser.port, "/api/blocks/Zo%C3%AB%20Li", method: .DELETE,
+                headers: [("Cookie", "session=\(ann)"), ("Origin", browser.origin)])
+            #expect(Self.names(removed) == [])
+        }
+    }
+
     @Test("Play someone now never pairs Ann with Bob, whom she blocks; a guest takes her; unblocked, they pair")
     func test_queue_neverPairsABlockedPair() async throws {
         try await withAnnAndBob { browser, ann, bob in
