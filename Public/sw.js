@@ -24,6 +24,7 @@ const PRECACHE = [
   '/match.html',
   '/replay.html',
   '/404.html',
+  '/account.html',
   '/manifest.webmanifest',
   '/favicon.svg',
   '/favicon-turn.svg',
@@ -34,6 +35,7 @@ const PRECACHE = [
   '/css/match.css',
   '/css/parts.css',
   '/css/pwa.css',
+  '/css/account.css',
   '/js/pwa.js',
   '/js/lobby.js',
   '/js/api.js',
@@ -44,6 +46,13 @@ const PRECACHE = [
   '/js/gameWords.js',
   '/js/games/index.js',
   '/js/seats.js',
+  '/js/account.js',
+  '/js/accountApi.js',
+  '/js/accountBar.js',
+  '/js/accountName.js',
+  '/js/accountPage.js',
+  '/js/passkeys.js',
+  '/js/dom.js',
 ];
 
 const NEVER = [/^\/api\//, /^\/ws\//, /^\/healthz$/, /^\/metrics$/, /^\/launchGame$/];

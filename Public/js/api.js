@@ -50,7 +50,11 @@ export function matchIdFromLocation(location = window.location) {
   return isMatchId(id) ? id : null;
 }
 
-async function request(method, path, payload) {
+/**
+ * `method` on `path` with `payload` as its JSON body (none when undefined): resolves to the answer's
+ * JSON body (null when it has none, as a 204), rejects with an ApiError.
+ */
+export async function request(method, path, payload) {
   let response;
   try {
     const headers = { Accept: 'application/json' };

@@ -3,10 +3,11 @@
 // "phrase","v"}` and each page says the phrase in its own reader's language. A phrase shows for a few
 // seconds in a bubble over its sender's seat card (positioned over it: nothing moves, the board least of
 // all) and is said in a polite live region of its own. Each reader can mute the others' phrases
-// (remembered in this browser). Spectators see and hear phrases but have no menu.
+// (remembered in this browser). Spectators see and hear phrases but have no menu. A signed-in reader
+// never sees nor hears the phrases of a player they block (issue 41).
 
 import { t } from './i18n.js';
-import { SEATS, nameOf } from './seats.js';
+import { SEATS, nameOf, playerIn } from './seats.js';
 
 /** The phrases the server accepts, in the menu's order (their words: `chat.phrase.<id>`). */
 export const PHRASES = ['hello', 'goodLuck', 'haveFun', 'niceMove', 'wellPlayed', 'thanks', 'goodGame', 'oops'];
@@ -26,9 +27,10 @@ function readMuted() {
 /**
  * Wires the chat controls of match.html: `container` (the chat's box), `toggle` (opens the menu),
  * `menu` (its phrases), `mute` (a pressed button), `announcer` (a polite live region). `send(message)`
- * sends over the match's socket (false when offline); `notices` says a refusal.
+ * sends over the match's socket (false when offline); `notices` says a refusal; `blocked.has(name)` tells
+ * a player whose phrases the reader does not want (blockedNames.js).
  */
-export function createChat({ container, toggle, menu, mute, announcer, send, notices }) {
+export function createChat({ container, toggle, menu, mute, announcer, send, notices, blocked = { has: () => false } }) {
   let muted = readMuted();
   let lastSentAt = -Infinity;
   let state = null;
@@ -133,6 +135,7 @@ export function createChat({ container, toggle, menu, mute, announcer, send, not
       if (!PHRASES.includes(message.phrase) || !bubbles.has(message.seat)) return;
       const mine = state && message.seat === state.you;
       if (muted && !mine) return;
+      if (!mine && state && blocked.has(playerIn(state, message.seat)?.name)) return;
       const words = t(`chat.phrase.${message.phrase}`);
       const bubble = bubbles.get(message.seat);
       bubble.textContent = words;

@@ -12,3 +12,19 @@ export function show(element, visible) {
 export function setText(element, text) {
   if (element.textContent !== text) element.textContent = text;
 }
+
+/**
+ * The error line `error` under the field `input`: returns `say(text)`, which shows `text` (an empty one
+ * hides the line) and marks the field invalid, putting the focus in it when `focus`. The line clears
+ * as the person types.
+ */
+export function fieldError(input, error, { focus = true } = {}) {
+  const say = (text) => {
+    error.textContent = text;
+    error.hidden = !text;
+    input.setAttribute('aria-invalid', String(Boolean(text)));
+    if (text && focus) input.focus();
+  };
+  input.addEventListener('input', () => say(''));
+  return say;
+}

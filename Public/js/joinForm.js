@@ -1,6 +1,8 @@
 // The match page's "Join" form: a name, checked here as the server checks a `login` (names.js) so
 // that a refusal is said under the field before anything is sent, and remembered for the next match.
 
+import { nameFollowsAccount } from './accountName.js';
+import { fieldError } from './dom.js';
 import { nameProblem, rememberName, rememberedName } from './names.js';
 
 /**
@@ -9,26 +11,25 @@ import { nameProblem, rememberName, rememberedName } from './names.js';
  * who has no name yet, has nothing else to do).
  */
 export function createJoinForm({ form, input, error, send, focusOnShow }) {
+  // Signed in, the account's name stands in for the box: the label, the box and its help give way.
+  const label = form.querySelector(`label[for="${input.id}"]`);
+  const help = document.getElementById(input.getAttribute('aria-describedby').split(' ')[0]);
+  const account = nameFollowsAccount({ hide: [label, input, help], before: label, testid: 'join-account-name' });
   let joining = false; // a login was sent and is not answered yet
   let focusPending = focusOnShow;
 
   /** Shows `text` under the field (or hides it when empty), with the focus kept in the field. */
-  function showError(text) {
-    error.textContent = text;
-    error.hidden = !text;
-    input.setAttribute('aria-invalid', String(Boolean(text)));
-    if (text) input.focus();
-  }
+  const showError = fieldError(input, error);
 
   input.value = rememberedName();
-  input.addEventListener('input', () => showError(''));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
-    const name = input.value.trim();
-    const problem = nameProblem(name);
+    const typed = input.value.trim();
+    const problem = account.signedIn() ? '' : nameProblem(typed);
     if (problem) return showError(problem);
     if (joining) return;
-    rememberName(name);
+    const name = account.name(typed);
+    if (!account.signedIn()) rememberName(name);
     // One login at a time until the answer (an error, or `seated`, which hides the form). The button
     // stays enabled: disabling it would drop the focus of whoever just clicked or pressed it.
     joining = send({ type: 'login', name });
@@ -45,7 +46,7 @@ export function createJoinForm({ form, input, error, send, focusOnShow }) {
     focusIfShown() {
       if (!focusPending || form.hidden) return false;
       focusPending = false;
-      input.focus();
+      (account.signedIn() ? form.querySelector('[type="submit"]') : input).focus();
       return true;
     },
   };

@@ -2,8 +2,10 @@
 
 import { t, ago } from './i18n.js';
 
+import { setUpAccountBar } from './accountBar.js';
 import { createMatch, getMatch, listMatches, markCreator, parseInvite } from './api.js';
 import { drawClockChoices } from './clockChoices.js';
+import { fieldError } from './dom.js';
 import { drawGameChoices } from './gameChoices.js';
 import { GAMES, gameById } from './games/index.js';
 import { SeatStore } from './connection.js';
@@ -19,6 +21,7 @@ const PROTOCOL = 'web+tictactoe';
 
 const $ = (id) => document.getElementById(id);
 const notices = new Notices($('notices'));
+setUpAccountBar({ notices });
 
 function matchPath(matchId, gameId) {
   const path = `/m/${encodeURIComponent(matchId)}`;
@@ -115,13 +118,7 @@ setUpQueue(
 const codeInput = $('join-code');
 const codeError = $('join-code-error');
 
-function showCodeError(text) {
-  codeError.textContent = text;
-  codeError.hidden = !text;
-  codeInput.setAttribute('aria-invalid', String(Boolean(text)));
-}
-
-codeInput.addEventListener('input', () => showCodeError(''));
+const showCodeError = fieldError(codeInput, codeError, { focus: false });
 
 $('join-code-form').addEventListener('submit', async (event) => {
   event.preventDefault();

@@ -4,6 +4,8 @@
 
 import { t } from './i18n.js';
 
+import { currentPlayer } from './account.js';
+import { setUpAccountBar } from './accountBar.js';
 import { getMatch, matchIdFromLocation, takeCreatorMark } from './api.js';
 import { createAwayCountdown } from './awayCountdown.js';
 import { createBell } from './bell.js';
@@ -20,6 +22,7 @@ import { rememberName, rememberedName } from './names.js';
 import { Notices, errorText } from './notices.js';
 import { wireOffers } from './offerControls.js';
 import { startPastGames } from './pastGames.js';
+import { loadBlockedNames } from './blockedNames.js';
 import { announcePresence } from './presenceNotices.js';
 import { createView } from './render.js';
 import { startRibsPanel } from './ribsPanel.js';
@@ -48,6 +51,8 @@ function main() {
   // The games' controls send through the connection made below.
   const view = createView({ send: (message) => send(message) });
   const notices = new Notices($('notices'));
+  // Signing in or out here reloads the page: its socket must be opened again with the new session.
+  setUpAccountBar({ notices, onChange: () => window.location.reload() });
   const sound = wireSound();
   const matchId = matchIdFromLocation();
   let state = initialState(matchId);
@@ -79,10 +84,11 @@ function main() {
 
   SeatStore.prune();
   const seats = new SeatStore(matchId);
-  // The person who just created this match is seated at once (with the name they used before), or
-  // asked only for a name; either way the invite link shows from the start.
+  // The person who just created this match is seated at once (under their account, or with the name they
+  // used before), or asked only for a name; either way the invite link shows from the start.
   ui.creator = takeCreatorMark(matchId) && !seats.get();
-  let creatorLogin = ui.creator && rememberedName() ? rememberedName() : null;
+  const creatorName = currentPlayer()?.name || rememberedName();
+  let creatorLogin = ui.creator && creatorName ? creatorName : null;
   // The deep link's game is launched once per page load, never again on a reconnect.
   let pendingLaunch = new URLSearchParams(window.location.search).get('gameId');
   let reconnectingTimer = null;
@@ -110,6 +116,7 @@ function main() {
     announcer: $('chat-announcer'),
     send,
     notices,
+    blocked: loadBlockedNames(),
   });
   const bell = createBell({ toggle: $('bell-toggle'), matchId, notices });
 
@@ -165,7 +172,8 @@ function main() {
       case 'seated':
         joinForm.answered();
         ui.creator = false;
-        if (typeof message.name === 'string') rememberName(message.name);
+        // A guest's name is offered again next time; an account's is not a guest's to reuse.
+        if (typeof message.name === 'string' && !currentPlayer()) rememberName(message.name);
         break;
       case 'presence': {
         const note = announcePresence(state, state.players, Array.isArray(message.players) ? message.players : [], notices);

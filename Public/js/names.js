@@ -39,3 +39,11 @@ export function nameProblem(name) {
   if (UNSHOWABLE.test(name)) return t('name.unshowable');
   return '';
 }
+
+/**
+ * `name` as the server compares accounts' names (docs/PROTOCOL.md, "Accounts"): trimmed, NFKC, case
+ * folded, NFKC again, so that "Ann", "ann" and "ＡＮＮ" are one.
+ */
+export function foldName(name) {
+  return String(name).trim().normalize('NFKC').toLowerCase().normalize('NFKC');
+}

@@ -6,9 +6,11 @@ import { t } from './i18n.js';
 
 import { cancelQueue, joinQueue, renewQueue } from './api.js';
 import { drawClockChoices } from './clockChoices.js';
+import { fieldError } from './dom.js';
 import { SeatStore } from './connection.js';
 import { drawGameChoices } from './gameChoices.js';
 import { QUEUEABLE_GAMES, gameById } from './games/index.js';
+import { nameFollowsAccount } from './accountName.js';
 import { nameProblem, rememberName, rememberedName } from './names.js';
 import { timeControlWords } from './timeControl.js';
 import { timeFigure } from './timeFigures.js';
@@ -47,17 +49,13 @@ export function setUpQueue(elements, notices) {
   let joinedName = '';
 
   elements.name.value = rememberedName();
+  // Signed in, the account's name stands in for the box (the server pairs the account, whatever is sent).
+  const nameField = elements.name.closest('.field');
+  const account = nameFollowsAccount({ hide: [nameField], before: nameField, testid: 'queue-account-name' });
   drawGameChoices(elements.games, QUEUEABLE_GAMES, { name: 'queueGameId', testidPrefix: 'queue-game-', checked: rememberedGame() });
   const clocks = drawClockChoices(elements.clocks, { name: 'queueClock', testidPrefix: 'queue-clock-' });
 
-  function showNameError(text) {
-    elements.nameError.textContent = text;
-    elements.nameError.hidden = !text;
-    elements.name.setAttribute('aria-invalid', String(Boolean(text)));
-    if (text) elements.name.focus();
-  }
-
-  elements.name.addEventListener('input', () => showNameError(''));
+  const showNameError = fieldError(elements.name, elements.nameError);
 
   function show(waiting) {
     elements.idle.hidden = waiting;
@@ -109,12 +107,14 @@ export function setUpQueue(elements, notices) {
   elements.form.addEventListener('submit', async (event) => {
     event.preventDefault();
     if (elements.join.disabled) return;
-    const name = elements.name.value.trim();
-    const problem = nameProblem(name);
+    const typed = elements.name.value.trim();
+    const problem = account.signedIn() ? '' : nameProblem(typed);
     if (problem) return showNameError(problem);
+    const name = account.name(typed);
     const gameId = new FormData(elements.form).get('queueGameId');
     const clock = clocks.chosen();
-    rememberName(name);
+    // A guest's name is offered again next time; an account's is not a guest's to reuse.
+    if (!account.signedIn()) rememberName(name);
     rememberGame(gameId);
     elements.join.disabled = true;
     try {

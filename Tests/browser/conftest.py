@@ -165,6 +165,9 @@ _UNDONE_BY_RESET = {
     "Network.enable", "Network.emulateNetworkConditions",
     "Browser.grantPermissions", "Browser.setPermission",
     "Page.addScriptToEvaluateOnNewDocument", "Page.getAppManifest", "Page.getInstallabilityErrors",
+    # Chromium's virtual authenticators (accounts.py): each one added is removed, then the domain disabled.
+    "WebAuthn.enable", "WebAuthn.addVirtualAuthenticator", "WebAuthn.removeVirtualAuthenticator",
+    "WebAuthn.setUserVerified", "WebAuthn.getCredentials",
 }
 
 
@@ -178,6 +181,7 @@ def _tracked_driver(extra_arguments: tuple[str, ...], language: str):
     driver = new_driver(extra_arguments, language)
     driver.devtools_commands = set()
     driver.new_document_scripts = []
+    driver.authenticators = []
     driver.origins = set()
     execute_cdp_cmd, get = driver.execute_cdp_cmd, driver.get
 
@@ -186,6 +190,10 @@ def _tracked_driver(extra_arguments: tuple[str, ...], language: str):
         result = execute_cdp_cmd(cmd, cmd_args)
         if cmd == "Page.addScriptToEvaluateOnNewDocument":
             driver.new_document_scripts.append(result["identifier"])
+        elif cmd == "WebAuthn.addVirtualAuthenticator":
+            driver.authenticators.append(result["authenticatorId"])
+        elif cmd == "WebAuthn.removeVirtualAuthenticator" and cmd_args["authenticatorId"] in driver.authenticators:
+            driver.authenticators.remove(cmd_args["authenticatorId"])
         return result
 
     def tracked_get(url: str) -> None:
@@ -210,6 +218,11 @@ def _reset(driver, origins: set[str]) -> bool:
         cdp = driver.execute_cdp_cmd
         for identifier in driver.new_document_scripts:
             cdp("Page.removeScriptToEvaluateOnNewDocument", {"identifier": identifier})
+        # A virtual authenticator keeps its passkeys: the next test must not sign in with them.
+        for authenticator in driver.authenticators:
+            cdp("WebAuthn.removeVirtualAuthenticator", {"authenticatorId": authenticator})
+        if "WebAuthn.enable" in driver.devtools_commands:
+            cdp("WebAuthn.disable", {})
         if "Network.emulateNetworkConditions" in driver.devtools_commands:
             cdp("Network.emulateNetworkConditions",
                 {"offline": False, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1})
@@ -225,6 +238,7 @@ def _reset(driver, origins: set[str]) -> bool:
         return False
     driver.devtools_commands.clear()
     driver.new_document_scripts.clear()
+    driver.authenticators.clear()
     driver.origins.clear()
     return True
 
