@@ -351,6 +351,13 @@ class Browser:
     def discs(self) -> list[str]:
         return [self.disc(r, c).get_attribute("data-mark") or "" for r in range(6) for c in range(7)]
 
+    def say(self, phrase: str) -> None:
+        """Says a quick chat phrase (`hello`, `thanks`, …) through the chat menu."""
+        self.clickable("chat-toggle").click()
+        self.visible("chat-menu")
+        self.clickable(f"chat-phrase-{phrase}").click()
+        self.hidden("chat-menu")
+
     def notice_texts(self) -> list[str]:
         return [n.text for n in self.driver.find_elements(By.CSS_SELECTOR, '[data-testid="notice"]')]
 

@@ -19,13 +19,6 @@ def _seat(browsers, name: str, language: str, link: str | None = None):
     return browser
 
 
-def _say(browser, phrase: str) -> None:
-    browser.clickable("chat-toggle").click()
-    browser.visible("chat-menu")
-    browser.clickable(f"chat-phrase-{phrase}").click()
-    browser.hidden("chat-menu")
-
-
 def _board_box(browser) -> dict:
     return browser.driver.execute_script(
         "const r = document.getElementById('game-slot').getBoundingClientRect();"
@@ -47,7 +40,7 @@ def test_two_players_exchange_phrases_across_languages_and_a_spectator_sees_them
     spectator.hidden("chat-toggle")
     assert not spectator.find("chat-menu").is_displayed()
 
-    _say(alice, "goodLuck")
+    alice.say("goodLuck")
     alice.until_text("seat-player1-chat", "Good luck!")
     bob.until_text("seat-player1-chat", "행운을 빌어요!")
     spectator.until_text("seat-player1-chat", "Good luck!")
@@ -61,7 +54,7 @@ def test_two_players_exchange_phrases_across_languages_and_a_spectator_sees_them
     bob.screenshot("chat-phrase-ko", dark=True)
     alice.screenshot("chat-phrase-en")
 
-    _say(bob, "thanks")
+    bob.say("thanks")
     alice.until_text("seat-player2-chat", "Thanks!")
     bob.until_text("seat-player2-chat", "고마워요!")
     spectator.until_text("seat-player2-chat", "Thanks!")
@@ -77,7 +70,7 @@ def test_two_players_exchange_phrases_across_languages_and_a_spectator_sees_them
     alice.clickable("chat-phrase-hello").click()
     alice.until_text("seat-player1-chat", "Hello!")
     # A second phrase within a second: refused gently (a note, not an error).
-    _say(alice, "oops")
+    alice.say("oops")
     notice = alice.wait_notice("chat-slow")
     assert notice.get_attribute("data-kind") == "info"
     bob.clickable("chat-toggle").click()
@@ -100,10 +93,10 @@ def test_a_reader_mutes_the_others_phrases_and_it_is_remembered(browsers):
     bob.until_attribute("chat-mute", "aria-pressed", "true")
     assert bob.local_storage().get("tictactoe.chatMuted") == "true"
 
-    _say(alice, "hello")
+    alice.say("hello")
     alice.until_text("seat-player1-chat", "Hello!")
     # Bob's own phrase comes back after Alice's on his socket: once it shows, hers was received (muted).
-    _say(bob, "haveFun")
+    bob.say("haveFun")
     bob.until_text("seat-player2-chat", "재밌게 해요!")
     assert not bob.find("seat-player1-chat").is_displayed()
     assert "Alice" not in bob.find("chat-announcer").get_attribute("textContent")
@@ -114,5 +107,5 @@ def test_a_reader_mutes_the_others_phrases_and_it_is_remembered(browsers):
     bob.until_attribute("chat-mute", "aria-pressed", "true")
     bob.clickable("chat-mute").click()
     bob.until_attribute("chat-mute", "aria-pressed", "false")
-    _say(alice, "niceMove")
+    alice.say("niceMove")
     bob.until_text("seat-player1-chat", "좋은 수예요!")
