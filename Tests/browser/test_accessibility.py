@@ -4,6 +4,8 @@ axe-core's JavaScript comes from the selenium-axe-python wheel (no CDN); it is i
 WebDriver, so the pages' Content-Security-Policy does not apply to it.
 """
 
+from accounts import add_authenticator, create_account, on_localhost, open_create_dialog, unique_name
+from pages import PHONE
 from pages import expect_no_axe_violations as _no_violations
 from pairs import play, seat_pair
 
@@ -72,3 +74,42 @@ def test_every_phase_of_the_match_page_has_no_violation(browsers):
     alice.until_text("result", "Bob left — you win")
     _no_violations(alice, "forfeit story")
     _no_violations(bob, "after leaving")
+
+
+def test_the_account_controls_and_the_account_page_have_no_violation(browsers, server):
+    """Issue 41: the top bar signed out and in, the dialog (with a refusal), a signed-in player's join
+    form and match, and the account page as a guest and with a blocked player, on a phone too."""
+    base_url = on_localhost(server.base_url)
+    bob = browsers(base_url=base_url)
+    bob.open("/")
+    add_authenticator(bob)
+    bob_name = unique_name("Bob")
+    create_account(bob, bob_name)
+    match_id = bob.create_match()
+    _no_violations(bob, "a signed-in creator waiting")
+
+    ann = browsers(base_url=base_url, width=PHONE[0], height=PHONE[1])
+    ann.open("/account.html")
+    add_authenticator(ann)
+    ann.visible("account-guest")
+    _no_violations(ann, "account page, a guest")
+    open_create_dialog(ann, bob_name)
+    ann.clickable("account-create-submit").click()
+    ann.visible("account-dialog-error")
+    _no_violations(ann, "create dialog with a taken name")
+    ann_name = unique_name("Ann")
+    field = ann.visible("account-name-input")
+    field.clear()
+    field.send_keys(ann_name)
+    ann.clickable("account-create-submit").click()
+    ann.visible("account-name")
+    ann.visible("block-name").send_keys(bob_name)
+    ann.clickable("block-submit").click()
+    ann.until_text("block-list", bob_name)
+    _no_violations(ann, "account page with a blocked player")
+    ann.open("/")
+    ann.visible("queue-account-name")
+    _no_violations(ann, "lobby signed in")
+    ann.open_match(match_id)
+    ann.visible("join-account-name")
+    _no_violations(ann, "join form of a signed-in player")
