@@ -44,6 +44,14 @@ def add_authenticator(browser: Browser, **options) -> str:
     return found["authenticatorId"]
 
 
+def visitor(browsers, server, path: str = "/", **options) -> tuple[Browser, str]:
+    """A browser (`options` as `browsers()` takes them) on `path` of http://localhost with a virtual
+    authenticator; returns it and the authenticator's id."""
+    browser = browsers(base_url=on_localhost(server.base_url), **options)
+    browser.open(path)
+    return browser, add_authenticator(browser)
+
+
 def credentials(browser: Browser, authenticator: str) -> list[dict]:
     return browser.driver.execute_cdp_cmd("WebAuthn.getCredentials", {"authenticatorId": authenticator})["credentials"]
 

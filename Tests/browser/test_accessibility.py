@@ -4,7 +4,7 @@ axe-core's JavaScript comes from the selenium-axe-python wheel (no CDN); it is i
 WebDriver, so the pages' Content-Security-Policy does not apply to it.
 """
 
-from accounts import add_authenticator, create_account, on_localhost, open_create_dialog, unique_name
+from accounts import create_account, open_create_dialog, unique_name, visitor
 from pages import PHONE
 from pages import expect_no_axe_violations as _no_violations
 from pairs import play, seat_pair
@@ -79,18 +79,13 @@ def test_every_phase_of_the_match_page_has_no_violation(browsers):
 def test_the_account_controls_and_the_account_page_have_no_violation(browsers, server):
     """Issue 41: the top bar signed out and in, the dialog (with a refusal), a signed-in player's join
     form and match, and the account page as a guest and with a blocked player, on a phone too."""
-    base_url = on_localhost(server.base_url)
-    bob = browsers(base_url=base_url)
-    bob.open("/")
-    add_authenticator(bob)
+    bob, _ = visitor(browsers, server)
     bob_name = unique_name("Bob")
     create_account(bob, bob_name)
     match_id = bob.create_match()
     _no_violations(bob, "a signed-in creator waiting")
 
-    ann = browsers(base_url=base_url, width=PHONE[0], height=PHONE[1])
-    ann.open("/account.html")
-    add_authenticator(ann)
+    ann, _ = visitor(browsers, server, "/account.html", width=PHONE[0], height=PHONE[1])
     ann.visible("account-guest")
     _no_violations(ann, "account page, a guest")
     open_create_dialog(ann, bob_name)

@@ -3,26 +3,19 @@ Chromium with its virtual authenticator (accounts.py): create an account, sign o
 discoverable passkey), the refusals said (a taken or refused name, a cancelled ceremony, a browser
 without passkeys), the JSON helpers' fallback, the block list on the account page, and a blocked
 player's chat phrases hidden in a match. The server allows 30 passkey ceremonies a minute from one
-address: the tests of this file begin about 20."""
+address: the tests of this file begin 13 (test_accounts_pages.py 4, test_accessibility.py 3)."""
 
 from __future__ import annotations
 
 from selenium.webdriver.common.keys import Keys
 
 from accounts import (add_authenticator, create_account, credentials, on_localhost, open_create_dialog,
-                      sign_in, sign_out, unique_name)
+                      sign_in, sign_out, unique_name, visitor)
 from pages import PHONE
 
 
-def _visitor(browsers, server, **size):
-    """A browser on http://localhost (a host name WebAuthn takes as RP ID) with a virtual authenticator."""
-    browser = browsers(base_url=on_localhost(server.base_url), **size)
-    browser.open("/")
-    return browser, add_authenticator(browser)
-
-
 def test_create_an_account_sign_out_and_sign_in_again(browsers, server):
-    ann, authenticator = _visitor(browsers, server)
+    ann, authenticator = visitor(browsers, server)
     ann.visible("queue-name")
     name = unique_name("Ann")
 
@@ -56,11 +49,11 @@ def test_create_an_account_sign_out_and_sign_in_again(browsers, server):
 
 
 def test_a_taken_or_refused_name_is_said_in_the_dialog_and_the_keyboard_drives_it(browsers, server):
-    ann, _ = _visitor(browsers, server)
+    ann, _ = visitor(browsers, server)
     name = unique_name("Taken")
     create_account(ann, name)
 
-    other, authenticator = _visitor(browsers, server)
+    other, authenticator = visitor(browsers, server)
     # Keyboard only: Enter on "Create an account" opens the dialog with the focus in the name box.
     other.clickable("create-account").send_keys(Keys.ENTER)
     field = other.visible("account-name-input")
@@ -86,7 +79,7 @@ def test_a_taken_or_refused_name_is_said_in_the_dialog_and_the_keyboard_drives_i
 
 
 def test_a_cancelled_passkey_is_said_and_a_second_try_works(browsers, server):
-    ann, authenticator = _visitor(browsers, server)
+    ann, authenticator = visitor(browsers, server)
     # The person refuses the browser's question: the authenticator cannot verify them (NotAllowedError).
     ann.driver.execute_cdp_cmd("WebAuthn.setUserVerified", {"authenticatorId": authenticator, "isUserVerified": False})
     name = unique_name("Cancel")
@@ -144,11 +137,11 @@ def test_without_the_browsers_json_helpers_the_page_converts_by_itself(browsers,
 
 
 def test_the_account_page_blocks_and_unblocks_a_player(browsers, server):
-    bob, _ = _visitor(browsers, server)
+    bob, _ = visitor(browsers, server)
     bob_name = unique_name("Bob")
     create_account(bob, bob_name)
 
-    ann, _ = _visitor(browsers, server, width=PHONE[0], height=PHONE[1])
+    ann, _ = visitor(browsers, server, width=PHONE[0], height=PHONE[1])
     ann.open("/account.html")
     ann.visible("account-guest")  # a guest is told what an account is
     ann_name = unique_name("Ann")
@@ -186,10 +179,10 @@ def test_the_account_page_blocks_and_unblocks_a_player(browsers, server):
 
 
 def test_a_blocked_players_chat_phrases_are_not_shown_to_the_blocker(browsers, server):
-    bob, _ = _visitor(browsers, server)
+    bob, _ = visitor(browsers, server)
     bob_name = unique_name("Bob")
     create_account(bob, bob_name)
-    ann, _ = _visitor(browsers, server)
+    ann, _ = visitor(browsers, server)
     ann_name = unique_name("Ann")
     create_account(ann, ann_name)
     ann.open("/account.html")

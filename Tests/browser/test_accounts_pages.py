@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from accounts import add_authenticator, create_account, on_localhost, open_create_dialog, unique_name
+from accounts import create_account, open_create_dialog, unique_name, visitor
 from page_words import expect_only_words_of
 from pages import REPO
 
@@ -16,18 +16,13 @@ ARTIFACTS = REPO / "test-artifacts" / "issue41"
 
 @pytest.mark.parametrize("language", ["en", "ko"])
 def test_every_state_of_the_accounts_pages_speaks_the_readers_language(browsers, server, language):
-    base_url = on_localhost(server.base_url)
-    bob = browsers(base_url=base_url)
-    bob.open("/")
-    add_authenticator(bob)
+    bob, _ = visitor(browsers, server)
     bob_name = unique_name("Bob")
     create_account(bob, bob_name)
     match_id = bob.create_match("ticTacToe")
 
-    reader = browsers(base_url=base_url, language=language)
+    reader, _ = visitor(browsers, server, language=language)
     reader.screenshots = ARTIFACTS
-    reader.open("/")
-    add_authenticator(reader)
     ann_name = unique_name("Ann")
     names = (ann_name, bob_name)
 
