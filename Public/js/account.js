@@ -26,35 +26,34 @@ export function onAccountChange(listener) {
 }
 
 /**
- * What went wrong, in the reader's words, for a refusal of a ceremony or of the server: the browser
- * without passkeys, the person cancelling, a name taken or refused, or anything else.
+ * What went wrong, in the reader's words: the browser without passkeys, the person cancelling, the
+ * passkey refused, or the server's refusal (a name taken or refused: api.js words its codes).
  */
 export function accountErrorText(error) {
   if (error instanceof PasskeyError) return t(`account.${error.reason}`);
-  switch (error && error.code) {
-    case 'nameTaken':
-      return t('account.nameTaken');
-    case 'badName':
-      return t('account.badName');
-    case 'rateLimited':
-      return t('account.rateLimited');
-    case 'notSignedIn':
-    case 'badMessage':
-      return t('account.notVerified');
-    default:
-      return error && error.message ? error.message : t('error.unknown');
-  }
+  return error && error.message ? error.message : t('error.unknown');
 }
 
 function requireSupport() {
   if (!passkeysSupported()) throw new PasskeyError('unsupported');
 }
 
+/** The server's last step of a ceremony: its refusal of the passkey (400 or 401) is the passkey failing. */
+async function verified(step) {
+  try {
+    return await step();
+  } catch (error) {
+    if (error.code === 'badMessage' || error.code === 'notSignedIn') throw new PasskeyError('failed', error);
+    throw error;
+  }
+}
+
 /** Creates an account named `name` with a new passkey, and signs in with it. Rejects with the reason. */
 export async function createAccount(name) {
   requireSupport();
   const { publicKey } = await accountApi.registrationOptions(name);
-  const created = await accountApi.register(await createPasskey(publicKey));
+  const credential = await createPasskey(publicKey);
+  const created = await verified(() => accountApi.register(credential));
   become(created.player);
   return created.player;
 }
@@ -63,7 +62,8 @@ export async function createAccount(name) {
 export async function signIn() {
   requireSupport();
   const { publicKey } = await accountApi.loginOptions();
-  const signedIn = await accountApi.login(await usePasskey(publicKey));
+  const assertion = await usePasskey(publicKey);
+  const signedIn = await verified(() => accountApi.login(assertion));
   become(signedIn.player);
   return signedIn.player;
 }

@@ -44,10 +44,9 @@ function drawBlocks(entries) {
   list.hidden = entries.length === 0;
 }
 
+/** Why a block was refused: one's own name is the server's `badMessage`; the rest say themselves (api.js). */
 function blockRefusal(failure) {
-  if (failure.code === 'playerNotFound') return t('accountPage.noSuchPlayer');
-  if (failure.code === 'badMessage') return t('accountPage.notYourself');
-  return accountErrorText(failure);
+  return failure.code === 'badMessage' ? t('accountPage.notYourself') : accountErrorText(failure);
 }
 
 form.addEventListener('submit', async (event) => {

@@ -162,8 +162,8 @@ function main() {
     switch (message.type) {
       case 'error':
         joinForm.answered();
-        // A refused name is told under its field; everything else in a notice.
-        if (message.code === 'badName') joinForm.refused(errorText(message));
+        // A refused name (or one an account has, issue 41) is told under its field; everything else in a notice.
+        if (message.code === 'badName' || message.code === 'nameTaken') joinForm.refused(errorText(message));
         // A phrase too soon after the last one: said gently, as a note rather than an error.
         else if (chat.answersPhrase(message)) notices.info(t('chat.slowDown'), 'chat-slow');
         else notices.error(errorText(message, gameById(state.phase)?.errorWords), message.code || '');

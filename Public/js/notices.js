@@ -71,7 +71,7 @@ export class Notices {
 export const ERROR_CODES = [
   'badMessage', 'badName', 'notSeated', 'alreadySeated', 'matchFull', 'notYourTurn', 'cellTaken', 'outOfBounds',
   'wrongPhase', 'unknownGame', 'badToken', 'rateLimited', 'matchNotFound', 'opponentConnected', 'tooEarly',
-  'opponentAway', 'noOffer', 'alreadyOffered', 'watchOnly',
+  'opponentAway', 'noOffer', 'alreadyOffered', 'watchOnly', 'nameTaken', 'notSignedIn', 'playerNotFound',
 ];
 
 /**
