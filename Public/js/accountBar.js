@@ -98,10 +98,14 @@ export function setUpAccountBar({ notices, onChange = () => {} }) {
   nameLink.className = 'account-bar__name';
   nameLink.href = '/account.html';
   nameLink.dataset.testid = 'account-name';
+  // The name in a box of its own: a long one is cut with an ellipsis (not in a flex box's own text).
+  const nameText = document.createElement('span');
+  nameText.className = 'account-bar__text';
+  nameLink.append(nameText);
 
   const draw = (player) => {
     if (player) {
-      nameLink.textContent = player.name;
+      nameText.textContent = player.name;
       nameLink.setAttribute('aria-label', t('account.yourAccount', { name: player.name }));
       if (window.location.pathname === '/account.html') nameLink.setAttribute('aria-current', 'page');
       box.replaceChildren(nameLink, signOutButton);
