@@ -4,13 +4,13 @@
 
 import { t } from './i18n.js';
 
+import { nameFollowsAccount } from './accountName.js';
 import { cancelQueue, joinQueue, renewQueue } from './api.js';
 import { drawClockChoices } from './clockChoices.js';
 import { fieldError } from './dom.js';
 import { SeatStore } from './connection.js';
 import { drawGameChoices } from './gameChoices.js';
 import { QUEUEABLE_GAMES, gameById } from './games/index.js';
-import { nameFollowsAccount } from './accountName.js';
 import { nameProblem, rememberName, rememberedName } from './names.js';
 import { timeControlWords } from './timeControl.js';
 import { timeFigure } from './timeFigures.js';
