@@ -3,7 +3,7 @@ Chromium with its virtual authenticator (accounts.py): create an account, sign o
 discoverable passkey), the refusals said (a taken or refused name, a cancelled ceremony, a browser
 without passkeys), the JSON helpers' fallback, the block list on the account page, and a blocked
 player's chat phrases hidden in a match. The server allows 30 passkey ceremonies a minute from one
-address: the tests of this file begin 13 (test_accounts_pages.py 4, test_accessibility.py 3)."""
+address: the tests of this file begin 15 (test_accounts_pages.py 4, test_accessibility.py 3)."""
 
 from __future__ import annotations
 
@@ -211,3 +211,23 @@ def test_a_blocked_players_chat_phrases_are_not_shown_to_the_blocker(browsers, s
     assert not ann.find("seat-player2-chat").is_displayed()
     assert bob_name not in ann.find("chat-announcer").get_attribute("textContent")
     bob.until_text("seat-player1-chat", "Thanks!")  # Bob blocks nobody
+
+
+def test_two_accounts_playing_someone_now_are_seated_under_their_names(browsers, server):
+    players = []
+    for stem in ("Ann", "Bob"):
+        browser, _ = visitor(browsers, server)
+        name = unique_name(stem)
+        create_account(browser, name)
+        players.append((browser, name))
+    for browser, name in players:
+        browser.until_text("queue-account-name", name)
+        browser.clickable("queue-game-kalah").click()
+        browser.clickable("queue-join").click()
+    (ann, ann_name), (bob, bob_name) = players
+    for browser in (ann, bob):
+        browser.wait().until(lambda d: "/m/" in d.current_url, "never paired")
+        browser.visible("leave-button")
+    assert ann.match_id() == bob.match_id()
+    seated = {ann.find("seat-player1-name").text, ann.find("seat-player2-name").text}
+    assert seated == {ann_name, bob_name}
