@@ -12,8 +12,6 @@ from __future__ import annotations
 import itertools
 import os
 
-from selenium.webdriver.common.keys import Keys
-
 from pages import Browser
 
 # A platform authenticator with resident keys (discoverable credentials) and user verification.
@@ -81,7 +79,3 @@ def sign_in(browser: Browser, name: str) -> None:
 def sign_out(browser: Browser) -> None:
     browser.clickable("sign-out").click()
     browser.visible("sign-in")
-
-
-def press_enter(element) -> None:
-    element.send_keys(Keys.ENTER)
