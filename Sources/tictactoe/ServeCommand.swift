@@ -107,6 +107,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     @Option(
         help:
+            "Passkey sign-in and registration options one client address may ask for per minute (default 30). Env: TICTACTOE_PASSKEYS_PER_MINUTE."
+    )
+    var passkeysPerMinute: Int?
+
+    @Option(
+        help:
             "Connections one client address may hold open at once, HTTP and WebSocket alike; more are answered 429 (default 100). Env: TICTACTOE_MAX_CONNECTIONS_PER_ADDRESS."
     )
     var maxConnectionsPerAddress: Int?
@@ -207,6 +213,7 @@ struct ServeCommand: AsyncParsableCommand {
         set("maxConnectionsPerMatch", maxConnectionsPerMatch.map { .int($0) })
         set("matchConnectionShare", matchConnectionShare.map { .double($0) })
         set("matchesPerMinute", matchesPerMinute.map { .int($0) })
+        set("passkeysPerMinute", passkeysPerMinute.map { .int($0) })
         set("maxConnectionsPerAddress", maxConnectionsPerAddress.map { .int($0) })
         set("connectsPerMinute", connectsPerMinute.map { .int($0) })
         set("pingInterval", pingInterval.map { .double($0) })

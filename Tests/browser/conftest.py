@@ -104,6 +104,8 @@ def start_server(port: int | None = None, db: str | None = None, env: dict[str, 
     env = {
         **os.environ,
         "TICTACTOE_MATCHES_PER_MINUTE": os.environ.get("TICTACTOE_MATCHES_PER_MINUTE", "10000"),
+        # The account tests sign up and in many times a minute from one address.
+        "TICTACTOE_PASSKEYS_PER_MINUTE": os.environ.get("TICTACTOE_PASSKEYS_PER_MINUTE", "10000"),
         # Every browser of the tests is 127.0.0.1 too: lift the per-address WebSocket limits.
         "TICTACTOE_MAX_CONNECTIONS_PER_ADDRESS": "100000",
         "TICTACTOE_CONNECTS_PER_MINUTE": "1000000",

@@ -44,6 +44,8 @@ extension ServerConfiguration {
         maxConnectionsPerMatch = try options.int("maxConnectionsPerMatch", in: 0...Int.max) ?? maxConnectionsPerMatch
         matchConnectionShare = try options.fraction("matchConnectionShare") ?? matchConnectionShare
         matchesPerAddressPerMinute = try options.int("matchesPerMinute", in: 1...Int.max) ?? matchesPerAddressPerMinute
+        passkeyOptionsPerAddressPerMinute =
+            try options.int("passkeysPerMinute", in: 1...Int.max) ?? passkeyOptionsPerAddressPerMinute
         maxConnectionsPerAddress = try options.int("maxConnectionsPerAddress", in: 1...Int.max) ?? maxConnectionsPerAddress
         connectsPerAddressPerMinute = try options.int("connectsPerMinute", in: 1...Int.max) ?? connectsPerAddressPerMinute
         if let interval = try options.seconds("pingInterval", allowingZero: true) {

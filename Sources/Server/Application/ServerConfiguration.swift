@@ -64,6 +64,8 @@ public struct ServerConfiguration: Sendable {
     }
     /// Matches one client address may create per minute.
     public var matchesPerAddressPerMinute: Int = 30
+    /// Passkey options (each of which stores a challenge) one client address may ask for per minute.
+    public var passkeyOptionsPerAddressPerMinute: Int = 30
     /// Connections one client address may hold open at once, HTTP and WebSocket alike (behind a trusted
     /// proxy: the WebSockets and requests forwarded for it).
     public var maxConnectionsPerAddress: Int = 100

@@ -25,8 +25,7 @@ struct Routes: Sendable {
     let usesTLS: Bool
     /// One limit per address for the passkey options, each of which stores a challenge: a client
     /// asking in a loop fills no table.
-    let ceremonyLimiter = AddressRateLimiter(perMinute: Self.ceremoniesPerAddressPerMinute)
-    static let ceremoniesPerAddressPerMinute = 30
+    let ceremonyLimiter: AddressRateLimiter
     let logger: Logger
 
     func add(to router: Router<AppRequestContext>) {

@@ -114,6 +114,15 @@ struct PasskeyAttackTests {
         }
     }
 
+    @Test("--passkeys-per-minute sets that limit")
+    func test_options_limitConfigured() async throws {
+        try await withTestServer(configure: { $0.passkeyOptionsPerAddressPerMinute = 3 }) { server in
+            let browser = PasskeyBrowser(port: server.port)
+            for _ in 0..<3 { #expect(try await browser.post("/api/passkeys/login/options").status == 200) }
+            expectRefused(try await browser.post("/api/passkeys/login/options"), 429, "rateLimited")
+        }
+    }
+
     @Test("Malformed base64url and JSON, a huge body: 400 or 413 badMessage, nobody signed in")
     func test_malformedBodies_refused() async throws {
         try await withAnn { browser, authenticator in

@@ -35,6 +35,7 @@ struct ConfigurationReadingTests {
         #expect(read.retainDays == nil, "issue 17 item 6: no match deleted unless asked for")
         #expect(read.trustedProxies.isEmpty, "no proxy is trusted unless named")
         #expect(read.databaseFailoverTimeout == .seconds(30), "issue 43: a primary looked for 30 s")
+        #expect(read.passkeyOptionsPerAddressPerMinute == 30)
     }
 
     @Test func test_aDatabaseHostListWithOneBadEntry_isAnErrorAtStart_namingDb_notThePassword() throws {
@@ -90,6 +91,11 @@ struct ConfigurationReadingTests {
     @Test func test_allowedHosts_areReadFromTheEnvironment() throws {
         let read = try configuration(environment: ["TICTACTOE_ALLOWED_HOSTS": "games.example.org, play.example.org:8443"])
         #expect(read.allowedHosts == ["games.example.org", "play.example.org:8443"])
+    }
+
+    @Test func test_passkeysPerMinute_isReadFromTheEnvironment_andMustBePositive() throws {
+        #expect(try configuration(environment: ["TICTACTOE_PASSKEYS_PER_MINUTE": "500"]).passkeyOptionsPerAddressPerMinute == 500)
+        #expect(throws: ConfigurationError.self) { try configuration(environment: ["TICTACTOE_PASSKEYS_PER_MINUTE": "0"]) }
     }
 
     @Test func test_theConnectionOptions_areReadFromTheEnvironment() throws {
