@@ -8,7 +8,8 @@ import Synchronization
 /// a move, or a connection waiting to be let in, is worse than a clear failure they can retry.
 ///
 /// Only the wait for a connection is bounded. Once `body` has a connection it runs to its end (or to
-/// the connection's failure): a transaction is never abandoned half way, so a writer that timed out
+/// the connection's failure, or a second after its connection closed: `ClosedConnectionGuard`): a
+/// transaction is never abandoned half way while it could still commit, so a writer that timed out
 /// never leaves a batch committing behind the next one.
 struct BoundedPool: Sendable {
     /// The client on the primary, and the search for another when it is lost.
@@ -48,7 +49,7 @@ struct BoundedPool: Sendable {
             group.addTask {
                 try await client.withConnection { connection in
                     guard lease.start() else { throw CancellationError() }
-                    return try await body(connection)
+                    return try await ClosedConnectionGuard.run(on: connection, body)
                 }
             }
             group.addTask {

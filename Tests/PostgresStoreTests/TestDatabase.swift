@@ -80,12 +80,18 @@ enum TestDatabase {
         _ = try await rowCount(sql)
     }
 
-    /// Runs `sql` on a connection of its own and counts the rows it answers.
-    static func rowCount(_ sql: String) async throws -> Int {
-        guard let url else { return 0 }
+    /// A plain connection of its own to the test database.
+    static func connection() async throws -> PostgresConnection {
+        guard let url else { throw NoTestDatabase() }
         let configuration = PostgresConnection.Configuration(
             host: url.host, port: url.port, username: url.user, password: url.password, database: url.database, tls: .disable)
-        let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+        return try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
+    }
+
+    /// Runs `sql` on a connection of its own and counts the rows it answers.
+    static func rowCount(_ sql: String) async throws -> Int {
+        guard url != nil else { return 0 }
+        let connection = try await connection()
         do {
             var count = 0
             for try await _ in try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger) { count += 1 }
@@ -122,3 +128,6 @@ struct TestDatabaseRequirementTests {
         #expect(TestDatabase.url != nil, "TICTACTOE_TEST_POSTGRES_REQUIRED=1 but TICTACTOE_TEST_POSTGRES_URL is missing or unreadable")
     }
 }
+
+/// No test database was named (TICTACTOE_TEST_POSTGRES_URL), where a test needs one.
+struct NoTestDatabase: Error {}
