@@ -44,7 +44,7 @@ private struct Collector {
         let at = stored.at.wireTimestamp
         var loser: Seat?
         switch stored.record {
-        case .seatTaken(let seat, let name, _):
+        case .seatTaken(let seat, let name, _, _):
             names[seat] = name
         case .computerSeated(let seat, _):
             names[seat] = ComputerPlayer.name

@@ -15,8 +15,8 @@ struct HostedTree {
     private let draws: WinnerDraws
     private let trackingTag: String?
 
-    /// The seats still taken at the end of the log, with their token hashes.
-    let restoredSeats: [Seat: Data]
+    /// The seats still taken at the end of the log: their token hashes and accounts.
+    let restoredSeats: [Seat: SeatHolder]
 
     /// Replays `records` into a fresh tree that offers `games`.
     /// - Throws: `MatchLog.InconsistentLog` when the tree refuses the log.

@@ -17,13 +17,13 @@ enum MatchLog {
     /// What to record for `input`, which the tree accepted from `seat` with `events` as its result:
     /// the input's own record when a replay must redo it, then the tree's outcomes.
     /// - Parameters:
-    ///   - tokenHash: for a login, the hash of the token its seat was given.
+    ///   - holder: for a login, the hash of the token its seat was given and the account it belongs to.
     ///   - drawn: what the random source drew for the input, in order.
     ///   - games: the games that write the records of their moves.
     ///   - clockRan: how long the running clock had run when the input arrived (`Match.apply`): kept on
     ///     the record of an input that ended the game without a move, which a replay charges again.
     static func records(
-        for input: MatchInput, by seat: Seat?, events: [MatchEvent], tokenHash: Data?, drawn: [Seat], games: GameCatalog,
+        for input: MatchInput, by seat: Seat?, events: [MatchEvent], holder: SeatHolder? = nil, drawn: [Seat], games: GameCatalog,
         clockRan: Duration? = nil
     ) -> [MatchRecord] {
         var records: [MatchRecord] = []
@@ -32,7 +32,9 @@ enum MatchLog {
         switch input {
         case .login:
             for case .seated(let player) in events {
-                if let tokenHash { records.append(.seatTaken(seat: player.seat, name: player.name, tokenHash: tokenHash)) }
+                if let holder {
+                    records.append(.seatTaken(seat: player.seat, name: player.name, tokenHash: holder.tokenHash, account: holder.account))
+                }
             }
         case .play(let action, let took):
             if let seat, let record = games.record(of: action, by: seat, draws: drawn) { records.append(.played(record.taking(took))) }
@@ -80,14 +82,14 @@ enum MatchLog {
     }
 
     /// Feeds `records` through `match` (fresh from `init`), with `draws` replaying recorded rolls.
-    /// Returns the token hashes of the seats still taken at the end.
+    /// Returns who holds the seats still taken at the end: their tokens' hashes and accounts.
     /// - Parameter observe: called after each record with the events its input caused (none for a
     ///   record that is an outcome: its events came with the input before it).
     static func replay(
         _ records: [StoredRecord], into match: Match, draws: WinnerDraws, games: GameCatalog,
         observe: (StoredRecord, [MatchEvent]) -> Void = { _, _ in }
-    ) throws -> [Seat: Data] {
-        var tokenHashes: [Seat: Data] = [:]
+    ) throws -> [Seat: SeatHolder] {
+        var holders: [Seat: SeatHolder] = [:]
         var expectedOutcomes: [MatchRecord] = []
         for stored in records {
             let apply = { (input: MatchInput, seat: Seat?, clockRan: Int?) throws -> [MatchEvent] in
@@ -101,12 +103,12 @@ enum MatchLog {
             switch stored.record {
             case .created:
                 break
-            case .seatTaken(let seat, let name, let tokenHash):
+            case .seatTaken(let seat, let name, let tokenHash, let account):
                 events = try apply(.login(name: name), nil, nil)
                 guard events?.contains(.seated(SeatedPlayer(seat: seat, name: name))) == true else {
                     throw InconsistentLog(sequence: stored.sequence, detail: "login did not take \(seat) as \(name)")
                 }
-                tokenHashes[seat] = tokenHash
+                holders[seat] = SeatHolder(tokenHash: tokenHash, account: account)
             case .computerSeated(let seat, let level):
                 events = try apply(.seatComputer(level: level), nil, nil)
                 guard events?.contains(where: { if case .seated(let player) = $0 { player.seat == seat } else { false } }) == true else {
@@ -125,10 +127,10 @@ enum MatchLog {
                 events = try apply(.play(play.action, took: record.took), play.seat, nil)
             case .left(let seat, let took):
                 events = try apply(.leave, seat, took)
-                tokenHashes[seat] = nil
+                holders[seat] = nil
             case .seatTimedOut(let seat, let took):
                 events = try apply(.seatTimedOut, seat, took)
-                tokenHashes[seat] = nil
+                holders[seat] = nil
             case .listed, .clockSet:
                 // The lobby's concern, and the tree's time control, which it is built with: read from
                 // the log before the replay.
@@ -173,6 +175,6 @@ enum MatchLog {
             }
             observe(stored, events ?? [])
         }
-        return tokenHashes
+        return holders
     }
 }

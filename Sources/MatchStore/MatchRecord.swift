@@ -8,7 +8,9 @@ public enum MatchRecord: Sendable, Hashable, Codable {
     /// The match was opened.
     case created
     /// A login took `seat` with `name` (already trimmed and defaulted); only the token's SHA-256 is kept.
-    case seatTaken(seat: Seat, name: String, tokenHash: Data)
+    /// `account`: the id of the signed-in player's account whose seat it is (issue 41), which a login of
+    /// that account on any device resumes; absent for a guest, and in logs written before accounts.
+    case seatTaken(seat: Seat, name: String, tokenHash: Data, account: String? = nil)
     /// The server seated the computer, playing at `level`, in `seat` (a match created to play the
     /// computer). It holds no token and never leaves.
     case computerSeated(seat: Seat, level: ComputerLevel)

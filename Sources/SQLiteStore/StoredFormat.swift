@@ -15,8 +15,9 @@ public enum StoredFormat {
     /// summary's `clock`); a release of format 2 could not read a clocked match's log. 4: the first-move
     /// rule's `gameAborted`, and `tookMs` on a record that ended a clocked game without a move (`left`,
     /// `seatTimedOut`, `gameClaimed`, `resigned`, `drawAccepted`); a release of format 3 could not read
-    /// `gameAborted`.
-    public static let current = 4
+    /// `gameAborted`. 5: the `account` of a signed-in player's `seatTaken` (issue 41); a release of format 4
+    /// would read past it and seat that player as a guest, so that the account no longer found its seat.
+    public static let current = 5
 
     /// A file written by a release newer than this one.
     public struct TooNew: Error, CustomStringConvertible {

@@ -49,10 +49,10 @@ struct ClockLogTests {
     @Test func test_theRecordsOfATimedMove_keepWhatItTook_andAFlagIsItsOwnRecordBeforeTheEnd() {
         let move = MatchLog.records(
             for: .play(TicTacToeMove(position: Position(row: 1, col: 1)), took: .milliseconds(1_234)), by: .player1, events: [],
-            tokenHash: nil, drawn: [], games: .hostingTests)
+            drawn: [], games: .hostingTests)
         #expect(move == [Self.timed(.moved(seat: .player1, row: 1, col: 1), 1_234)])
         let flag = MatchLog.records(
-            for: .timeRanOut, by: .player2, events: [.gameOver(winner: .player1, line: nil, reason: .time)], tokenHash: nil, drawn: [],
+            for: .timeRanOut, by: .player2, events: [.gameOver(winner: .player1, line: nil, reason: .time)], drawn: [],
             games: .hostingTests)
         #expect(flag == [.timeRanOut(seat: .player2), .gameEnded(winner: .player1)])
     }

@@ -23,7 +23,7 @@ struct HostedTreeTests {
             ]),
             games: .hostingTests, trackingTag: nil
         )
-        #expect(tree.restoredSeats == [.player1: hash])
+        #expect(tree.restoredSeats == [.player1: SeatHolder(tokenHash: hash)])
         #expect(tree.snapshot.players == [SeatedPlayer(seat: .player1, name: "Alice")])
     }
 

@@ -19,7 +19,7 @@ struct MatchLogTests {
         records.enumerated().map { StoredRecord(sequence: $0.offset + 1, record: $0.element, at: Date()) }
     }
 
-    private static func replayed(_ records: [MatchRecord]) throws -> (Match, [Seat: Data]) {
+    private static func replayed(_ records: [MatchRecord]) throws -> (Match, [Seat: SeatHolder]) {
         let draws = WinnerDraws()
         let match = Match(games: GameCatalog.hostingTests.definitions, drawWinner: { draws.next() })
         let hashes = try MatchLog.replay(stored(records), into: match, draws: draws, games: .hostingTests)
@@ -29,8 +29,18 @@ struct MatchLogTests {
     @Test func test_recordsForALogin_takeTheSeatWithTheTokenHash() {
         let events: [MatchEvent] = [.seated(SeatedPlayer(seat: .player2, name: "Bob")), .playersChanged([])]
         let records = MatchLog.records(
-            for: .login(name: "Bob"), by: nil, events: events, tokenHash: Self.hash, drawn: [], games: .hostingTests)
+            for: .login(name: "Bob"), by: nil, events: events, holder: SeatHolder(tokenHash: Self.hash), drawn: [], games: .hostingTests)
         #expect(records == [.seatTaken(seat: .player2, name: "Bob", tokenHash: Self.hash)])
+    }
+
+    @Test func test_recordsForAnAccountsLogin_keepTheAccount_andItsReplayGivesTheSeatBackToTheAccount() throws {
+        let events: [MatchEvent] = [.seated(SeatedPlayer(seat: .player1, name: "Ann")), .playersChanged([])]
+        let holder = SeatHolder(tokenHash: Self.hash, account: "ann-id")
+        let records = MatchLog.records(for: .login(name: "Ann"), by: nil, events: events, holder: holder, drawn: [], games: .hostingTests)
+        #expect(records == [.seatTaken(seat: .player1, name: "Ann", tokenHash: Self.hash, account: "ann-id")])
+        let (_, holders) = try Self.replayed(
+            [.created] + records + [.seatTaken(seat: .player2, name: "Bob", tokenHash: Self.hash), .left(seat: .player2)])
+        #expect(holders == [.player1: holder], "the account's seat, and none for the seat Bob left")
     }
 
     @Test func test_recordsForALaunchTheTreeTook_requestIt_thenItsOutcome() {
@@ -38,33 +48,33 @@ struct MatchLogTests {
             .launchQueued(gameId: .randomWin), .gameStarted(gameId: .randomWin, startingPlayer: .player1), .screen(.randomWin),
         ]
         let records = MatchLog.records(
-            for: .launchGame(gameId: "randomWin"), by: nil, events: events, tokenHash: nil, drawn: [], games: .hostingTests)
+            for: .launchGame(gameId: "randomWin"), by: nil, events: events, drawn: [], games: .hostingTests)
         #expect(records == [.launchRequested(gameId: .randomWin), .gameStarted(gameId: .randomWin, startingPlayer: .player1)])
     }
 
     @Test func test_recordsForALaunchTheTreeDidNotTake_areNone() {
         #expect(
-            MatchLog.records(for: .launchGame(gameId: "randomWin"), by: nil, events: [], tokenHash: nil, drawn: [], games: .hostingTests)
+            MatchLog.records(for: .launchGame(gameId: "randomWin"), by: nil, events: [], drawn: [], games: .hostingTests)
                 .isEmpty)
     }
 
     @Test func test_recordsForAMoveThatEndsTheGame_moveThenGameEnded() {
         let events: [MatchEvent] = [.gameOver(winner: .player1, line: nil, reason: .line), .screen(.offGame(games: []))]
         let records = MatchLog.records(
-            for: .move(row: 2, col: 0), by: .player1, events: events, tokenHash: nil, drawn: [], games: .hostingTests)
+            for: .move(row: 2, col: 0), by: .player1, events: events, drawn: [], games: .hostingTests)
         #expect(records == [.moved(seat: .player1, row: 2, col: 0), .gameEnded(winner: .player1)])
     }
 
     @Test func test_recordsForARoll_keepTheDrawnWinner() {
         let records = MatchLog.records(
-            for: .roll, by: .player2, events: [.gameOver(winner: .player1, line: nil, reason: .roll)], tokenHash: nil, drawn: [.player1],
+            for: .roll, by: .player2, events: [.gameOver(winner: .player1, line: nil, reason: .roll)], drawn: [.player1],
             games: .hostingTests)
         #expect(records == [.rolled(seat: .player2, winner: .player1), .gameEnded(winner: .player1)])
     }
 
     @Test func test_recordsForALeave_leaveThenTheForfeitedGame() {
         let records = MatchLog.records(
-            for: .leave, by: .player1, events: [.gameOver(winner: .player2, line: nil, reason: .left)], tokenHash: nil, drawn: [],
+            for: .leave, by: .player1, events: [.gameOver(winner: .player2, line: nil, reason: .left)], drawn: [],
             games: .hostingTests)
         #expect(records == [.left(seat: .player1), .gameEnded(winner: .player2)])
     }
@@ -72,7 +82,7 @@ struct MatchLogTests {
     @Test func test_recordsForAStartGame_areItsOutcomeOnly() {
         let events: [MatchEvent] = [.gameStarted(gameId: .ticTacToe, startingPlayer: .player2)]
         let records = MatchLog.records(
-            for: .startGame(gameId: "ticTacToe"), by: .player1, events: events, tokenHash: nil, drawn: [], games: .hostingTests)
+            for: .startGame(gameId: "ticTacToe"), by: .player1, events: events, drawn: [], games: .hostingTests)
         #expect(records == [.gameStarted(gameId: .ticTacToe, startingPlayer: .player2)])
     }
 

@@ -26,7 +26,7 @@ struct ServerSeatingTests {
         let (id, tokens) = try await registry.create(seating: [.person(name: "Ann"), .person(name: "Ben")])
         #expect(Set(tokens.keys) == [.player1, .player2])
         let records = try #require(try await store.records(of: id)).map(\.record)
-        let seated = records.compactMap { if case .seatTaken(let seat, let name, _) = $0 { "\(seat.rawValue) \(name)" } else { nil } }
+        let seated = records.compactMap { if case .seatTaken(let seat, let name, _, _) = $0 { "\(seat.rawValue) \(name)" } else { nil } }
         #expect(records.first == .created && records.count == 3 && seated == ["player1 Ann", "player2 Ben"])
         #expect(try await store.summary(of: id)?.players.map(\.name) == ["Ann", "Ben"])
         let host = try await registry.host(for: id)

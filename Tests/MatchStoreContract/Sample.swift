@@ -53,7 +53,7 @@ public enum Sample {
 
     /// The index a `marker` carries.
     public static func index(of record: MatchRecord) -> Int? {
-        guard case .seatTaken(_, let name, _) = record else { return nil }
+        guard case .seatTaken(_, let name, _, _) = record else { return nil }
         return Int(name)
     }
 }

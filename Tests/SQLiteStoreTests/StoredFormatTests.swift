@@ -26,6 +26,10 @@ struct StoredFormatTests {
             #"{"seatTaken":{"name":"Zoé \"the\" \\ 🏗","seat":"player1","tokenHash":"AAcOFRwjKjE4P0ZNVFtiaXB3foWMk5qhqK+2vcTL0tk="}}"#
         ),
         (
+            .seatTaken(seat: .player2, name: "Ann", tokenHash: tokenHash, account: "q83vEjRWeJCrze8SNFZ4kA"), "seatTaken",
+            #"{"seatTaken":{"account":"q83vEjRWeJCrze8SNFZ4kA","name":"Ann","seat":"player2","tokenHash":"AAcOFRwjKjE4P0ZNVFtiaXB3foWMk5qhqK+2vcTL0tk="}}"#
+        ),
+        (
             .computerSeated(seat: .player2, level: .perfect), "computerSeated",
             #"{"computerSeated":{"level":"perfect","seat":"player2"}}"#
         ),

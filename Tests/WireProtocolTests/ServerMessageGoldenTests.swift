@@ -93,6 +93,11 @@ struct ServerMessageGoldenTests {
             message: .seated(seat: .player1, name: "Alice", token: "s3cr3t-_A"),
             text: #"{"name":"Alice","seat":"player1","token":"s3cr3t-_A","type":"seated"}"#
         ),
+        // (issue 41) a seat resumed by its account: no token
+        Golden(
+            message: .seated(seat: .player2, name: "Ann", token: nil),
+            text: #"{"name":"Ann","seat":"player2","type":"seated"}"#
+        ),
         Golden(
             message: .seated(seat: .player2, name: quoteName, token: "t"),
             text: #"{"name":"quote \" and \\ backslash","seat":"player2","token":"t","type":"seated"}"#
@@ -221,6 +226,16 @@ struct ServerMessageGoldenTests {
             ),
             text:
                 #"{"players":[{"connected":true,"name":"Alice","seat":"player1"},{"computer":true,"connected":true,"level":"easy","name":"Computer","seat":"player2"}],"spectators":0,"type":"presence","v":14}"#
+        ),
+        // (issue 41) an account's entry: `account` first, in key order; a guest's has none
+        Golden(
+            message: .presence(
+                players: [
+                    WirePlayer(seat: .player1, name: "Ann", connected: false, seatTimeoutLeft: 59.5, claimableIn: 0, account: true), bob,
+                ],
+                spectators: 0, v: 15),
+            text:
+                #"{"players":[{"account":true,"claimableIn":0,"connected":false,"name":"Ann","seat":"player1","seatTimeoutLeft":59.5},{"connected":false,"name":"Bøb 🎲","seat":"player2"}],"spectators":0,"type":"presence","v":15}"#
         ),
         Golden(
             message: .presence(players: [WirePlayer(seat: .player2, name: controlName, connected: true)], spectators: 1000, v: -1),

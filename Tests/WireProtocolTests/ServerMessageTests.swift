@@ -97,7 +97,7 @@ struct ServerMessageTests {
             #"{"type":"presence","v":1,"players":[{"seat":"player1","name":"A"}],"spectators":0}"#,
             #"{"type":"welcome","v":1,"you":null,"snapshot":{"phase":"loggedOut","players":[],"score":null,"board":null,"spectators":0}}"#,
             #"{"type":"welcome","v":1,"you":{"seat":null},"snapshot":{"phase":null,"players":[],"score":null,"board":null,"spectators":0}}"#,
-            #"{"type":"seated","seat":"player1","name":"A"}"#,
+            #"{"type":"seated","seat":"player1","token":"t"}"#, #"{"type":"seated","seat":"player1","name":"A","token":5}"#,
             #"{"type":"screen","name":"offGame","games":[{"id":"x"}],"v":1}"#,
             #"["board"]"#,
         ]

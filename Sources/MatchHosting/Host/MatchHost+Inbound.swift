@@ -8,6 +8,10 @@ extension MatchHost {
         case undecodable(String)
         /// Over the per-connection rate limit: answered with `rateLimited`.
         case rateLimited
+        /// A message the server layer refused before the match saw it, answered with `code` and `message`
+        /// in its place among the connection's messages (issue 41: a guest's `login` with a registered
+        /// player's name, `nameTaken`, which only the account store knows).
+        case refused(ErrorCode, message: String?)
         /// The socket closed.
         case disconnected
     }
@@ -28,6 +32,7 @@ extension MatchHost.Inbound {
         case .message(let message): handler.handle(message, from: connectionID)
         case .undecodable(let reason): handler.refuse(.badMessage, message: reason, to: connectionID)
         case .rateLimited: handler.refuse(.rateLimited, message: nil, to: connectionID)
+        case .refused(let code, let message): handler.refuse(code, message: message, to: connectionID)
         case .disconnected: handler.disconnect(connectionID)
         }
     }

@@ -24,12 +24,14 @@ struct MatchMessages {
     /// `presence` (most events are moves, which need none). `clockElapsed`: how long the running clock
     /// has run, for the clocks every board carries (zero when these events gave the turn).
     mutating func broadcasts(
-        for events: [MatchEvent], snapshot: MatchSnapshot, members: Members, clockElapsed: Duration = .zero,
+        for events: [MatchEvent], snapshot: MatchSnapshot, members: Members, accountSeats: Set<Seat> = [], clockElapsed: Duration = .zero,
         awayTimes: () -> [Seat: AwayTimes] = { [:] }
     ) -> [ServerMessage] {
         let clock = snapshot.clock?.wireValue(after: clockElapsed, firstMoveWindow: firstMoveWindow)
         return events.compactMap { event in
-            if case .playersChanged = event { return presence(snapshot: snapshot, members: members, awayTimes: awayTimes()) }
+            if case .playersChanged = event {
+                return presence(snapshot: snapshot, members: members, accountSeats: accountSeats, awayTimes: awayTimes())
+            }
             // Only an ending reads its final clocks: a move's events carry none (at most one per change).
             let eventClock = if case .gameOver = event { finalClock(of: events, else: clock) } else { clock }
             guard let message = event.broadcastMessage(v: version + 1, clock: eventClock) else { return nil }
@@ -53,17 +55,21 @@ struct MatchMessages {
         return .chat(seat: WireSeat(seat), phrase: phrase, v: version)
     }
 
-    /// A `presence` message with the next version.
-    mutating func presence(snapshot: MatchSnapshot, members: Members, awayTimes: [Seat: AwayTimes] = [:]) -> ServerMessage {
+    /// A `presence` message with the next version; `accountSeats`: the seats whose players are marked
+    /// `account` (`players`).
+    mutating func presence(
+        snapshot: MatchSnapshot, members: Members, accountSeats: Set<Seat> = [], awayTimes: [Seat: AwayTimes] = [:]
+    ) -> ServerMessage {
         version += 1
-        return .presence(players: Self.players(snapshot, members, awayTimes), spectators: members.spectatorCount, v: version)
+        return .presence(
+            players: Self.players(snapshot, members, awayTimes, accountSeats: accountSeats), spectators: members.spectatorCount, v: version)
     }
 
     /// A `welcome` for a connection playing `seat` (nil: a spectator), at the current version.
     /// `clockElapsed`: how long the running clock has run.
     func welcome(
-        for seat: Seat?, snapshot: MatchSnapshot, members: Members, timeControl: TimeControl? = nil, gameID: GameID? = nil,
-        clockElapsed: Duration = .zero,
+        for seat: Seat?, snapshot: MatchSnapshot, members: Members, accountSeats: Set<Seat> = [], timeControl: TimeControl? = nil,
+        gameID: GameID? = nil, clockElapsed: Duration = .zero,
         awayTimes: [Seat: AwayTimes] = [:]
     ) -> ServerMessage {
         let clock = snapshot.clock?.wireValue(after: clockElapsed, firstMoveWindow: firstMoveWindow)
@@ -71,7 +77,7 @@ struct MatchMessages {
             you: seat.map(WireSeat.init),
             snapshot: WireSnapshot(
                 phase: WirePhase(snapshot.phase),
-                players: Self.players(snapshot, members, awayTimes),
+                players: Self.players(snapshot, members, awayTimes, accountSeats: accountSeats),
                 score: snapshot.score.map(WireScore.init),
                 board: snapshot.board?.wireBoard(clock: clock),
                 spectators: members.spectatorCount,
@@ -102,12 +108,16 @@ struct MatchMessages {
 
     /// The seated players, each marked connected when a connection plays its seat; a seat without one
     /// with the time it has left, from `awayTimes` (none in a summary: it would go stale there), and
-    /// during a game the time before its opponent may claim it.
-    private static func players(_ snapshot: MatchSnapshot, _ members: Members, _ awayTimes: [Seat: AwayTimes] = [:]) -> [WirePlayer] {
+    /// during a game the time before its opponent may claim it; the player of each of `accountSeats`
+    /// marked `account` (issue 41; a guest's entry is as version 1 wrote it).
+    private static func players(
+        _ snapshot: MatchSnapshot, _ members: Members, _ awayTimes: [Seat: AwayTimes] = [:], accountSeats: Set<Seat> = []
+    ) -> [WirePlayer] {
         let connected = members.connectedSeats
         let isPlaying = if case .playing = snapshot.phase { true } else { false }
         return snapshot.players.map { player in
             var wire = WirePlayer(player, connectedSeats: connected)
+            if accountSeats.contains(player.seat) { wire.account = true }
             if !wire.connected, let times = awayTimes[player.seat] {
                 wire.seatTimeoutLeft = Self.seconds(times.timeoutLeft)
                 if isPlaying { wire.claimableIn = Self.seconds(times.claimableIn) }

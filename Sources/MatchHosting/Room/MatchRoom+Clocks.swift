@@ -43,7 +43,7 @@ extension MatchRoom {
         case .success(let accepted): events = accepted
         case .failure(let refused): return refused.change
         }
-        var change = accepted(.firstMoveMissed, by: seat, events: events, tokenHash: nil, at: now)
+        var change = accepted(.firstMoveMissed, by: seat, events: events, at: now)
         change.notes.insert(.log(.info, "no first move in time, game aborted", ["seat": seat.rawValue]), at: 0)
         return change
     }
@@ -70,7 +70,7 @@ extension MatchRoom {
         case .success(let accepted): events = accepted
         case .failure(let refused): return refused.change
         }
-        var change = accepted(.timeRanOut, by: seat, events: events, tokenHash: nil, at: now)
+        var change = accepted(.timeRanOut, by: seat, events: events, at: now)
         change.notes.insert(.log(.info, "time ran out", ["seat": seat.rawValue]), at: 0)
         return change
     }

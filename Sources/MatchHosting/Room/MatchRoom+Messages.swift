@@ -15,6 +15,8 @@ extension MatchRoom {
             return MatchChange(direct: [(member.connection, welcome(for: member.seat, at: now))])
         case .resume(let token):
             return resume(token: token, member: member, at: now)
+        case .login where member.connection.account != nil:
+            return accountLogin(member, at: now)
         case .claimWin:
             return claimWin(by: member, at: now)
         case .chat(let phrase):
@@ -43,7 +45,7 @@ extension MatchRoom {
             ?? MatchChange()
     }
 
-    private func refuse(_ error: ServerMessage, to member: Members.Member, reason: String) -> MatchChange {
+    func refuse(_ error: ServerMessage, to member: Members.Member, reason: String) -> MatchChange {
         var change = MatchChange(direct: [(member.connection, error)])
         change.log(.notice, "refused", ["connection": "\(member.connection.id)", "reason": reason])
         change.notes.append(.errorSent(error))
@@ -73,7 +75,7 @@ extension MatchRoom {
         let clockRan = clockRan(at: now)
         do {
             let events = try tree.apply(input, by: seat, clockRan: clockRan)
-            var change = accepted(input, by: seat, events: events, tokenHash: nil, at: now, clockRan: clockRan)
+            var change = accepted(input, by: seat, events: events, at: now, clockRan: clockRan)
             change.log(.info, "game claimed", ["seat": seat.rawValue])
             return change
         } catch .tooEarly {
@@ -113,23 +115,8 @@ extension MatchRoom {
         tokens.isTaken(seat.opponent) && !members.isConnected(seat.opponent)
     }
 
-    private mutating func resume(token: String, member: Members.Member, at now: Moment) -> MatchChange {
-        guard let seat = tokens.seat(heldBy: token) else { return refuse(.error(.badToken), to: member, reason: "badToken") }
-        if let current = member.seat, current != seat {
-            return refuse(.error(.alreadySeated), to: member, reason: "alreadySeated (resume of the other seat)")
-        }
-        members.seat(member.connection.id, in: seat)
-        var change = MatchChange()
-        if tokens.stopTimeout(seat) != nil { change.deadlines.append(.cancel(.seatTimeout(seat))) }
-        let name = tree.snapshot.players.first { $0.seat == seat }?.name ?? seat.defaultName
-        let seated = ServerMessage.seated(seat: WireSeat(seat), name: name, token: token)
-        change.direct = [(member.connection, seated), (member.connection, welcome(for: seat, at: now))]
-        change.broadcasts = [presence(at: now)]
-        change.log(.info, "seat resumed", ["seat": seat.rawValue, "connection": "\(member.connection.id)"])
-        return change
-    }
-
-    private mutating func apply(_ input: MatchInput, from member: Members.Member, at now: Moment) -> MatchChange {
+    /// `apply`, for a login: seats a signed-in player's connection in the seat `account` will own.
+    mutating func apply(_ input: MatchInput, from member: Members.Member, account: String? = nil, at now: Moment) -> MatchChange {
         let input = timed(input, by: member.seat, at: now)
         // An input that ends the game without a move (a resignation, an agreed draw, a leave) charges the
         // running clock up to now: the final clocks are those of the moment the game ended.
@@ -141,29 +128,30 @@ extension MatchRoom {
             return refuse(error, of: input, to: member)
         }
         var change = MatchChange()
-        var tokenHash: Data?
+        var holder: SeatHolder?
         for case .seated(let player) in events {
-            let issued = tokens.issue(for: player.seat)
-            tokenHash = issued.hash
+            let issued = tokens.issue(for: player.seat, account: account)
+            holder = SeatHolder(tokenHash: issued.hash, account: account)
             members.seat(member.connection.id, in: player.seat)
             change.direct.append((member.connection, .seated(seat: WireSeat(player.seat), name: player.name, token: issued.token)))
-            change.log(.info, "seat taken", ["seat": player.seat.rawValue, "name": player.name])
+            change.log(.info, "seat taken", ["seat": player.seat.rawValue, "name": player.name, "account": account ?? "none (a guest)"])
         }
         if case .leave = input, let seat = member.seat {
             releaseSeat(seat, into: &change)
             change.log(.info, "seat left", ["seat": seat.rawValue])
         }
-        return change.then(accepted(input, by: member.seat, events: events, tokenHash: tokenHash, at: now, clockRan: clockRan))
+        return change.then(accepted(input, by: member.seat, events: events, holder: holder, at: now, clockRan: clockRan))
     }
 
     /// The records and broadcasts of `input`, which the tree accepted from `seat` with `events`; the
-    /// computer's pause starts again, as after every recorded change.
-    /// `clockRan`: what the tree charged the running clock if `input` ended the game without a move.
+    /// computer's pause starts again, as after every recorded change. `holder`: who holds the seat a
+    /// login took. `clockRan`: what the tree charged the running clock if `input` ended the game
+    /// without a move.
     mutating func accepted(
-        _ input: MatchInput, by seat: Seat?, events: [MatchEvent], tokenHash: Data?, at now: Moment, clockRan: Duration? = nil
+        _ input: MatchInput, by seat: Seat?, events: [MatchEvent], holder: SeatHolder? = nil, at now: Moment, clockRan: Duration? = nil
     ) -> MatchChange {
         let records = MatchLog.records(
-            for: input, by: seat, events: events, tokenHash: tokenHash, drawn: tree.takeDrawn(), games: games, clockRan: clockRan)
+            for: input, by: seat, events: events, holder: holder, drawn: tree.takeDrawn(), games: games, clockRan: clockRan)
         for record in records { seatedSince.note(record, at: now.date) }
         // The first game asked for is the one the match was made for (the lobby names it).
         if gameID == nil,

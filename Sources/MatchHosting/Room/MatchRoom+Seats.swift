@@ -18,7 +18,7 @@ extension MatchRoom {
         }
         var seat: Seat?
         var token: String?
-        var tokenHash: Data?
+        var holder: SeatHolder?
         var change = MatchChange()
         for case .seated(let player) in events {
             seat = player.seat
@@ -28,10 +28,10 @@ extension MatchRoom {
                 continue
             }
             let issued = tokens.issue(for: player.seat)
-            (token, tokenHash) = (issued.token, issued.hash)
+            (token, holder) = (issued.token, SeatHolder(tokenHash: issued.hash))
             startTimeout(player.seat, at: now, into: &change)
         }
-        return (change.then(accepted(input, by: nil, events: events, tokenHash: tokenHash, at: now)), seat, token)
+        return (change.then(accepted(input, by: nil, events: events, holder: holder, at: now)), seat, token)
     }
 
     /// The creator asked for the match to be listed in the lobby (only when creating it).
@@ -47,7 +47,7 @@ extension MatchRoom {
     mutating func launch(_ gameID: String, at now: Moment) throws(MatchError) -> MatchChange {
         let input = MatchInput.launchGame(gameId: gameID)
         let events = try tree.apply(input, by: nil)
-        return accepted(input, by: nil, events: events, tokenHash: nil, at: now)
+        return accepted(input, by: nil, events: events, at: now)
     }
 
     // MARK: - The computer
@@ -68,7 +68,7 @@ extension MatchRoom {
         let input = timed(.play(move.action), by: move.seat, at: now)
         do {
             let events = try tree.apply(input, by: move.seat)
-            return accepted(input, by: move.seat, events: events, tokenHash: nil, at: now)
+            return accepted(input, by: move.seat, events: events, at: now)
         } catch {
             return .noted(.error, "computer move refused by the tree", ["seat": move.seat.rawValue, "error": "\(error)"])
         }
@@ -101,7 +101,7 @@ extension MatchRoom {
         var change = MatchChange()
         releaseSeat(seat, into: &change)
         change.log(.info, "seat timed out", ["seat": seat.rawValue])
-        return change.then(accepted(.seatTimedOut, by: seat, events: events, tokenHash: nil, at: now, clockRan: clockRan))
+        return change.then(accepted(.seatTimedOut, by: seat, events: events, at: now, clockRan: clockRan))
     }
 
     /// The seat's token dies and its connections become spectators.

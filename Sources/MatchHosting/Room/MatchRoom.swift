@@ -74,7 +74,7 @@ struct MatchRoom {
         self.games = games
         self.rules = rules
         tree = try HostedTree(replaying: records, games: games, trackingTag: trackingTag)
-        tokens = SeatTokens(hashes: tree.restoredSeats)
+        tokens = SeatTokens(holders: tree.restoredSeats)
         messages = MatchMessages(seatTimeout: rules.seatTimeout, firstMoveWindow: rules.firstMoveWindow)
         lastConnectionClosed = records.last?.at ?? now.date
         hasComputer = tree.snapshot.players.contains { $0.computer != nil }

@@ -15,7 +15,7 @@ struct SeatedSince {
     /// `record`, stored at `date`: a seat taken starts its time, a seat given up ends it.
     mutating func note(_ record: MatchRecord, at date: Date) {
         switch record {
-        case .seatTaken(let seat, _, _), .computerSeated(let seat, _): dates[seat] = date
+        case .seatTaken(let seat, _, _, _), .computerSeated(let seat, _): dates[seat] = date
         case .left(let seat, _), .seatTimedOut(let seat, _): dates[seat] = nil
         default: break
         }

@@ -93,7 +93,9 @@ struct ServerContext: Sendable {
             registry: registry, state: state, originPolicy: originPolicy, hostPolicy: hostPolicy, trustedProxies: trustedProxies,
             connectionLimits: AddressConnectionLimits(
                 maxOpen: configuration.maxConnectionsPerAddress, opensPerMinute: configuration.connectsPerAddressPerMinute),
-            metrics: metrics, logger: logger
+            metrics: metrics,
+            accounts: accountStore.map { StoredAccountLookup(ceremonies: PasskeyCeremonies(store: $0), clock: clock) },
+            logger: logger
         )
         self.metricsRegistry = metricsRegistry
         self.logger = logger

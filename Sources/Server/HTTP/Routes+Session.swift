@@ -73,7 +73,7 @@ extension Routes {
     /// the error logged for the operator.
     func accountStorageUnavailable(_ error: any Error) -> APIError {
         logger.error("the account store could not be reached", metadata: ["error": "\(error)"])
-        return APIError(.serviceUnavailable, .notSignedIn, "The account storage cannot be reached right now; try again shortly.")
+        return .accountStorageUnavailable
     }
 
     /// Now on the server's clock, which a test moves: challenges and sessions expire by it.

@@ -25,6 +25,11 @@ package struct APIError: HTTPResponseError {
     package static let storageUnavailable = APIError(
         .serviceUnavailable, .matchNotFound, "The match storage cannot be reached right now; try again shortly.")
 
+    /// The answer when the account storage cannot be reached (issue 41): the account routes', and a
+    /// WebSocket upgrade's that carries a session cookie.
+    package static let accountStorageUnavailable = APIError(
+        .serviceUnavailable, .notSignedIn, "The account storage cannot be reached right now; try again shortly.")
+
     /// The answer to a connection, request or WebSocket over `--max-connections-per-address`.
     package static let tooManyConnections = APIError(
         .tooManyRequests, .rateLimited, "Too many connections from your address; close some first.")

@@ -121,9 +121,11 @@ package struct GameServerChannel: ServerChildChannel {
                         peer: channel.remoteAddress?.ipAddress, host: head.headers.first(name: "host"),
                         forwardedFor: head.headers["x-forwarded-for"], forwardedHost: head.headers["x-forwarded-host"])
                     let promise = channel.eventLoop.makePromise(of: WebSocketAdmission.Decision.self)
+                    let sessionToken = Self.sessionToken(head.headers)
                     promise.completeWithTask {
                         await admission.decide(
-                            path: head.uri, origin: head.headers.first(name: "origin"), client: client, countedAtAccept: countedAtAccept)
+                            path: head.uri, origin: head.headers.first(name: "origin"), client: client, countedAtAccept: countedAtAccept,
+                            sessionToken: sessionToken)
                     }
                     return promise.futureResult.map { decided in
                         decision.value = decided
@@ -133,14 +135,11 @@ package struct GameServerChannel: ServerChildChannel {
                 },
                 upgradePipelineHandler: { channel, _ in
                     channel.eventLoop.makeCompletedFuture {
-                        guard case .upgrade(let matchID, let clientAddress, let slot, let watchesOnly) = decision.value else {
-                            throw ChannelError.inappropriateOperationForState
-                        }
+                        guard case .upgrade(let upgrade) = decision.value else { throw ChannelError.inappropriateOperationForState }
                         // The session holds the address's slot from now on, and gives it back when it goes.
                         decision.value = nil
                         try channel.pipeline.syncOperations.addHandler(
-                            Self.session(
-                                matchID: matchID, clientAddress: clientAddress, slot: slot, watchesOnly: watchesOnly, settings: webSocket))
+                            Self.session(upgrade, accounts: admission.accounts, settings: webSocket))
                         return .webSocket
                     }
                 }
@@ -152,7 +151,8 @@ package struct GameServerChannel: ServerChildChannel {
                         if decision.value == nil {
                             try channel.pipeline.syncOperations.addHandler(
                                 KeepAliveUpgradeHandler(
-                                    answer: Self.laterUpgrades(upgrader: upgrader, decision: decision, settings: webSocket)))
+                                    answer: Self.laterUpgrades(
+                                        upgrader: upgrader, decision: decision, accounts: admission.accounts, settings: webSocket)))
                         }
                         try channel.pipeline.syncOperations.addHandler(HTTP1ToHTTPServerCodec(secure: tls != nil))
                         try channel.pipeline.syncOperations.addHandler(
@@ -197,32 +197,36 @@ package struct GameServerChannel: ServerChildChannel {
     }
 
     /// The session, after NIO's frame encoder and decoder (which refuses frames over the size limit and
-    /// malformed control frames; the session closes on its errors).
+    /// malformed control frames; the session closes on its errors). `accounts`: where a guest's `login`
+    /// name is looked up.
     private static func session(
-        matchID: MatchID, clientAddress: String, slot: AddressConnectionLimits.Slot?, watchesOnly: Bool, settings: WebSocketSettings
+        _ upgrade: WebSocketAdmission.Upgrade, accounts: (any AccountLookup)?, settings: WebSocketSettings
     ) -> WebSocketSession {
         WebSocketSession(
-            matchID: matchID, remoteAddress: clientAddress, watchesOnly: watchesOnly, maxMessageSize: settings.maxMessageSize,
-            addressSlot: slot, registry: settings.registry, settings: settings.session, metrics: settings.metrics, logger: settings.logger)
+            matchID: upgrade.matchID, remoteAddress: upgrade.clientAddress, watchesOnly: upgrade.watchesOnly,
+            account: upgrade.account, accounts: accounts, maxMessageSize: settings.maxMessageSize, addressSlot: upgrade.slot,
+            registry: settings.registry, settings: settings.session, metrics: settings.metrics, logger: settings.logger)
+    }
+
+    /// The value of the upgrade's `session` cookie (issue 41), if it sends one.
+    static func sessionToken(_ headers: HTTPHeaders) -> String? {
+        Cookies(from: headers[canonicalForm: "cookie"].map(String.init))["session"]?.value
     }
 
     /// Answers an upgrade in a later request of a connection with the upgrader of its first request: the
     /// same admission, the same handshake checks and `101` headers, the same handlers and refusals.
     private static func laterUpgrades(
         upgrader: NIOTypedWebSocketServerUpgrader<Negotiated>, decision: NIOLoopBoundBox<WebSocketAdmission.Decision?>,
-        settings: WebSocketSettings
+        accounts: (any AccountLookup)?, settings: WebSocketSettings
     ) -> KeepAliveUpgradeHandler.Answerer {
         { channel, head in
             upgrader.buildUpgradeResponse(channel: channel, upgradeRequest: head, initialResponseHeaders: HTTPHeaders())
                 .map { headers -> KeepAliveUpgradeHandler.Answer in
-                    guard case .upgrade(let matchID, let clientAddress, let slot, let watchesOnly) = decision.value else {
-                        return .passThrough
-                    }
+                    guard case .upgrade(let upgrade) = decision.value else { return .passThrough }
                     return .upgrade(headers: headers) {
                         [
                             WebSocketFrameEncoder(), ByteToMessageHandler(WebSocketFrameDecoder(maxFrameSize: settings.maxMessageSize)),
-                            session(
-                                matchID: matchID, clientAddress: clientAddress, slot: slot, watchesOnly: watchesOnly, settings: settings),
+                            session(upgrade, accounts: accounts, settings: settings),
                         ]
                     }
                 }

@@ -9,11 +9,8 @@ import WireProtocol
 /// the same question, so a refusal reads the same either way.
 package struct WebSocketAdmission: Sendable {
     package enum Decision: Sendable {
-        /// Upgraded, for a client at `clientAddress` (behind trusted proxies, the one they forwarded for),
-        /// counted against its address for as long as `slot` lives; nil when the connection was counted
-        /// at its accept already (a client connected directly). `watchesOnly`: the path asked to watch
-        /// only (`?watch=1`).
-        case upgrade(matchID: MatchID, clientAddress: String, slot: AddressConnectionLimits.Slot?, watchesOnly: Bool)
+        /// Upgraded: what the WebSocket's session is made with.
+        case upgrade(Upgrade)
         /// Answered with this status and error body (docs/PROTOCOL.md: 404 unknown match, 403 foreign
         /// origin, 421 foreign host).
         case refuse(APIError)
@@ -31,10 +28,13 @@ package struct WebSocketAdmission: Sendable {
     package let connectionLimits: AddressConnectionLimits
     package let metrics: ServerMetrics
     package let logger: Logger
+    /// Who a session cookie signs in, and which names are registered (issue 41); nil on a server that
+    /// keeps no accounts (a read-only store): every connection is a guest there.
+    package let accounts: (any AccountLookup)?
 
     package init(
         registry: MatchRegistry, state: ServerState, originPolicy: OriginPolicy, hostPolicy: HostPolicy, trustedProxies: TrustedProxies,
-        connectionLimits: AddressConnectionLimits, metrics: ServerMetrics, logger: Logger
+        connectionLimits: AddressConnectionLimits, metrics: ServerMetrics, accounts: (any AccountLookup)? = nil, logger: Logger
     ) {
         self.registry = registry
         self.state = state
@@ -43,6 +43,7 @@ package struct WebSocketAdmission: Sendable {
         self.trustedProxies = trustedProxies
         self.connectionLimits = connectionLimits
         self.metrics = metrics
+        self.accounts = accounts
         self.logger = logger
     }
 
@@ -67,7 +68,12 @@ package struct WebSocketAdmission: Sendable {
     ///   - client: who sent the request and to which host (`TrustedProxies.resolve`).
     ///   - countedAtAccept: whether the connection is counted against the client's address already
     ///     (from a peer that is not a trusted proxy, it is counted from its accept).
-    package func decide(path: String, origin: String?, client: ResolvedClient, countedAtAccept: Bool) async -> Decision {
+    ///   - sessionToken: the upgrade's `session` cookie, if any: the account it signs in plays as that
+    ///     account; one that signs nobody in is a guest. Asked last, of an upgrade every other check
+    ///     let through (a forbidden origin is refused before its cookie is looked at).
+    package func decide(
+        path: String, origin: String?, client: ResolvedClient, countedAtAccept: Bool, sessionToken: String? = nil
+    ) async -> Decision {
         let authority = client.authority
         guard let requested = Self.requestedMatchID(inPath: path) else { return .notWebSocketPath }
         // Every refusal names the match it was for (as requested) and the client.
@@ -125,6 +131,36 @@ package struct WebSocketAdmission: Sendable {
                 return .refuse(APIError(.internalServerError, .matchNotFound, "This match could not be loaded."))
             }
         }
-        return .upgrade(matchID: id, clientAddress: client.clientAddress, slot: slot, watchesOnly: Self.watchesOnly(path))
+        let account: AccountPlayer?
+        do {
+            account = try await signedIn(sessionToken)
+        } catch {
+            // Seating a signed-in player as a guest would lose the account's seat and name: the client
+            // tries again once the storage answers.
+            logger.error("refused", metadata: ["reason": "account storage unreachable, answered 503", "error": "\(error)"])
+            return .refuse(.accountStorageUnavailable)
+        }
+        return .upgrade(
+            Upgrade(matchID: id, clientAddress: client.clientAddress, slot: slot, watchesOnly: Self.watchesOnly(path), account: account))
+    }
+
+    /// The account `sessionToken` signs in; nil for none, or on a server without accounts.
+    private func signedIn(_ sessionToken: String?) async throws -> AccountPlayer? {
+        guard let accounts, let sessionToken, !sessionToken.isEmpty else { return nil }
+        return try await accounts.account(sessionToken: sessionToken)
+    }
+}
+
+extension WebSocketAdmission {
+    /// An upgrade let in: for a client at `clientAddress` (behind trusted proxies, the one they
+    /// forwarded for), counted against its address for as long as `slot` lives; nil when the connection
+    /// was counted at its accept already (a client connected directly). `watchesOnly`: the path asked
+    /// to watch only (`?watch=1`). `account`: the account its session cookie signed in; nil for a guest.
+    package struct Upgrade: Sendable {
+        package let matchID: MatchID
+        package let clientAddress: String
+        package let slot: AddressConnectionLimits.Slot?
+        package let watchesOnly: Bool
+        package let account: AccountPlayer?
     }
 }

@@ -87,7 +87,13 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     private var clientCloseReceived = false
     private var closeDeadline: Scheduled<Void>?
     /// Opened with `?watch=1`: its connection can never take a seat.
-    private let watchesOnly: Bool
+    let watchesOnly: Bool
+    /// The account the upgrade's session cookie signed in (nil: a guest), for its connection.
+    let account: AccountPlayer?
+    /// Where a guest's `login` name is looked up (`WebSocketSession+GuestNames`); nil without accounts.
+    let accounts: (any AccountLookup)?
+    /// The guest logins whose names are being looked up, and what waits behind them.
+    var nameChecks = GuestNameChecks()
     var unansweredPing: UInt64?
     var pingsSent: UInt64 = 0
     /// The payload of the latest ping not answered yet: written when the socket takes it.
@@ -95,11 +101,13 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
 
     /// - Parameter maxMessageSize: the most bytes a text message may hold, all its fragments together.
     package init(
-        matchID: MatchID, remoteAddress: String, watchesOnly: Bool = false, maxMessageSize: Int,
-        addressSlot: AddressConnectionLimits.Slot? = nil, registry: MatchRegistry, settings: Settings, metrics: ServerMetrics,
-        logger: Logger
+        matchID: MatchID, remoteAddress: String, watchesOnly: Bool = false, account: AccountPlayer? = nil,
+        accounts: (any AccountLookup)? = nil, maxMessageSize: Int, addressSlot: AddressConnectionLimits.Slot? = nil,
+        registry: MatchRegistry, settings: Settings, metrics: ServerMetrics, logger: Logger
     ) {
         self.watchesOnly = watchesOnly
+        self.account = account
+        self.accounts = accounts
         self.matchID = matchID
         self.remoteAddress = remoteAddress
         self.addressSlot = addressSlot
@@ -114,7 +122,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     }
 
     /// The logger of this session's lines: each names its match and connection.
-    private var log: Logger {
+    var log: Logger {
         var logger = logger
         logger[metadataKey: "match"] = .string(matchID.rawValue)
         if let connection { logger[metadataKey: "connection"] = "\(connection.id)" }
@@ -131,7 +139,8 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
         let writers = settings.writers.value(of: eventLoop)
         let seated = SeatFlag()
         let connection = Connection(
-            remoteAddress: remoteAddress, queueLimit: settings.outboundQueueLimit, watchesOnly: watchesOnly, seated: seated
+            remoteAddress: remoteAddress, queueLimit: settings.outboundQueueLimit, watchesOnly: watchesOnly, account: account,
+            seated: seated
         ) {
             writers.wake(session, plays: seated.isSet)
         }
@@ -250,7 +259,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     }
 
     /// Hands `inbound` to the host, or keeps it in order until the host is known.
-    private func deliver(_ inbound: MatchHost.Inbound) {
+    func forward(_ inbound: MatchHost.Inbound) {
         switch attachment {
         case .attaching(var buffered):
             buffered.append(inbound)

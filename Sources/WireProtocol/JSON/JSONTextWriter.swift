@@ -31,6 +31,11 @@ struct JSONTextWriter {
         for (index, player) in players.enumerated() {
             if index > 0 { text += "," }
             text += "{"
+            if let account = player.account {
+                text += #""account":"#
+                bool(account)
+                text += ","
+            }
             if let claimableIn = player.claimableIn {
                 text += #""claimableIn":"#
                 seconds(claimableIn)

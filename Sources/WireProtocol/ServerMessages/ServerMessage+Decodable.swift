@@ -28,7 +28,7 @@ extension ServerMessage {
             self = .seated(
                 seat: try container.decode(WireSeat.self, forKey: .seat),
                 name: try container.decode(String.self, forKey: .name),
-                token: try container.decode(String.self, forKey: .token)
+                token: try container.decodeIfPresent(String.self, forKey: .token)
             )
         case "screen":
             self = .screen(try WireScreen(from: decoder), v: try version())

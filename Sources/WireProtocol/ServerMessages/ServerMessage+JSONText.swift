@@ -22,8 +22,10 @@ extension ServerMessage {
             out.string(name)
             out.raw(#","seat":"#)
             out.seat(seat)
-            out.raw(#","token":"#)
-            out.string(token)
+            if let token {
+                out.raw(#","token":"#)
+                out.string(token)
+            }
             out.raw(#","type":"seated"}"#)
         case .screen(let screen, let v):
             switch screen {

@@ -6,8 +6,10 @@ public enum ServerMessage: WireDecodable, Hashable {
     /// The first message on a connection, and the answer to `resume` and `sync`: the connection's seat
     /// (`nil` for a spectator, written `{"seat": null}`) and the whole state.
     case welcome(you: WireSeat?, snapshot: WireSnapshot, v: Int)
-    /// To the connection that logged in or resumed: its seat, name and secret token. No `v`.
-    case seated(seat: WireSeat, name: String, token: String)
+    /// To the connection that logged in or resumed: its seat, name and secret token. No `v`. (Extension,
+    /// issue 41) No token (absent) when a signed-in player's `login` resumed the seat of its account:
+    /// the server keeps only the token's hash, and the account comes back by signing in.
+    case seated(seat: WireSeat, name: String, token: String?)
     /// The active RIB changed.
     case screen(WireScreen, v: Int)
     /// A pair logged in (its 0-0) or the score changed.

@@ -17,11 +17,15 @@ public struct WirePlayer: Codable, Hashable, Sendable {
     public var computer: Bool?
     /// **(extension)** How well the computer plays (`"easy"`, `"perfect"`); absent for a person.
     public var level: String?
+    /// **(extension, issue 41)** In `presence` and the snapshot, `true` when the seat belongs to a
+    /// signed-in player's account; absent for a guest (and in summaries).
+    public var account: Bool?
 
-    /// A taken seat; `level` names the computer's level when the computer plays it.
+    /// A taken seat; `level` names the computer's level when the computer plays it; `account`: the seat
+    /// belongs to a signed-in player's account.
     public init(
         seat: WireSeat, name: String, connected: Bool, seatTimeoutLeft: Double? = nil, claimableIn: Double? = nil,
-        computerLevel level: String? = nil
+        computerLevel level: String? = nil, account: Bool = false
     ) {
         self.seat = seat
         self.name = name
@@ -30,5 +34,6 @@ public struct WirePlayer: Codable, Hashable, Sendable {
         self.claimableIn = claimableIn
         self.computer = level == nil ? nil : true
         self.level = level
+        self.account = account ? true : nil
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import PasskeyTestSupport
 import Passkeys
 import Testing
+import WireProtocol
 
 /// Issue 41 on a cluster: two servers on one PostgreSQL share accounts, so that a ceremony begun on one
 /// is finished on the other, a session made on one is good on the other, and a challenge spent on one
@@ -44,6 +45,29 @@ struct PasskeysAcrossServersTests {
                 #expect(try await toSecond.me(cookie: token).status == 200)
                 #expect(try await onFirst.post("/api/logout", cookie: token).status == 204)
                 #expect(try await toSecond.me(cookie: token).status == 401)
+            }
+        }
+    }
+
+    @Test("An account's seat taken on one server is the account's on the other, which resumes it without a token")
+    func test_anAccountsSeat_takenOnOneServer_isResumedByTheAccountOnTheOther() async throws {
+        let url = try #require(TwoServersTests.databaseURL)
+        try await withTestServer(configure: { $0.databasePath = url }) { first in
+            try await withTestServer(configure: { $0.databasePath = url }) { second in
+                let name = "Cy\(UInt32.random(in: 0...999_999))"
+                let cookie = try await first.registerAccount(name)
+                let matchID = try await first.createMatch()
+                let (phone, _) = try await TestClient.connected(port: first.port, matchID: matchID, cookie: cookie)
+                #expect(try await phone.seat(as: nil).name == name)
+                // The laptop reaches the match on the other server, which takes it over from its log.
+                let (laptop, _) = try await TestClient.connected(port: second.port, matchID: matchID, cookie: cookie)
+                let back = try await laptop.seat(as: "Someone else")
+                #expect(back.seat == .player1 && back.name == name)
+                #expect(back.token == nil)
+                #expect(try await laptop.nextWelcome().players == [WirePlayer(seat: .player1, name: name, connected: true, account: true)])
+                #expect(try await phone.closeCode() == 1012, "moved to the other server, where the phone comes back as the account too")
+                let (phoneBack, _) = try await TestClient.connected(port: second.port, matchID: matchID, cookie: cookie)
+                #expect(try await phoneBack.seat(as: nil).seat == .player1)
             }
         }
     }

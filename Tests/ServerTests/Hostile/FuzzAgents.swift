@@ -197,7 +197,7 @@ struct FuzzAgent {
             case .error(let code, _):
                 if error != nil || seatedToken != nil { mismatch("\(input.label) \(describe(input)): a second answer \(code)") }
                 error = code
-            case .seated(let seat, _, let token):
+            case .seated(let seat, _, let token?):
                 seatedToken = token
                 tokens.add(matchID: matchID, seat: seat, token: token)
                 knowledge.token = token

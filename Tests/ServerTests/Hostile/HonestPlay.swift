@@ -135,7 +135,7 @@ struct HonestMatch {
         for index in players.indices {
             players[index].client.send(.login(name: players[index].name))
             let seated = try await players[index].read("seated", allow: anything) { if case .seated = $0 { true } else { false } }
-            guard case .seated(let seat, let name, let token) = seated else { throw HTTP.Failure(description: "no seat") }
+            guard case .seated(let seat, let name, let token?) = seated else { throw HTTP.Failure(description: "no seat") }
             #expect(seat == players[index].seat)
             #expect(name == players[index].name.trimmingCharacters(in: .whitespaces))
             players[index].token = token

@@ -116,7 +116,7 @@ struct KillRecoveryTests {
                 // What the clients were told: their own `seated`, and the players in the broadcasts.
                 var tokens: [WireSeat: (name: String, token: String)] = [:]
                 for client in match.clients {
-                    for case .seated(let seat, let name, let token) in try client.received() { tokens[seat] = (name, token) }
+                    for case .seated(let seat, let name, let token?) in try client.received() { tokens[seat] = (name, token) }
                 }
                 var told: [WireSeat: String] = tokens.mapValues { $0.name }
                 for message in try toldBroadcasts(match.clients) {

@@ -22,7 +22,7 @@ extension TestClient {
             return false
         }
         switch message {
-        case .seated(let seat, _, let token): return (seat, token)
+        case .seated(let seat, _, let token?): return (seat, token)
         case .error(let code, let text): throw HTTP.Failure(description: "login refused: \(code) \(text)")
         default: throw HTTP.Failure(description: "unexpected \(message)")
         }

@@ -27,11 +27,12 @@ final class TestClient: Sendable {
     /// Ends with the server's close frame (code and reason), or the connection error.
     let run: Task<WebSocketCloseFrame?, any Error>
 
-    private init(url: String, origin: String?, tls: TLSConfiguration?) {
+    private init(url: String, origin: String?, cookie: String?, tls: TLSConfiguration?) {
         let (stream, continuation) = AsyncStream<Outgoing>.makeStream()
         outgoing = continuation
         var headers = HTTPFields()
         if let origin { headers[.origin] = origin }
+        if let cookie { headers[.cookie] = "session=\(cookie)" }
         var logger = Logger(label: "test-client")
         logger.logLevel = .critical
         let inbox = inbox
@@ -41,7 +42,8 @@ final class TestClient: Sendable {
                 // An IP address may not be sent as SNI: over TLS the name is localhost, which the tests'
                 // certificates hold beside 127.0.0.1.
                 configuration: .init(
-                    maxFrameSize: 1 << 16, additionalHeaders: headers, closeTimeout: .seconds(2), sniHostname: tls == nil ? nil : "localhost"),
+                    maxFrameSize: 1 << 16, additionalHeaders: headers, closeTimeout: .seconds(2),
+                    sniHostname: tls == nil ? nil : "localhost"),
                 tlsConfiguration: tls,
                 logger: logger
             ) { inbound, outbound, _ in
@@ -68,15 +70,20 @@ final class TestClient: Sendable {
         }
     }
 
-    /// Opens `/ws/{matchID}`, over `wss://` with `tls`; does not wait for the upgrade (read `welcome`
-    /// for that).
-    static func connect(port: Int, matchID: String, origin: String? = nil, tls: TLSConfiguration? = nil) -> TestClient {
-        TestClient(url: "\(tls == nil ? "ws" : "wss")://127.0.0.1:\(port)/ws/\(matchID)", origin: origin, tls: tls)
+    /// Opens `/ws/{matchID}`, over `wss://` with `tls`, sending the `session` cookie `cookie` (issue 41);
+    /// does not wait for the upgrade (read `welcome` for that).
+    static func connect(
+        port: Int, matchID: String, origin: String? = nil, cookie: String? = nil, tls: TLSConfiguration? = nil
+    ) -> TestClient {
+        TestClient(url: "\(tls == nil ? "ws" : "wss")://127.0.0.1:\(port)/ws/\(matchID)", origin: origin, cookie: cookie, tls: tls)
     }
 
-    /// Opens `/ws/{matchID}` (over `wss://` with `tls`) and reads its `welcome`.
-    static func connected(port: Int, matchID: String, tls: TLSConfiguration? = nil) async throws -> (TestClient, ServerMessage) {
-        let client = connect(port: port, matchID: matchID, tls: tls)
+    /// Opens `/ws/{matchID}` (over `wss://` with `tls`, with the `session` cookie `cookie`) and reads its
+    /// `welcome`.
+    static func connected(
+        port: Int, matchID: String, cookie: String? = nil, tls: TLSConfiguration? = nil
+    ) async throws -> (TestClient, ServerMessage) {
+        let client = connect(port: port, matchID: matchID, cookie: cookie, tls: tls)
         let welcome = try await client.next { if case .welcome = $0 { true } else { false } }
         return (client, welcome)
     }

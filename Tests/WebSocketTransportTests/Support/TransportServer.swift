@@ -14,6 +14,9 @@ struct TransportSettings: Sendable {
     var closeTimeout: Duration = .seconds(5)
     var pingInterval: Duration? = .seconds(30)
     var allowedOrigins: [String] = []
+    /// Who session cookies sign in and which names are registered (issue 41); none: every connection is
+    /// a guest's.
+    var accounts: (any AccountLookup)? = nil
 }
 
 /// A server of the transport alone, on a free port of 127.0.0.1: the channel every connection starts on
@@ -51,7 +54,8 @@ func withTransportServer<Value>(
         hostPolicy: HostPolicy(bindHost: "127.0.0.1", allowedHosts: [], allowedOrigins: settings.allowedOrigins),
         trustedProxies: TrustedProxies([]),
         // Every test client is 127.0.0.1: the per-address limits would count them all as one.
-        connectionLimits: AddressConnectionLimits(maxOpen: 100_000, opensPerMinute: 1_000_000), metrics: metrics, logger: logger)
+        connectionLimits: AddressConnectionLimits(maxOpen: 100_000, opensPerMinute: 1_000_000), metrics: metrics,
+        accounts: settings.accounts, logger: logger)
     let router = Router(context: AppRequestContext.self)
     router.get("/healthz") { _, _ in "ok" }
     let (ports, portsContinuation) = AsyncStream<Int>.makeStream()
