@@ -9,7 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-log() { printf '\n==> %s\n' "$*"; }
+# Each step says when it starts, from the script's start: where the time goes, in any CI log.
+log() { printf '\n==> %s (at %dm%02ds)\n' "$*" $((SECONDS / 60)) $((SECONDS % 60)); }
 
 # 1. System packages: Chromium and its driver for the browser tests, SQLite headers for GRDB, PostgreSQL
 #    for the PostgreSQL store's tests, nginx for the cluster tests, openssl for the TLS tests' certificates,
@@ -98,3 +99,4 @@ log "browser and interop tests"
 # Two pytest processes (pytest-xdist), each with its own server, Chromium sessions and temporary folders:
 # the tests mostly wait on pages and the server's timers, so on two cores this about halves the time.
 TICTACTOE_BIN="$PWD/.build/debug/tictactoe" .venv/bin/python -m pytest -q -n 2 Tests/browser
+log "every test passed"

@@ -60,7 +60,10 @@ final class GroupCommitWriter: Sendable {
                 break
             }
             if stepIsDue, let window {
-                await move(window)
+                if let due = await move(window) {
+                    await loader?.value
+                    loader = Task { await load(due) }
+                }
                 nextStep = ContinuousClock.now + window.stepInterval
             }
         }
@@ -110,13 +113,17 @@ final class GroupCommitWriter: Sendable {
         queue.wakeWriter()
     }
 
-    private func move(_ window: ArchiveWindow) async {
+    /// Moves `window`'s next chunk; returns the generation to load next when it was the last chunk and
+    /// the current generation filled up meanwhile.
+    private func move(_ window: ArchiveWindow) async -> ArchiveDue? {
         do {
             let moved = try await database.write { try RecordArchive.moveNextChunk(of: window, in: $0) }
-            log.moved(window)
+            let due = log.moved(window)
             queue.countArchiveStep(records: moved)
+            return due
         } catch {
             archiveFailed(window.generation, error)
+            return nil
         }
     }
 

@@ -95,15 +95,8 @@ final class RecordLogState: Sendable {
             state.entries.merge(changes.entries) { $1 }
             state.rowsInGeneration += changes.rows
             switch state.archiving {
-            case .idle where state.rowsInGeneration >= policy.windowRecords:
-                let full = state.generation
-                let now = ContinuousClock.now
-                let filledIn = now - state.generationStarted
-                state.generation += 1
-                state.rowsInGeneration = 0
-                state.generationStarted = now
-                state.archiving = .loading(generation: full)
-                return ArchiveDue(generation: full, filledIn: filledIn)
+            case .idle:
+                return archiveIfFull(&state)
             case .failed(let generation, let retryAfterRows) where state.rowsInGeneration >= retryAfterRows:
                 state.archiving = .loading(generation: generation)
                 return ArchiveDue(generation: generation, filledIn: .zero)
@@ -127,20 +120,37 @@ final class RecordLogState: Sendable {
     }
 
     /// Takes in a committed archive step: `window`'s chunk `nextChunk` is in `record`. After the last
-    /// one (whose transaction also emptied the table), forgets the matches whose newest row was there.
-    func moved(_ window: ArchiveWindow) {
+    /// one (whose transaction also emptied the table), forgets the matches whose newest row was there,
+    /// and returns the current generation to load when it filled up meanwhile: waiting for the next
+    /// commit to notice would leave it unarchived for as long as no move comes (a burst, then quiet).
+    func moved(_ window: ArchiveWindow) -> ArchiveDue? {
         state.withLock { state in
             var next = window
             next.nextChunk += 1
             guard next.nextChunk >= window.chunkCount else {
                 state.archiving = .moving(next)
-                return
+                return nil
             }
             state.archiving = .idle
             // `filter` builds a dictionary sized for what stays: the capacity of a busy moment is not
             // kept once the matches are gone.
             state.entries = state.entries.filter { $0.value.generation > window.generation }
+            return archiveIfFull(&state)
         }
+    }
+
+    /// With nothing being archived: when the current generation holds a window's worth of rows, moves
+    /// appends on to the next and returns the full one to load.
+    private func archiveIfFull(_ state: inout State) -> ArchiveDue? {
+        guard state.rowsInGeneration >= policy.windowRecords else { return nil }
+        let full = state.generation
+        let now = ContinuousClock.now
+        let filledIn = now - state.generationStarted
+        state.generation += 1
+        state.rowsInGeneration = 0
+        state.generationStarted = now
+        state.archiving = .loading(generation: full)
+        return ArchiveDue(generation: full, filledIn: filledIn)
     }
 
     /// Loading or moving `generation` failed: appends go on, and it is tried again (from the start:
