@@ -24,8 +24,9 @@ HARMLESS_ERRORS = ("notYourTurn", "cellTaken", "wrongPhase", "opponentAway")
 
 
 class ResilientPlayer:
-    def __init__(self, ws_url: str, match_id: str, name: str, think_s: tuple[float, float]):
-        self.url = f"{ws_url}/ws/{match_id}"
+    def __init__(self, ws_url: str, match_id: str, name: str, think_s: tuple[float, float], watch: bool = False):
+        # A spectator opens the match watch-only: it is told every move, as a player is, and never plays.
+        self.url = f"{ws_url}/ws/{match_id}" + ("?watch=1" if watch else "")
         self.match_id = match_id
         self.name = name
         self.think_s = think_s
@@ -165,6 +166,20 @@ class ResilientPlayer:
             sent = (self.games_done, cell)
             await self.send(type="move", row=cell[0], col=cell[1])
         await self.socket.close()
+
+
+async def watch_until(spectator: ResilientPlayer, deadline: float, more) -> ResilientPlayer:
+    """Watches (reconnecting as the page does) while `more(spectator)` says so, noting every move told."""
+    await spectator.connect(deadline)
+    while more(spectator):
+        assert time.monotonic() < deadline, f"{spectator.name} of {spectator.match_id}: out of time after {spectator.games_done} games"
+        try:
+            message = await spectator.next_message(min(deadline, time.monotonic() + 1))
+        except asyncio.TimeoutError:
+            continue
+        spectator.take(message)
+    await spectator.socket.close()
+    return spectator
 
 
 async def play_match(ws_url: str, match_id: str, deadline: float, more, think_s=(0.05, 0.15)):

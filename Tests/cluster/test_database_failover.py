@@ -1,8 +1,8 @@
 """Issue 43: three servers behind nginx on a primary with a synchronous standby (scripts/postgres-pair.sh);
-matches playing; the primary SIGKILLed, the standby promoted 1 s later. Every move a player was told is in
-the promoted database exactly once, every match plays on within 10 s of the promotion (its players
-resuming by token), /healthz went degraded and back to ok, and the old primary, restarted, gets no
-server's connection."""
+matches playing, each with spectators; the primary SIGKILLed, the standby promoted 1 s later. Every move a
+player or a spectator was told is in the promoted database exactly once, every match plays on within 10 s
+of the promotion (its players resuming by token), /healthz went degraded and back to ok, and the old
+primary, restarted, gets no server's connection."""
 
 from __future__ import annotations
 
@@ -19,10 +19,12 @@ import pytest
 
 from conftest import REPO, request
 from match_logs import check_told_moves_stored_once, read_logs
-from resilient_player import play_match
+from resilient_player import ResilientPlayer, play_match, watch_until
 
 PAIR = REPO / "scripts" / "postgres-pair.sh"
 MATCHES = 20
+SPECTATORS_PER_MATCH = 2
+GAMES = 3
 
 
 def _pair(command: str, folder: pathlib.Path) -> None:
@@ -73,15 +75,23 @@ def test_the_primary_killed_and_the_standby_promoted_every_told_move_is_kept_and
     async def run():
         nonlocal killed_at, promoted_at
         deadline = time.monotonic() + 90
-        games = [asyncio.create_task(play_match(cluster.nginx.ws_url, match_id, deadline, lambda p: p.games_done < 3, (0.1, 0.3)))
+        games = [asyncio.create_task(play_match(cluster.nginx.ws_url, match_id, deadline, lambda p: p.games_done < GAMES, (0.1, 0.3)))
                  for match_id in match_ids]
+        # Spectators through nginx (any server: those that do not host the match relay it), told of
+        # every move as the players are, until they have seen the last game end.
+        watching = [asyncio.create_task(watch_until(ResilientPlayer(cluster.nginx.ws_url, match_id, f"Spectator {n}", (0, 0), watch=True),
+                                                    deadline, lambda s: s.games_done < GAMES))
+                    for match_id in match_ids for n in range(SPECTATORS_PER_MATCH)]
         await asyncio.sleep(2)
         await asyncio.to_thread(_pair, "kill-primary", folder)
         killed_at = time.monotonic()
         await asyncio.sleep(1)
         await asyncio.to_thread(_pair, "promote", folder)
         promoted_at = time.monotonic()
-        return await asyncio.gather(*games)
+        played = await asyncio.gather(*games)
+        watched = await asyncio.gather(*watching)
+        return [(alice, bob, *watched[index * SPECTATORS_PER_MATCH:(index + 1) * SPECTATORS_PER_MATCH])
+                for index, (alice, bob) in enumerate(played)]
 
     with cluster.telling_the_story_of_failures(match_ids):
         results = asyncio.run(run())
@@ -89,10 +99,11 @@ def test_the_primary_killed_and_the_standby_promoted_every_told_move_is_kept_and
     watcher.join()
 
     logs = read_logs(_single(url, 1), match_ids)
-    told = sum(check_told_moves_stored_once(logs[match_id], list(players)) for match_id, players in zip(match_ids, results))
+    # Every move a player or a spectator was told of is stored, once.
+    told = sum(check_told_moves_stored_once(logs[match_id], list(clients)) for match_id, clients in zip(match_ids, results))
     back = []
-    for match_id, players in zip(match_ids, results):
-        after = [at for player in players for at in player.moves_at if at > killed_at]
+    for match_id, clients in zip(match_ids, results):
+        after = [at for player in clients[:2] for at in player.moves_at if at > killed_at]
         assert after, f"{match_id}: no move after the kill"
         assert min(after) - promoted_at < 10, f"{match_id}: played again {min(after) - promoted_at:.1f} s after the promotion"
         back.append(min(after) - killed_at)
@@ -107,5 +118,5 @@ def test_the_primary_killed_and_the_standby_promoted_every_told_move_is_kept_and
         capture_output=True, text=True, check=True, timeout=30).stdout.strip()
     assert connected == "0", f"{connected} server connections to the old primary"
     back.sort()
-    print(f"\n{MATCHES} matches, {told} told moves all in the promoted database (0 lost); from the kill to each match's "
+    print(f"\n{MATCHES} matches with {SPECTATORS_PER_MATCH} spectators each, {told} told moves (players' and spectators') all in the promoted database (0 lost); from the kill to each match's "
           f"first move: p50 {statistics.median(back):.2f} s, p99 {back[int(0.99 * (len(back) - 1))]:.2f} s, max {back[-1]:.2f} s")
