@@ -208,6 +208,7 @@ package actor MatchRegistry {
                 return current
             }
             hosts[id] = host
+            await host.installed()
             return host
         case .success(nil):
             throw .notFound
