@@ -6,6 +6,7 @@ import { t } from './i18n.js';
 
 import { currentPlayer } from './account.js';
 import { setUpAccountBar } from './accountBar.js';
+import { createAccountSeat } from './accountSeat.js';
 import { getMatch, matchIdFromLocation, takeCreatorMark } from './api.js';
 import { createAwayCountdown } from './awayCountdown.js';
 import { createBell } from './bell.js';
@@ -99,6 +100,12 @@ function main() {
     notices.error(t('notice.offline'), 'offline');
     return false;
   };
+  // The account's seat taken on another device is taken here too, without the join form.
+  const accountSeat = createAccountSeat({
+    player: currentPlayer,
+    hasToken: () => Boolean(seats.get()),
+    send: (message) => connection.send(message),
+  });
 
   const joinForm = createJoinForm({
     form: $('join-form'),
@@ -122,7 +129,7 @@ function main() {
 
   const update = () => {
     const focused = document.activeElement;
-    ui.resuming = Boolean(connection && connection.resuming);
+    ui.resuming = Boolean(connection && connection.resuming) || accountSeat.pending;
     ui.game = matchGame.game;
     setInviteGame(matchGame.game);
     view.render(state, ui);
@@ -202,6 +209,7 @@ function main() {
     const before = state;
     // Received now: the clocks count down from this moment, never from the server's own time.
     state = reduce(state, message, performance.now());
+    accountSeat.consider(message, state);
     announceNewGame(before, message, state);
     moveList.update(state);
     const lastMove = (board) => JSON.stringify(board && board.last ? board.last : null);
@@ -211,8 +219,9 @@ function main() {
     if (message.type === 'welcome' || message.type === 'presence') countdown.track(state.players);
     if (!state.you) ui.confirmingLeave = false;
     if (!state.you || !gameById(state.phase) || state.result) ui.confirmingResign = false;
-    // The socket's first welcome precedes the answer to `resume`: keep showing our seat meanwhile.
-    if (message.type === 'welcome' && !state.you && connection.resuming) state = { ...state, you };
+    // The socket's first welcome precedes the answer to `resume` (or to the account's login): keep
+    // showing our seat meanwhile.
+    if (message.type === 'welcome' && !state.you && (connection.resuming || accountSeat.pending)) state = { ...state, you };
   };
 
   /**
@@ -229,7 +238,10 @@ function main() {
 
   const onStatus = (status) => {
     state = { ...state, connection: status };
-    if (status !== 'open') joinForm.answered();
+    if (status !== 'open') {
+      joinForm.answered();
+      accountSeat.reset();
+    }
     clearTimeout(reconnectingTimer);
     if (status === 'reconnecting') {
       if (!ui.showReconnecting) {

@@ -113,12 +113,12 @@ export function setUpQueue(elements, notices) {
     const name = account.name(typed);
     const gameId = new FormData(elements.form).get('queueGameId');
     const clock = clocks.chosen();
-    // A guest's name is offered again next time; an account's is not a guest's to reuse.
-    if (!account.signedIn()) rememberName(name);
     rememberGame(gameId);
     elements.join.disabled = true;
     try {
       const joined = await joinQueue({ name, gameId, clock });
+      // A guest's name the server took is offered again next time; an account's is not a guest's to reuse.
+      if (!account.signedIn()) rememberName(name);
       ticket = joined.ticket;
       joinedName = name;
       joinedAt = Date.now();
@@ -133,6 +133,8 @@ export function setUpQueue(elements, notices) {
       renew();
     } catch (error) {
       elements.join.disabled = false;
+      // A registered player's name (issue 41) is told under the box, as a name the page refuses is.
+      if (error.code === 'nameTaken') return showNameError(error.message);
       notices.error(t('queue.failed', { reason: error.message }), error.code);
     }
   });

@@ -6,8 +6,10 @@ import MatchWords
 /// or the computer.
 package enum SeatOccupant: Sendable, Hashable {
     /// A person, by the name they gave (nil, empty or refused: the seat's default name). Seated as a
-    /// `login` is.
-    case person(name: String?)
+    /// `login` is; with `account` (an account's opaque id, issue 41) the seat is the account's, kept for
+    /// it in the log as a signed-in player's `login` keeps it, so that its `login` on any device
+    /// resumes it. The server layer looked the account up: the match only keeps the id.
+    case person(name: String?, account: String? = nil)
     /// The computer at `level`, in the last free seat.
     case computer(ComputerLevel)
 
@@ -19,7 +21,7 @@ package enum SeatOccupant: Sendable, Hashable {
     /// The tree's input that seats it.
     package var input: MatchInput {
         switch self {
-        case .person(let name): .login(name: name)
+        case .person(let name, _): .login(name: name)
         case .computer(let level): .seatComputer(level: level)
         }
     }

@@ -51,6 +51,28 @@ struct ServerSeatingTests {
         await registry.shutdown()
     }
 
+    @Test func test_aPersonSeatedByTheServerForAnAccount_isTheAccountsSeat_whichItsLoginResumesWithoutAToken() async throws {
+        let store = InMemoryMatchStore()
+        let registry = registry(store: store)
+        let (id, tokens) = try await registry.create(seating: [.person(name: "Ann", account: "ann-id"), .person(name: "Ben")])
+        let records = try #require(try await store.records(of: id)).map(\.record)
+        let taken = records.compactMap {
+            if case .seatTaken(let seat, let name, _, let account) = $0 { "\(seat.rawValue) \(name) \(account ?? "-")" } else { nil }
+        }
+        #expect(taken == ["player1 Ann ann-id", "player2 Ben -"], "the account's id is in the log, as its login keeps it")
+        let host = try await registry.host(for: id)
+        let laptop = Connection(remoteAddress: "laptop", queueLimit: 64, account: AccountPlayer(id: "ann-id", name: "Ann"))
+        #expect(await host.connect(laptop) == .connected)
+        await host.handle(.login(name: nil), from: laptop.id)
+        #expect(await host.published.withLock { $0.summary.players.first { $0.seat == .player1 }?.connected } == true)
+        #expect(await host.published.withLock { $0.summary.players.count } == 2, "resumed, no third seat")
+        let ben = Connection(remoteAddress: "ben", queueLimit: 64)
+        #expect(await host.connect(ben) == .connected)
+        await host.handle(.resume(token: try #require(tokens[.player2])), from: ben.id)
+        #expect(await host.published.withLock { $0.summary.players.allSatisfy(\.connected) })
+        await registry.shutdown()
+    }
+
     @Test func test_theComputerSeatedByTheServer_isStoredAsItsOwnRecord_withNoToken() async throws {
         let store = InMemoryMatchStore()
         let registry = registry(store: store)

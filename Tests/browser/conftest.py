@@ -167,9 +167,10 @@ _UNDONE_BY_RESET = {
     "Network.enable", "Network.emulateNetworkConditions",
     "Browser.grantPermissions", "Browser.setPermission",
     "Page.addScriptToEvaluateOnNewDocument", "Page.getAppManifest", "Page.getInstallabilityErrors",
-    # Chromium's virtual authenticators (accounts.py): each one added is removed, then the domain disabled.
+    # Chromium's virtual authenticators (accounts.py): each one added is removed with the passkeys in it
+    # (made or added), then the domain disabled.
     "WebAuthn.enable", "WebAuthn.addVirtualAuthenticator", "WebAuthn.removeVirtualAuthenticator",
-    "WebAuthn.setUserVerified", "WebAuthn.getCredentials",
+    "WebAuthn.setUserVerified", "WebAuthn.getCredentials", "WebAuthn.addCredential",
 }
 
 

@@ -22,13 +22,16 @@ extension MatchRoom {
         var change = MatchChange()
         for case .seated(let player) in events {
             seat = player.seat
-            change.log(.info, "seat taken by the server", ["seat": player.seat.rawValue, "name": player.name])
-            guard case .person = occupant else {
+            guard case .person(_, let account) = occupant else {
+                change.log(.info, "seat taken by the server", ["seat": player.seat.rawValue, "name": player.name])
                 hasComputer = true
                 continue
             }
-            let issued = tokens.issue(for: player.seat)
-            (token, holder) = (issued.token, SeatHolder(tokenHash: issued.hash))
+            change.log(
+                .info, "seat taken by the server",
+                ["seat": player.seat.rawValue, "name": player.name, "account": account ?? "none (a guest)"])
+            let issued = tokens.issue(for: player.seat, account: account)
+            (token, holder) = (issued.token, SeatHolder(tokenHash: issued.hash, account: account))
             startTimeout(player.seat, at: now, into: &change)
         }
         return (change.then(accepted(input, by: nil, events: events, holder: holder, at: now)), seat, token)

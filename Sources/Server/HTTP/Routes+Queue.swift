@@ -26,13 +26,17 @@ extension Routes {
         let body = try await read(QueueJoin.self, from: request, emptyAs: QueueJoin(), context)
         // A game the queue does not offer is refused before the limit counts a match it will not create.
         let pairingKey = try pairingKey(askedIn: body, context)
+        // A signed-in visitor joins as its account: under the account's name (a `name` that differs is
+        // ignored, as in a `login`), into a seat that is the account's, and never paired with an account
+        // it blocks or that blocks it. A cookie that signs nobody in leaves the visitor a guest, who may
+        // not take a registered player's name. Both refusals come before the limit counts a match.
+        let account = accounts == nil ? nil : try await session(request)?.account
+        if account == nil, let name = body.name { try await refuseRegisteredName(name, context) }
         try checkCreationLimit(context)
-        // A signed-in visitor is never paired with an account it blocks or that blocks it; a cookie
-        // that signs nobody in leaves the visitor a guest, as it was before accounts.
-        let account = accounts == nil ? nil : try await session(request)?.account.id
         let ticket = Secrets.newSeatToken()
         try await storingInQueue {
-            try await queue.join(Self.queueKey(of: ticket), name: body.name, pairingKey: pairingKey, account: account)
+            try await queue.join(
+                Self.queueKey(of: ticket), name: account?.name ?? body.name, pairingKey: pairingKey, account: account?.id)
         }
         matchmaker.pairSoon()
         return .json(QueueStatus.waiting(seconds: 0, ticket: ticket), status: .created)
@@ -58,6 +62,23 @@ extension Routes {
             sentence = "There is no game \"\(body.gameId?.prefix(40) ?? "")\"; \(choices)"
         }
         throw APIError(.badRequest, .unknownGame, sentence)
+    }
+
+    /// Names are not borrowed (issue 41): a guest asking for a registered player's name (the same once
+    /// trimmed, normalised and case-folded, as a guest's `login` is looked up) is refused `409
+    /// nameTaken`, nothing queued; `503` while the account storage cannot be reached, as nobody could
+    /// say the name is free.
+    private func refuseRegisteredName(_ name: String, _ context: AppRequestContext) async throws {
+        guard let accounts else { return }
+        let registered: Bool
+        do {
+            registered = try await StoredAccountLookup(ceremonies: accounts, clock: registry.clock).isRegistered(guestName: name)
+        } catch {
+            throw accountStorageUnavailable(error)
+        }
+        guard registered else { return }
+        refused("a guest queueing under a registered player's name, answered 409", match: nil, context)
+        throw APIError(.conflict, .nameTaken, ErrorCode.nameTaken.defaultMessage)
     }
 
     /// `["a", "b", "c"]` as "a, b and c".

@@ -55,9 +55,14 @@ actor Matchmaker {
         } while lookAgain
     }
 
-    /// Whether either of two accounts blocks the other (issue 41: "never paired by Play someone now").
+    /// Whether two accounts are kept apart: either blocks the other (issue 41: "never paired by Play
+    /// someone now"), or they are one account waiting on two pages, which would be given both seats
+    /// of one match and play itself.
     private static func blocking(_ accounts: (any AccountStore)?) -> @Sendable (String, String) async throws -> Bool {
-        guard let accounts else { return { _, _ in false } }
-        return { first, second in try await accounts.eitherBlocks(first, second) }
+        guard let accounts else { return { first, second in first == second } }
+        return { first, second in
+            if first == second { return true }
+            return try await accounts.eitherBlocks(first, second)
+        }
     }
 }

@@ -6,7 +6,8 @@ import WireProtocol
 /// Makes the match of two visitors the queue paired: creates it with both seated as their logins
 /// would seat them and the game they asked for started, so that both pages find it running when they
 /// resume their seats (`MatchRegistry.create(seating:launching:)`, as a match against the computer is
-/// made).
+/// made). A signed-in visitor's seat is its account's (it joined under the account's name), as its
+/// `login` would have made it: the account's `login` on another device finds it.
 struct PairSeating: Sendable {
     let registry: MatchRegistry
 
@@ -18,7 +19,8 @@ struct PairSeating: Sendable {
             throw MatchHost.SeatingFailed(reason: "the queue paired visitors who asked for \(first.pairingKey) and \(second.pairingKey)")
         }
         let (id, tokens) = try await registry.create(
-            seating: [.person(name: first.name), .person(name: second.name)], launching: first.pairingKey.gameID.rawValue,
+            seating: [.person(name: first.name, account: first.account), .person(name: second.name, account: second.account)],
+            launching: first.pairingKey.gameID.rawValue,
             timeControl: first.pairingKey.timeControl)
         guard let firstToken = tokens[.player1], let secondToken = tokens[.player2] else {
             throw MatchHost.SeatingFailed(reason: "the pair's match has a seat without a token")
