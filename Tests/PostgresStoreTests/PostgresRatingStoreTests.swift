@@ -57,7 +57,7 @@ struct PostgresRatingStoreTests {
                 #expect(one.player1.before == other.player2.after || other.player2.before == one.player1.after)
             }
             let rating = try #require(try await first.makeRatingStore().ratings(of: ann.accountID).first)
-            #expect([rating.games, rating.wins] == [20, 20])
+            #expect([rating.games, rating.wins] as [Int] == [20, 20])
         }
     }
 

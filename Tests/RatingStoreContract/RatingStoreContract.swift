@@ -124,7 +124,7 @@ public enum RatingStoreContract {
         #expect(second.player2.deviationAfter == annAfter.deviation)
         #expect(second.player1.after == cidAfter.rating)
         let ratings = try #require(try await store.ratings(of: ann.accountID).first)
-        #expect([ratings.games, ratings.wins, ratings.losses] == [2, 1, 1])
+        #expect([ratings.games, ratings.wins, ratings.losses] as [Int] == [2, 1, 1])
         #expect(ratings.lastRatedAt == later)
         #expect(ratings.volatility == annAfter.volatility)
     }

@@ -14,8 +14,11 @@ struct Glicko2Tests {
             Glicko2.Result(opponent: .init(rating: 1700, deviation: 300, volatility: 0.06), score: 0),
         ]
         let after = Glicko2.ratingPeriod(of: player, results: results, tau: 0.5)
-        // The paper prints r' = 1464.06, RD' = 151.52, σ' = 0.05999 (rounded to what it shows).
-        #expect(abs(after.rating - 1464.06) < 0.005)
+        // The paper prints r' = 1464.06, RD' = 151.52, σ' = 0.05999. It rounds μ' to −0.2069 before
+        // step 8 (173.7178 × −0.2069 + 1500 = 1464.06); unrounded, μ' is −0.206941 and r' 1464.0507
+        // (glicko_by_hand.py agrees), so the rating is held to the paper's figure within 0.01.
+        #expect(abs(after.rating - 1464.06) < 0.01)
+        #expect(abs(after.rating - 1464.0507) < 0.000_1)
         #expect(abs(after.deviation - 151.52) < 0.005)
         #expect(abs(after.volatility - 0.05999) < 0.000_01)
     }
