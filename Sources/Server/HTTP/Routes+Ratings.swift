@@ -78,9 +78,9 @@ extension Routes {
 
 extension APIError {
     /// The answer when the ratings cannot be read (a PostgreSQL server that does not answer, or a
-    /// read-only store that keeps none).
+    /// read-only store that keeps none): `matchNotFound` on `503`, as every storage failure.
     static let ratingStorageUnavailable = APIError(
-        .serviceUnavailable, .playerNotFound, "The rating storage cannot be reached right now; try again shortly.")
+        .serviceUnavailable, .matchNotFound, "The rating storage cannot be reached right now; try again shortly.")
 }
 
 extension PlayerProfile {
