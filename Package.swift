@@ -69,7 +69,7 @@ let package = Package(
         .target(
             name: "SQLiteStore",
             dependencies: [
-                "MatchStore", "DurableStore", "MatchWords", "Accounts",
+                "MatchStore", "DurableStore", "MatchWords", "Accounts", "RatingStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -79,7 +79,7 @@ let package = Package(
         .target(
             name: "PostgresStore",
             dependencies: [
-                "MatchStore", "DurableStore", "MatchWords", "Accounts",
+                "MatchStore", "DurableStore", "MatchWords", "Accounts", "RatingStore",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -96,6 +96,16 @@ let package = Package(
         // Accounts (issue 41): the account, its passkeys, sessions, pending challenges and blocks; the
         // AccountStore protocol both durable stores implement, and the in-memory store.
         .target(name: "Accounts", dependencies: ["Passkeys", .product(name: "Crypto", package: "swift-crypto")]),
+        // Ratings (issue 42): Glicko-2 and lichess's constants, each rated game a rating period of its own.
+        // Pure: no I/O, the time of a game is given.
+        .target(name: "Ratings"),
+        // Where ratings are kept: the RatingStore protocol (each rated game applied exactly once, keyed by
+        // its match and number), what applying one writes, and the in-memory store.
+        .target(name: "RatingStore", dependencies: ["Ratings", "Accounts"]),
+        // The RatingStore contract as checks each store's test target runs (as AccountStoreContract).
+        .target(
+            name: "RatingStoreContract", dependencies: ["RatingStore", "Ratings", "Accounts", "AccountStoreContract"],
+            path: "Tests/RatingStoreContract"),
         // The AccountStore contract as checks each store's test target runs (as MatchStoreContract).
         .target(name: "AccountStoreContract", dependencies: ["Accounts"], path: "Tests/AccountStoreContract"),
         // Match hosting: the registry of a process's matches, each hosted by its own RIB tree behind one
@@ -136,7 +146,7 @@ let package = Package(
             name: "Server",
             dependencies: [
                 "MatchHosting", "WebSocketTransport", "MatchTree", "WireProtocol", "MatchStore", "SQLiteStore", "PostgresStore",
-                "GameUnits", "AllGames", "MatchWords", "Accounts", "Passkeys",
+                "GameUnits", "AllGames", "MatchWords", "Accounts", "Passkeys", "Ratings", "RatingStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -168,7 +178,10 @@ let package = Package(
             name: "tictactoe-store-bench",
             dependencies: [
                 "MatchStore", "DurableStore", "SQLiteStore", "PostgresStore", "MatchTree", "TicTacToe", "MatchWords", "GridGames",
+                "RatingStore", "Ratings",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                // Only for --leaderboard-players, which writes rated players' rows straight into the file.
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         // The load generator: N matches, two players and S spectators each, over real WebSockets.
@@ -206,6 +219,9 @@ let package = Package(
             path: "Tests/RawSocketSupport"),
         .testTarget(name: "RIBsTests", dependencies: ["RIBs"]),
         .testTarget(name: "AccountsTests", dependencies: ["Accounts", "AccountStoreContract"]),
+        // The rules against Glickman's worked example and games computed by hand (glicko_by_hand.py).
+        .testTarget(name: "RatingsTests", dependencies: ["Ratings"], exclude: ["glicko_by_hand.py"]),
+        .testTarget(name: "RatingStoreTests", dependencies: ["RatingStore", "RatingStoreContract", "Accounts"]),
         // A passkey authenticator in software (its own P-256 and Ed25519 keys) and the CBOR writer it
         // needs: the vectors of the verification's tests and the server's. Only tests depend on it.
         .target(
@@ -279,7 +295,7 @@ let package = Package(
             name: "SQLiteStoreTests",
             dependencies: [
                 "SQLiteStore", "DurableStore", "MatchStore", "MatchStoreContract", "MatchTree", "TicTacToe", "RandomWin", "MatchWords",
-                "GridGames", "Accounts", "AccountStoreContract",
+                "GridGames", "Accounts", "AccountStoreContract", "RatingStore", "RatingStoreContract",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
@@ -289,7 +305,7 @@ let package = Package(
             name: "PostgresStoreTests",
             dependencies: [
                 "PostgresStore", "DurableStore", "MatchStore", "MatchStoreContract", "MatchTree", "MatchWords", "Accounts",
-                "AccountStoreContract",
+                "AccountStoreContract", "RatingStore", "RatingStoreContract",
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ]
         ),
@@ -309,6 +325,7 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 "VirtualTime", "RawSocketSupport", "MatchStoreContract", "Accounts", "Passkeys", "PasskeyTestSupport",
+                "Ratings", "RatingStore", "RatingStoreContract",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             // Store files of earlier releases, opened by path from the tests (Fixtures/README.md).

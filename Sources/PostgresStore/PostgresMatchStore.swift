@@ -5,6 +5,7 @@ import Logging
 import MatchStore
 import MatchWords
 import PostgresNIO
+import RatingStore
 
 /// A `MatchStore` in a PostgreSQL database, through postgres-nio: for several servers on one database
 /// (docs/SCALING.md).
@@ -266,6 +267,11 @@ public final class PostgresMatchStore: MatchStore {
     /// The accounts in this database (issue 41), shared by every server on it.
     public func makeAccountStore() -> any AccountStore {
         PostgresAccountStore(pool: pool, logger: logger)
+    }
+
+    /// The ratings in this database (issue 42), shared by every server on it.
+    public func makeRatingStore() -> any RatingStore {
+        PostgresRatingStore(pool: pool, logger: logger)
     }
 
     /// Nothing to let go of here: PostgreSQL keeps its own caches, and the pool closes idle connections

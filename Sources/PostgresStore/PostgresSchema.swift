@@ -28,6 +28,7 @@ import PostgresNIO
 /// match_audience(match_id text, server text, spectators integer, PRIMARY KEY (match_id, server))
 /// -- migration 9: account, passkey, account_session, passkey_challenge, account_block (PostgresAccountSchema)
 /// -- migration 10: pairing_queue(… account_id text)       -- the visitor's account, for blocks; NULL: a guest
+/// -- migration 11: player_rating, rated_game (PostgresRatingSchema): each rated game once by (match_id, game_number)
 /// ```
 ///
 /// The JSON is `StorageCoding`'s, byte for byte the SQLite store's, kept as `text` (not `jsonb`, which
@@ -173,6 +174,7 @@ enum PostgresSchema {
                 // `account`: a queue row lives for minutes, and a guest's has nothing to refer to.
                 "ALTER TABLE pairing_queue ADD COLUMN account_id text"
             ]),
+        PostgresRatingSchema.migration,
     ]
 
     /// Any fixed number, the same in every release: the advisory lock that lets one server at a time

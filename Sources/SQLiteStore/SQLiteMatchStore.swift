@@ -5,6 +5,7 @@ import GRDB
 import Logging
 import MatchStore
 import MatchWords
+import RatingStore
 
 /// A `MatchStore` in one SQLite file, through GRDB: WAL mode, one writer loop with group commit, and
 /// reads that run beside the writes on a pool of reader connections.
@@ -125,6 +126,11 @@ public final class SQLiteMatchStore: MatchStore {
     /// The accounts kept in this file (issue 41), beside the matches and never in their logs.
     public func makeAccountStore() -> any AccountStore {
         SQLiteAccountStore(database: database)
+    }
+
+    /// The ratings kept in this file (issue 42), beside the accounts they belong to.
+    public func makeRatingStore() -> any RatingStore {
+        SQLiteRatingStore(database: database)
     }
 
     /// Frees SQLite's page caches and closes idle reader connections, eventually (GRDB schedules it

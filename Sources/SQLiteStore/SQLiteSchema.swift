@@ -12,6 +12,7 @@ import GRDB
 /// recordLog0, recordLog1(matchId TEXT, sequence INTEGER, at TEXT, kind TEXT, payload TEXT)
 ///                                           -- v2: records in the order they were written
 /// -- v4: accounts, passkeys, sessions, challenges, blocks (SQLiteAccountSchema); none in a match's log
+/// -- v5: playerRating, ratedGame (SQLiteRatingSchema): ratings, each rated game once by (matchId, gameNumber)
 /// ```
 ///
 /// Appends go to one of the two `recordLog` tables, whose rows follow one another in the file, so a
@@ -75,6 +76,9 @@ enum SQLiteSchema {
         }
         migrator.registerMigration("v4: accounts") { db in
             try db.execute(sql: SQLiteAccountSchema.v4)
+        }
+        migrator.registerMigration("v5: ratings") { db in
+            try db.execute(sql: SQLiteRatingSchema.v5)
         }
         return migrator
     }

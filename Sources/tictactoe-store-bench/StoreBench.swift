@@ -50,6 +50,9 @@ struct StoreBench: AsyncParsableCommand {
     @Option(help: "The most appends one transaction carries with group commit.")
     var maxBatchSize = 256
 
+    @Option(help: "Instead of the moves: time the leaderboard query with this many rated players (SQLite).")
+    var leaderboardPlayers: Int?
+
     func validate() throws {
         guard matches > 0 else { throw ValidationError("--matches must be at least 1") }
         guard duration > 0 else { throw ValidationError("--duration must be positive") }
@@ -68,6 +71,12 @@ struct StoreBench: AsyncParsableCommand {
             .appendingPathComponent("tictactoe-store-bench-\(UUID().uuidString)", isDirectory: true)
         defer { try? FileManager.default.removeItem(at: directory) }
 
+        if let leaderboardPlayers {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let path = db ?? directory.appendingPathComponent("leaderboard.sqlite").path
+            try await LeaderboardBench.measure(players: leaderboardPlayers, queries: 1000, path: path)
+            return
+        }
         let limit: BenchLimit = moves.map { .moves($0) } ?? .duration(.milliseconds(Int(duration * 1000)))
         print("store bench: \(matches) concurrent matches, \(limit), \(ProcessInfo.processInfo.activeProcessorCount) cores")
         let postgres = try db.flatMap { PostgresURL.isPostgres($0) ? try PostgresURL($0) : nil }

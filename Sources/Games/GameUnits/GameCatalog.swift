@@ -39,6 +39,8 @@ public struct GameCatalog: Sendable {
 
     /// The games "Play someone now" pairs strangers for, in OffGame's order.
     public var queueable: [any GameUnit] { games.filter(\.isQueueable) }
+    /// The games that have ratings, a leaderboard and rated matches (issue 42).
+    public var rated: [any GameUnit] { games.filter(\.isRated) }
 
     /// The game `id` names, nil if none.
     public func game(_ id: GameID) -> (any GameUnit)? {

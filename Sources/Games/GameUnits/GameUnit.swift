@@ -39,11 +39,18 @@ public protocol GameUnit: GameDefinition {
     /// Whether "Play someone now" pairs strangers for the game (docs/PROTOCOL.md). A game that chance
     /// alone decides is not worth a stranger's wait.
     var isQueueable: Bool { get }
+
+    /// Whether a game of it may be rated (issue 42): a rating per game id measures skill, which a game
+    /// that chance alone decides has none of.
+    var isRated: Bool { get }
 }
 
 extension GameUnit {
     /// Strangers may be paired for a game of skill.
     public var isQueueable: Bool { true }
+
+    /// A game of skill is rated.
+    public var isRated: Bool { true }
 
     /// The error codes' default sentences fit the game.
     public func sentence(refusing error: MatchError) -> String? { nil }

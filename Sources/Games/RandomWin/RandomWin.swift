@@ -16,6 +16,8 @@ public struct RandomWin: GameUnit {
     public var playsUnderClock: Bool { false }
     /// One roll decides it: nobody waits for a stranger to play it.
     public var isQueueable: Bool { false }
+    /// A roll measures no skill: never rated (issue 42).
+    public var isRated: Bool { false }
 
     public init() {}
 

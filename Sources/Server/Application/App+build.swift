@@ -137,7 +137,7 @@ func buildRouter(_ context: ServerContext) -> Router<AppRequestContext> {
     Routes(
         registry: context.registry, state: context.state, pages: pages, originPolicy: context.originPolicy,
         creationLimiter: AddressRateLimiter(perMinute: configuration.matchesPerAddressPerMinute), matchmaker: context.matchmaker,
-        accounts: context.accountStore.map(PasskeyCeremonies.init(store:)), usesTLS: configuration.usesTLS,
+        accounts: context.accountStore.map(PasskeyCeremonies.init(store:)), ratings: context.ratingStore, usesTLS: configuration.usesTLS,
         ceremonyLimiter: AddressRateLimiter(perMinute: configuration.passkeyOptionsPerAddressPerMinute), logger: context.logger
     ).add(to: router)
     WebSocketRoute(admission: context.admission).add(to: router)

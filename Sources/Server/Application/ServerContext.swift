@@ -6,6 +6,7 @@ import MatchStore
 import MatchWords
 import PostgresStore
 import Prometheus
+import RatingStore
 import SQLiteStore
 import WebSocketTransport
 
@@ -17,6 +18,8 @@ struct ServerContext: Sendable {
     /// Where accounts live (issue 41): beside the matches in the durable store, in memory beside an
     /// in-memory store, none beside a read-only store (which could not write a session).
     let accountStore: (any AccountStore)?
+    /// Where ratings live (issue 42): beside the accounts, in the same store.
+    let ratingStore: (any RatingStore)?
     let registry: MatchRegistry
     /// Pairs the visitors of "Play someone now" on the store's queue.
     let matchmaker: Matchmaker
@@ -80,6 +83,7 @@ struct ServerContext: Sendable {
         self.configuration = configuration
         self.store = store
         accountStore = Self.accountStore(beside: store)
+        ratingStore = Self.ratingStore(beside: store)
         self.registry = registry
         let queue = store.makePairingQueue(times: configuration.pairingTimes, elapsed: { clock.now.sinceOrigin })
         matchmaker = Matchmaker(queue: queue, registry: registry, accounts: accountStore, logger: logger)
@@ -105,5 +109,11 @@ struct ServerContext: Sendable {
         if let sqlite = store as? SQLiteMatchStore { return sqlite.makeAccountStore() }
         if let postgres = store as? PostgresMatchStore { return postgres.makeAccountStore() }
         return store.isWritable ? InMemoryAccountStore() : nil
+    }
+
+    private static func ratingStore(beside store: any MatchStore) -> (any RatingStore)? {
+        if let sqlite = store as? SQLiteMatchStore { return sqlite.makeRatingStore() }
+        if let postgres = store as? PostgresMatchStore { return postgres.makeRatingStore() }
+        return store.isWritable ? InMemoryRatingStore() : nil
     }
 }

@@ -82,7 +82,7 @@ extension Routes {
     }
 
     /// `["a", "b", "c"]` as "a, b and c".
-    private static func listed(_ words: [String]) -> String {
+    static func listed(_ words: [String]) -> String {
         guard let last = words.last, words.count > 1 else { return words.first ?? "" }
         return words.dropLast().joined(separator: ", ") + " and " + last
     }

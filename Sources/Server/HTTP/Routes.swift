@@ -6,6 +6,7 @@ import Logging
 import MatchHosting
 import MatchStore
 import MatchWords
+import RatingStore
 import WebSocketTransport
 import WireProtocol
 
@@ -21,6 +22,8 @@ struct Routes: Sendable {
     let matchmaker: Matchmaker
     /// The passkey ceremonies and sessions of accounts; nil when the store cannot keep them (read-only).
     let accounts: PasskeyCeremonies?
+    /// The ratings (issue 42), beside the accounts; nil when the store cannot keep them (read-only).
+    let ratings: (any RatingStore)?
     /// Whether the server speaks TLS: the session cookie is then `Secure`.
     let usesTLS: Bool
     /// One limit per address for the passkey options, each of which stores a challenge: a client
@@ -41,6 +44,7 @@ struct Routes: Sendable {
         addPasskeys(to: router)
         addSession(to: router)
         addBlocks(to: router)
+        addRatings(to: router)
     }
 
     private func health() -> Response {
