@@ -16,6 +16,8 @@ struct BoundedPool: Sendable {
     let primary: PrimaryPool
     /// How long a caller waits for a connection before `MatchStoreError.unavailable`.
     let wait: Duration
+    /// Gives up the bodies stranded on a closed connection.
+    let closedConnections = ClosedConnectionGuard()
 
     func withConnection<Value: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> Value) async throws -> Value {
         let deadline = ContinuousClock.now + wait
@@ -23,7 +25,7 @@ struct BoundedPool: Sendable {
             let lease = try await primary.lease(until: deadline)
             let started = LeaseState()
             do {
-                return try await Self.withConnection(of: lease.client, until: deadline, started: started, body)
+                return try await withConnection(of: lease.client, until: deadline, started: started, body)
             } catch {
                 // A broken connection, a read-only refusal, no connection in time: look for the primary.
                 primary.failed(lease, with: error)
@@ -41,15 +43,16 @@ struct BoundedPool: Sendable {
         String(describing: error).contains("poolShutdown")
     }
 
-    private static func withConnection<Value: Sendable>(
+    private func withConnection<Value: Sendable>(
         of client: PostgresClient, until deadline: ContinuousClock.Instant, started lease: LeaseState,
         _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
     ) async throws -> Value {
-        try await withThrowingTaskGroup(of: Value?.self) { group in
+        let closedConnections = closedConnections
+        return try await withThrowingTaskGroup(of: Value?.self) { group in
             group.addTask {
                 try await client.withConnection { connection in
                     guard lease.start() else { throw CancellationError() }
-                    return try await ClosedConnectionGuard.run(on: connection, body)
+                    return try await closedConnections.run(on: connection, body)
                 }
             }
             group.addTask {

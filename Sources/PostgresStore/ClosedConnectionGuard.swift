@@ -3,8 +3,8 @@ import NIOCore
 import PostgresNIO
 import Synchronization
 
-/// Runs a body on a pooled connection and gives up on it once that connection has closed and the body
-/// has still not ended `grace` later.
+/// Runs bodies on pooled connections and gives up on a body once its connection has closed and the
+/// body has still not ended `grace` later.
 ///
 /// postgres-nio can leave a query that was issued as its connection closed waiting for ever: no answer
 /// comes, and the channel that would fail it is gone (vapor/postgres-nio#487 fixed it and was reverted
@@ -13,30 +13,91 @@ import Synchronization
 /// said nothing. Nothing more can happen on a closed connection: PostgreSQL committed what it committed
 /// before the connection went and rolled back the rest, so leaving the body behind loses nothing that
 /// could still be stored, and its callers are told the write failed (the move refused, nothing told).
-enum ClosedConnectionGuard {
+///
+/// One guard serves a whole pool, and each connection gets one close callback for its whole life,
+/// however many bodies it runs: a callback per body would pile up on a pooled connection that lives for
+/// days (one per write batch, thousands a second under load) and be freed only when it closed.
+final class ClosedConnectionGuard: Sendable {
     /// How long a body may run on after its connection closed: a query on a closed connection fails in
     /// well under a millisecond when postgres-nio sees the close.
-    static let grace = Duration.seconds(1)
+    static let defaultGrace = Duration.seconds(1)
 
-    static func run<Value: Sendable>(
-        on connection: PostgresConnection, grace: Duration = grace,
-        _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
+    private let grace: Duration
+    private let watched = Mutex(WatchedConnections())
+
+    init(grace: Duration = defaultGrace) {
+        self.grace = grace
+    }
+
+    func run<Value: Sendable>(
+        on connection: PostgresConnection, _ body: @escaping @Sendable (PostgresConnection) async throws -> Value
     ) async throws -> Value {
         let outcome = Once<Value>()
+        let token = watch(connection) { outcome.resume(with: .failure(MatchStoreError.unavailable)) }
+        defer { watched.withLock { $0.remove(token) } }
         let work = Task { outcome.resume(with: await Result(catching: { try await body(connection) })) }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                outcome.set(continuation)
-                connection.closeFuture.whenComplete { _ in
-                    Task {
-                        try? await Task.sleep(for: grace)
-                        outcome.resume(with: .failure(MatchStoreError.unavailable))
-                    }
-                }
-            }
+            try await withCheckedThrowingContinuation { continuation in outcome.set(continuation) }
         } onCancel: {
             work.cancel()
         }
+    }
+
+    /// What the guard holds now: for tests, which check that nothing piles up.
+    var counts: (connections: Int, bodies: Int) {
+        watched.withLock { ($0.connections.count, $0.connections.values.reduce(0) { $0 + $1.bodies.count }) }
+    }
+
+    /// Registers `giveUp` for the body's connection, and the connection's one close callback the first
+    /// time it is seen.
+    private func watch(_ connection: PostgresConnection, giveUp: @escaping @Sendable () -> Void) -> WatchedConnections.Token {
+        let (token, isNew) = watched.withLock { $0.add(giveUp, on: connection) }
+        if isNew {
+            connection.closeFuture.whenComplete { [self] _ in
+                Task { [self] in
+                    try? await Task.sleep(for: grace)
+                    for giveUp in watched.withLock({ $0.closed(token.connection) }) { giveUp() }
+                }
+            }
+        }
+        return token
+    }
+}
+
+/// The bodies running on each connection, by connection.
+private struct WatchedConnections {
+    struct Token {
+        let connection: ObjectIdentifier
+        let body: Int
+    }
+
+    struct Connection {
+        /// Held until the close has been handled, so that no new connection can take its address (and
+        /// with it this entry, whose callback was already spent) while its bodies are still given up.
+        let connection: PostgresConnection
+        var bodies: [Int: @Sendable () -> Void] = [:]
+    }
+
+    var connections: [ObjectIdentifier: Connection] = [:]
+    private var nextBody = 0
+
+    /// Adds a body; says whether its connection is new here and needs its close callback.
+    mutating func add(_ giveUp: @escaping @Sendable () -> Void, on connection: PostgresConnection) -> (Token, isNew: Bool) {
+        let id = ObjectIdentifier(connection)
+        nextBody += 1
+        let isNew = connections[id] == nil
+        connections[id, default: Connection(connection: connection)].bodies[nextBody] = giveUp
+        return (Token(connection: id, body: nextBody), isNew)
+    }
+
+    mutating func remove(_ token: Token) {
+        connections[token.connection]?.bodies[token.body] = nil
+    }
+
+    /// Forgets a closed connection, and answers the bodies still running on it.
+    mutating func closed(_ id: ObjectIdentifier) -> [@Sendable () -> Void] {
+        guard let closed = connections.removeValue(forKey: id) else { return [] }
+        return Array(closed.bodies.values)
     }
 }
 

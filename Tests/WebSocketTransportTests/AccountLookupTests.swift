@@ -14,6 +14,8 @@ struct AccountLookupTests {
     struct Accounts: AccountLookup {
         struct Unreachable: Error {}
         let reachable: Bool
+        /// A look-up of a guest's name never answers (storage that hangs).
+        var hangs = false
 
         func account(sessionToken: String) async throws -> AccountPlayer? {
             guard reachable else { throw Unreachable() }
@@ -22,6 +24,7 @@ struct AccountLookupTests {
 
         func isRegistered(guestName: String) async throws -> Bool {
             guard reachable else { throw Unreachable() }
+            if hangs { try await Task.sleep(for: .seconds(3600)) }
             return guestName == "Ann"
         }
     }
@@ -72,6 +75,23 @@ struct AccountLookupTests {
             #expect(ending.closeCode == 1011)
             #expect(!ending.frames.contains { $0.messageType == "seated" }, "nobody was seated")
             await guest.close()
+        }
+    }
+
+    @Test func test_messagesHeldBehindALoginsLookUp_areBounded_theClientSendingMoreIsClosed1008() async throws {
+        // The rate limit raised, so that the bound met is the one of the look-up, not the rate's.
+        try await withTransportServer(configure: {
+            $0.accounts = Accounts(reachable: true, hangs: true)
+            $0.messagesPerSecond = 1000
+        }) { server in
+            let matchID = try await server.createMatch()
+            let (guest, _) = try await Self.upgrade(server.port, matchID, cookie: nil)
+            guest.sendText(ClientMessage.login(name: "Bob").encoded())
+            for _ in 0..<64 { guest.sendText(ClientMessage.sync.encoded()) }
+            guest.sendText(ClientMessage.sync.encoded())
+            let ending = try await guest.ending()
+            #expect(ending.closeCode == 1008)
+            #expect(!ending.frames.contains { $0.messageType == "seated" }, "nobody was seated")
         }
     }
 }

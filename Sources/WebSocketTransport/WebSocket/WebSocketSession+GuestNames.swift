@@ -12,7 +12,12 @@ extension WebSocketSession {
     /// Hands `inbound` on, after any login whose name is being looked up.
     func deliver(_ inbound: MatchHost.Inbound) {
         if nameChecks.isChecking {
-            nameChecks.hold(inbound)
+            // The rate limit alone would let a look-up that waits on slow storage gather hundreds of
+            // messages of up to 4 KB each: a client that sends this many before its login is answered
+            // is not one that waits for answers.
+            guard nameChecks.hold(inbound) else {
+                return refuse(code: 1008, reason: "Too many messages.", log: "too many messages while a login name was looked up")
+            }
         } else if let name = guestLoginName(inbound), let accounts, let context {
             nameChecks.isChecking = true
             let session = NIOLoopBound(self, eventLoop: context.eventLoop)
@@ -55,7 +60,8 @@ extension WebSocketSession {
         while let next = waiting.popFirst() {
             deliver(next)
             if nameChecks.isChecking {
-                for later in waiting { nameChecks.hold(later) }
+                // What was held before fits again: at most as many as were held.
+                for later in waiting { _ = nameChecks.hold(later) }
                 return
             }
         }
@@ -64,11 +70,17 @@ extension WebSocketSession {
 
 /// Whether a guest's login name is being looked up, and what the client sent meanwhile, in order.
 struct GuestNameChecks {
+    /// At most this many messages wait behind one look-up.
+    static let limit = 64
+
     var isChecking = false
     private var held: [MatchHost.Inbound] = []
 
-    mutating func hold(_ inbound: MatchHost.Inbound) {
+    /// Holds `inbound` until the look-up is over; false, holding nothing, when `limit` are held already.
+    mutating func hold(_ inbound: MatchHost.Inbound) -> Bool {
+        guard held.count < Self.limit else { return false }
         held.append(inbound)
+        return true
     }
 
     /// The look-up is over: what was held, to hand on in order.

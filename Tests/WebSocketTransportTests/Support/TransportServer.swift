@@ -14,6 +14,7 @@ struct TransportSettings: Sendable {
     var closeTimeout: Duration = .seconds(5)
     var pingInterval: Duration? = .seconds(30)
     var allowedOrigins: [String] = []
+    var messagesPerSecond = 20
     /// Who session cookies sign in and which names are registered (issue 41); none: every connection is
     /// a guest's.
     var accounts: (any AccountLookup)? = nil
@@ -66,7 +67,8 @@ func withTransportServer<Value>(
             webSocket: .init(
                 maxMessageSize: 4096,
                 session: .init(
-                    messagesPerSecond: 20, outboundQueueLimit: 256, pingInterval: settings.pingInterval, closeTimeout: settings.closeTimeout
+                    messagesPerSecond: settings.messagesPerSecond, outboundQueueLimit: 256, pingInterval: settings.pingInterval,
+                    closeTimeout: settings.closeTimeout
                 ),
                 registry: registry, metrics: metrics, logger: logger),
             connections: OpenConnections(maxConnections: 100_000, logger: logger)),
