@@ -30,14 +30,14 @@ struct SeatRating: Equatable {
 
 extension WireRatingChange {
     /// A side's change as the wire tells it: rounded half up.
-    init(_ change: RatingChange) {
+    package init(_ change: RatingChange) {
         self.init(before: WireRounding.halfUp(change.before), after: WireRounding.halfUp(change.after), provisional: change.provisional)
     }
 }
 
 extension WireRatings {
     /// Both sides' changes of a stored rated game, as `gameOver` and the games API tell them.
-    init(_ record: RatedGameRecord) {
+    package init(_ record: RatedGameRecord) {
         self.init(player1: WireRatingChange(record.player1), player2: WireRatingChange(record.player2))
     }
 }

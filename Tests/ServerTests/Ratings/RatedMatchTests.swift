@@ -25,11 +25,17 @@ struct RatedMatchTests {
     }
 
     /// A rated Tic Tac Toe match created by `ann`, with Ann and Bob seated over WebSockets by account.
+    /// `cookies`: Ann's and Bob's sessions, when registered already.
     static func seatedPair(
-        _ server: TestServer, gameId: String = "ticTacToe"
+        _ server: TestServer, gameId: String = "ticTacToe", cookies: (ann: String, bob: String)? = nil
     ) async throws -> (matchID: String, ann: TestClient, bob: TestClient) {
-        let ann = try await server.registerAccount("Ann")
-        let bob = try await server.registerAccount("Bob")
+        let ann: String
+        let bob: String
+        if let cookies {
+            (ann, bob) = cookies
+        } else {
+            (ann, bob) = (try await server.registerAccount("Ann"), try await server.registerAccount("Bob"))
+        }
         let created = try await PasskeyBrowser(port: server.port).post(
             "/api/matches", #"{"rated": true, "gameId": "\#(gameId)"}"#, cookie: ann)
         guard created.status == 201, case .success(let match) = CreatedMatch.decode(created.body) else {
