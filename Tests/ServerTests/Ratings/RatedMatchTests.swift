@@ -4,6 +4,7 @@ import RatingStore
 import Ratings
 import Testing
 import TicTacToe
+import VirtualTime
 import WireProtocol
 
 /// Issue 42's rated matches over HTTP and real WebSockets: who may ask for one, who may sit in one,
@@ -27,7 +28,7 @@ struct RatedMatchTests {
     /// A rated Tic Tac Toe match created by `ann`, with Ann and Bob seated over WebSockets by account.
     /// `cookies`: Ann's and Bob's sessions, when registered already.
     static func seatedPair(
-        _ server: TestServer, gameId: String = "ticTacToe", cookies: (ann: String, bob: String)? = nil
+        _ server: TestServer, gameId: String = "ticTacToe", clock: String? = nil, cookies: (ann: String, bob: String)? = nil
     ) async throws -> (matchID: String, ann: TestClient, bob: TestClient) {
         let ann: String
         let bob: String
@@ -37,7 +38,7 @@ struct RatedMatchTests {
             (ann, bob) = (try await server.registerAccount("Ann"), try await server.registerAccount("Bob"))
         }
         let created = try await PasskeyBrowser(port: server.port).post(
-            "/api/matches", #"{"rated": true, "gameId": "\#(gameId)"}"#, cookie: ann)
+            "/api/matches", #"{"rated": true, "gameId": "\#(gameId)"\#(clock.map { #", "clock": \#($0)"# } ?? "")}"#, cookie: ann)
         guard created.status == 201, case .success(let match) = CreatedMatch.decode(created.body) else {
             throw HTTP.Failure(description: "rated match not created: \(created.status) \(created.body)")
         }
@@ -168,6 +169,22 @@ struct RatedMatchTests {
             #expect(over.ratings == nil)
             let games = try MatchGames.decode(try await HTTP.get(port: server.port, "/api/matches/\(matchID)/games").body).get()
             #expect(games.games.map { $0.ratings == nil } == [false, true])
+        }
+    }
+
+    @Test("A rated game aborted by the first-move rule changes no rating")
+    func test_anAbortedRatedGame_changesNothing() async throws {
+        let time = VirtualTime()
+        try await withTestServer(time: time) { server in
+            let (matchID, ann, _) = try await Self.seatedPair(server, clock: #"{"initial":60,"increment":0}"#)
+            _ = try await ann.nextBoard()
+            await time.advance(by: .seconds(31))
+            let over = try await Self.gameOver(on: ann)
+            #expect(over.reason == "aborted" && over.winner == nil)
+            #expect(over.ratings == nil, "an aborted game is not rated")
+            let profile = try PlayerProfile.decode(try await HTTP.get(port: server.port, "/api/players/Ann").body).get()
+            #expect(profile.ratings.isEmpty && profile.recent.isEmpty)
+            #expect(try await server.gameRatings(of: matchID) == [nil])
         }
     }
 }
