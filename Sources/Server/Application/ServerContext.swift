@@ -88,7 +88,7 @@ struct ServerContext: Sendable {
         self.ratingStore = ratingStore
         self.registry = registry
         let queue = store.makePairingQueue(times: configuration.pairingTimes, elapsed: { clock.now.sinceOrigin })
-        matchmaker = Matchmaker(queue: queue, registry: registry, accounts: accountStore, logger: logger)
+        matchmaker = Matchmaker(queue: queue, registry: registry, accounts: accountStore, ratings: ratingStore, logger: logger)
         self.state = state
         self.metrics = metrics
         originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)

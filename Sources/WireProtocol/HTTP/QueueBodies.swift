@@ -7,8 +7,8 @@ public struct QueueJoin: WireCodable, StrictBody, Hashable {
     public var gameId: String?
     /// The time control to play under; nil for none. Visitors are paired only with the same one.
     public var clock: WireTimeControl?
-    /// (Issue 42.) Whether to be paired for a rated match. Read and checked (a boolean), but pairing by
-    /// rating is not offered yet: the server refuses `true` with `400 badMessage`.
+    /// (Issue 42.) Whether to be paired for a rated match, with a signed-in player of close rating;
+    /// rated and unrated seekers are never paired together.
     public var rated: Bool?
 
     public init(name: String? = nil, gameId: String? = nil, clock: WireTimeControl? = nil, rated: Bool? = nil) {
@@ -71,6 +71,9 @@ public struct QueueStatus: WireCodable, Hashable {
     public var status: Status
     /// Whole seconds waited since joining, while waiting.
     public var waited: Int?
+    /// (Issue 42.) While a rated seeker waits: how far apart in rating it may be paired now (100,
+    /// widening by 50 every 5 s of waiting, up to 500); absent for an unrated one.
+    public var window: Int?
 
     /// Once paired: the match, its page, the seat and the seat's token (a secret, for `resume`).
     public var matchId: String?
@@ -79,8 +82,10 @@ public struct QueueStatus: WireCodable, Hashable {
     public var token: String?
 
     /// Still waiting, for `waited` seconds.
-    public static func waiting(seconds waited: Int, ticket: String? = nil) -> QueueStatus {
-        QueueStatus(ticket: ticket, status: .waiting, waited: waited)
+    public static func waiting(seconds waited: Int, ticket: String? = nil, window: Int? = nil) -> QueueStatus {
+        var status = QueueStatus(ticket: ticket, status: .waiting, waited: waited)
+        status.window = window
+        return status
     }
 
     /// Paired into match `matchId`, in `seat`, with the seat's `token`.
