@@ -116,6 +116,12 @@ struct RatedMatchTests {
             let over = try await Self.gameOver(on: bob)
             #expect(over.winner == .player1)
             #expect(over.ratings == Self.expected(.win))
+            // Tests/RatingsTests/glicko_by_hand.py, case A: 1741.62 and 1258.38, RD 396.8.
+            #expect(
+                over.ratings
+                    == WireRatings(
+                        player1: WireRatingChange(before: 1500, after: 1742, provisional: true),
+                        player2: WireRatingChange(before: 1500, after: 1258, provisional: true)))
             #expect(try await Self.gameOver(on: ann).ratings == over.ratings, "both players are told the same")
             let games = try await HTTP.get(port: server.port, "/api/matches/\(matchID)/games")
             let history = try MatchGames.decode(games.body).get()

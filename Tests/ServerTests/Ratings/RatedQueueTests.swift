@@ -58,7 +58,7 @@ struct RatedQueueTests {
             let accounts = store.makeAccountStore()
             let annPlayer = try #require(try await accounts.account(named: "Ann"))
             let bobPlayer = try #require(try await accounts.account(named: "Bob"))
-            // Ann beat Bob once: both provisional, about 320 apart.
+            // Ann beat Bob once: both provisional, 484 apart (1742 and 1258), paired once both windows reach 500.
             let record = try await store.makeRatingStore().apply(
                 RatedGame(
                     matchID: "earlier", gameNumber: 1, gameID: "ticTacToe", player1: RatedPlayer(accountID: annPlayer.id, name: "Ann"),
