@@ -100,6 +100,11 @@ struct RatedMatchTests {
             let players = try await ann.nextPresence { $0.count == 2 && $0.allSatisfy { $0.rating != nil } }
             #expect(players.map(\.rating) == [1500, 1500])
             #expect(players.map(\.provisional) == [true, true])
+            // A spectator's snapshot shows the same.
+            let (_, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
+            guard case .welcome(_, let snapshot, _) = welcome else { throw HTTP.Failure(description: "no welcome") }
+            #expect(snapshot.rated == true)
+            #expect(snapshot.players.map(\.rating) == [1500, 1500] && snapshot.players.map(\.provisional) == [true, true])
             let unrated = try await server.createMatch()
             #expect(try await server.summary(of: unrated).rated == nil, "absent in an unrated match")
         }
