@@ -114,7 +114,7 @@ let package = Package(
         .target(
             name: "MatchHosting",
             dependencies: [
-                "MatchWords", "MatchTree", "MatchStore", "GameUnits", "WireProtocol", "RIBs",
+                "MatchWords", "MatchTree", "MatchStore", "GameUnits", "WireProtocol", "RIBs", "RatingStore", "Ratings",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
@@ -248,7 +248,7 @@ let package = Package(
             name: "MatchHostingTests",
             dependencies: [
                 "MatchHosting", "MatchWords", "MatchTree", "MatchStore", "GameUnits", "WireProtocol", "RIBs", "TicTacToe", "RandomWin",
-                "GameTestSupport", "AllGames",
+                "GameTestSupport", "AllGames", "RatingStore", "Ratings",
                 "ConnectFour", "GridGames",
                 .product(name: "Logging", package: "swift-log"),
                 "VirtualTime", "MatchStoreContract",

@@ -109,6 +109,7 @@ extension MatchRecord {
         case .clockSet: "clockSet"
         case .timeRanOut: "timeRanOut"
         case .gameAborted: "gameAborted"
+        case .rated: "rated"
         }
     }
 }

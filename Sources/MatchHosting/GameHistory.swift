@@ -84,6 +84,7 @@ private struct Collector {
         case .timeRanOut(let seat):
             loser = seat
         case .created, .launchRequested, .listed, .drawOffered, .drawAccepted, .drawDeclined, .gameOffered, .gameDeclined, .clockSet,
+            .rated,
             // An aborted game was given away by nobody: no score, no `forfeitBy`.
             .gameAborted:
             break

@@ -131,9 +131,9 @@ enum MatchLog {
             case .seatTimedOut(let seat, let took):
                 events = try apply(.seatTimedOut, seat, took)
                 holders[seat] = nil
-            case .listed, .clockSet:
-                // The lobby's concern, and the tree's time control, which it is built with: read from
-                // the log before the replay.
+            case .listed, .clockSet, .rated:
+                // The lobby's concern, the tree's time control, which it is built with, and the ratings'
+                // (the host's): read from the log before the replay.
                 break
             case .timeRanOut(let seat):
                 events = try apply(.timeRanOut, seat, nil)

@@ -5,6 +5,7 @@ import MatchStore
 import MatchTree
 import MatchWords
 import RIBs
+import RatingStore
 import WireProtocol
 
 /// The matches of this process: creates them, loads them from the store on demand (replaying their
@@ -50,13 +51,14 @@ package actor MatchRegistry {
         store: any MatchStore, games: GameCatalog, seatTimeout: Duration, claimGrace: Duration = .seconds(20),
         maxConnectionsPerMatch: Int, claimTimeout: Duration = .seconds(10),
         computerDelay: Duration = .milliseconds(600), firstMoveWindow: Duration = GameClock.firstMoveWindow,
-        trackRIBObjects: Bool, metrics: ServerMetrics, clock: HostClock = .continuous, logger: Logger
+        trackRIBObjects: Bool, metrics: ServerMetrics, clock: HostClock = .continuous, ratings: (any RatingStore)? = nil, logger: Logger
     ) {
         self.store = store
         var settings = MatchHost.Settings(
             games: games, seatTimeout: seatTimeout, maxConnections: maxConnectionsPerMatch, trackingTag: nil, metrics: metrics,
             claimTimeout: claimTimeout, computerDelay: computerDelay, claimGrace: claimGrace, clock: clock)
         settings.firstMoveWindow = firstMoveWindow
+        settings.ratings = ratings
         self.settings = settings
         self.trackRIBObjects = trackRIBObjects
         self.logger = logger
@@ -73,33 +75,38 @@ package actor MatchRegistry {
 
     /// Creates and stores a new match with `seating` seated in order, without connections (the
     /// computer, or people the server paired), and game `gameID` asked for when given
-    /// (`MatchHost.seat(_:launching:)`), under `timeControl` when given; returns once all of it is
-    /// durable, with the match's id and the token of each person's seat.
+    /// (`MatchHost.seat(_:launching:)`), under `timeControl` when given, rated when `rated` (issue 42:
+    /// the caller checked who asks); returns once all of it is durable, with the match's id and the
+    /// token of each person's seat.
     package func create(
-        seating: [SeatOccupant], launching gameID: String? = nil, listed: Bool = false, timeControl: TimeControl? = nil
+        seating: [SeatOccupant], launching gameID: String? = nil, listed: Bool = false, timeControl: TimeControl? = nil,
+        rated: Bool = false
     ) async throws -> (id: MatchID, tokens: [Seat: String]) {
-        let id = try await create(timeControl: timeControl)
+        let id = try await create(timeControl: timeControl, rated: rated)
         if listed { try await host(for: id).list() }
         guard !seating.isEmpty || gameID != nil else { return (id, [:]) }
         return (id, try await host(for: id).seat(seating, launching: gameID))
     }
 
-    /// Creates and stores a new match, under `timeControl` when given; returns its id.
-    package func create(timeControl: TimeControl? = nil) async throws -> MatchID {
+    /// Creates and stores a new match, under `timeControl` when given, rated when `rated`; returns its id.
+    package func create(timeControl: TimeControl? = nil, rated: Bool = false) async throws -> MatchID {
         let id = Secrets.newMatchID()
         let now = settings.clock.moment().date
         var records = [StoredRecord(sequence: 1, record: .created, at: now)]
         do {
             try await store.createMatch(id: id, at: now)
+            // The tree is built with its time control, and the host with whether it rates: both are in
+            // the log before the match is hosted, and never change after.
+            var settled: [MatchRecord] = []
             if let timeControl {
-                // The tree is built with its time control: it is in the log before the match is hosted,
-                // and never changes after.
-                let clockSet = MatchRecord.clockSet(
-                    initialMs: timeControl.initialMilliseconds, incrementMs: timeControl.incrementMilliseconds)
-                try await store.append(
-                    [clockSet], summary: StoredSummary(phase: .loggedOut, players: [], score: nil, timeControl: timeControl), to: id,
-                    at: now)
-                records.append(StoredRecord(sequence: 2, record: clockSet, at: now))
+                settled.append(.clockSet(initialMs: timeControl.initialMilliseconds, incrementMs: timeControl.incrementMilliseconds))
+            }
+            if rated { settled.append(.rated) }
+            if !settled.isEmpty {
+                var summary = StoredSummary(phase: .loggedOut, players: [], score: nil, timeControl: timeControl)
+                summary.rated = rated
+                try await store.append(settled, summary: summary, to: id, at: now)
+                records += settled.enumerated().map { StoredRecord(sequence: $0.offset + 2, record: $0.element, at: now) }
             }
             settings.storageHealth.writeSucceeded()
         } catch {
@@ -181,6 +188,9 @@ package actor MatchRegistry {
                     let host = try MatchHost(
                         id: id, createdAt: records.first?.at ?? settings.clock.moment().date, records: records, store: store,
                         settings: settings, logger: logger)
+                    // A rated game ended before the load (by a server killed, or another one) is rated
+                    // before anyone is told anything of the match.
+                    try await host.rateEndedGames()
                     await host.start()
                     logger.info("match restored from the store", metadata: ["match": "\(id)", "records": "\(records.count)"])
                     return host
@@ -370,6 +380,14 @@ extension MatchRegistry {
     /// was stored.
     package nonisolated func games(of id: MatchID) async throws -> (games: [MatchGames.Game], timeControl: WireTimeControl?)? {
         guard let records = try await store.records(of: id) else { return nil }
-        return (try GameHistory.games(of: records, games: settings.games), MatchRecord.timeControl(in: records).map(WireTimeControl.init))
+        var games = try GameHistory.games(of: records, games: settings.games)
+        if MatchRecord.isRated(records), let ratings = settings.ratings {
+            // Each ended game's ratings as the store holds them: what its `gameOver` told.
+            for index in games.indices where games[index].result != nil {
+                games[index].ratings = try await ratings.ratedGame(matchID: id.rawValue, gameNumber: games[index].number).map(
+                    WireRatings.init)
+            }
+        }
+        return (games, MatchRecord.timeControl(in: records).map(WireTimeControl.init))
     }
 }

@@ -58,6 +58,10 @@ public enum MatchRecord: Sendable, Hashable, Codable {
     /// `seat`, to make a move before both sides had moved, made none within the first-move window: the
     /// game being played is aborted, nobody wins it and the score stays.
     case gameAborted(seat: Seat)
+    /// The match is rated (issue 42: `POST /api/matches` or the queue with `"rated": true`): both seats
+    /// are accounts', and each game of a rated game id that ends (not aborted) is rated once. Written
+    /// with `clockSet`, before the match is hosted; never changed.
+    case rated
 }
 
 /// A log entry with its position in the match's log and when it was written.
@@ -92,6 +96,15 @@ public struct StoredSummary: Sendable, Hashable, Codable {
 
     /// Whether the creator asked for the match to be listed in the lobby.
     public var listed: Bool { listedField == true }
+    /// `true` in a rated match; absent (nil) otherwise, so that summaries written before issue 42 read
+    /// as unrated.
+    private var ratedField: Bool?
+
+    /// Whether the match is rated (its log's `rated`).
+    public var rated: Bool {
+        get { ratedField == true }
+        set { ratedField = newValue ? true : nil }
+    }
     /// The match's time control, for the lobby to show; absent (nil) for a match without clocks.
     public var timeControl: TimeControl?
     /// The game the match was made for (its log's first `launchRequested`), for the lobby to name;
@@ -123,6 +136,7 @@ public struct StoredSummary: Sendable, Hashable, Codable {
     private enum CodingKeys: String, CodingKey {
         case phase, players, score
         case listedField = "listed"
+        case ratedField = "rated"
         case timeControl = "clock"
         case gameId
         case waitingSinceMs = "waitingSince"
@@ -138,7 +152,7 @@ extension MatchRecord {
     public static let ownKinds: Set<String> = [
         "created", "seatTaken", "computerSeated", "launchRequested", "gameStarted", "played", "gameEnded", "left", "seatTimedOut",
         "listed", "gameClaimed", "resigned", "drawOffered", "drawAccepted", "drawDeclined", "gameOffered", "gameDeclined",
-        "clockSet", "timeRanOut", "gameAborted",
+        "clockSet", "timeRanOut", "gameAborted", "rated",
     ]
 
     /// The game a match was made for: its log's first `launchRequested`; nil when none was asked for.
@@ -147,6 +161,11 @@ extension MatchRecord {
             if case .launchRequested(let gameId) = stored.record { return gameId }
         }
         return nil
+    }
+
+    /// Whether a match's log makes it rated (its `rated`, written before it is hosted).
+    public static func isRated(_ records: [StoredRecord]) -> Bool {
+        records.prefix(4).contains { $0.record == .rated }
     }
 
     /// The time control a match's log sets (its `clockSet`), nil for a match without one.

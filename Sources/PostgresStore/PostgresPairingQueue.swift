@@ -78,14 +78,14 @@ final class PostgresPairingQueue: PairingQueue {
         }
     }
 
-    /// What `status(of:)` reads: seconds waited, match, seat, token.
-    private static let statusColumns = "floor(extract(epoch FROM now() - joined_at))::int8, match_id, seat, seat_token"
+    /// What `status(of:)` reads: seconds waited, match, seat, token, and the key's clock column.
+    private static let statusColumns = "floor(extract(epoch FROM now() - joined_at))::int8, match_id, seat, seat_token, game_id, clock"
 
-    /// The status a row of (seconds waited, match, seat, token) tells; nil without a row.
+    /// The status a row of (seconds waited, match, seat, token, game, clock) tells; nil without a row.
     private static func status(of rows: PostgresRowSequence) async throws -> PairingStatus? {
-        for try await (waited, matchID, seat, token) in rows.decode((Int, String?, String?, String?).self) {
+        for try await (waited, matchID, seat, token, gameID, clock) in rows.decode((Int, String?, String?, String?, String, String).self) {
             guard let matchID, let seat = seat.flatMap(Seat.init(rawValue:)), let token else {
-                return .waiting(seconds: max(0, waited))
+                return .waiting(seconds: max(0, waited), rated: PairingKey(gameID: GameID(rawValue: gameID), clockColumn: clock).rated)
             }
             return .paired(PairedSeat(matchID: MatchID(rawValue: matchID), seat: seat, token: token))
         }
@@ -99,7 +99,7 @@ final class PostgresPairingQueue: PairingQueue {
     }
 
     func pairNext(
-        avoiding: @escaping @Sendable (String, String) async throws -> Bool,
+        keepingApart: @escaping @Sendable (WaitingVisitor, WaitingVisitor) async throws -> Bool,
         _ seat: @escaping @Sendable (WaitingVisitor, WaitingVisitor) async throws -> (PairedSeat, PairedSeat)
     ) async throws -> Bool {
         let renew = renewSeconds
@@ -108,7 +108,9 @@ final class PostgresPairingQueue: PairingQueue {
             try await Self.sweep(renew: renew, keep: keep, on: connection, logger: logger)
             // A key whose two are held by another server's pairing has nobody left here: try the next.
             for pairingKey in try await Self.keysWithTwoWaiting(renew: renew, on: connection, logger: logger) {
-                if try await Self.pair(pairingKey, renew: renew, avoiding: avoiding, seat, on: connection, logger: logger) { return true }
+                if try await Self.pair(pairingKey, renew: renew, keepingApart: keepingApart, seat, on: connection, logger: logger) {
+                    return true
+                }
             }
             return false
         }
@@ -142,7 +144,7 @@ final class PostgresPairingQueue: PairingQueue {
     /// Pairs the two visitors of `pairingKey` who have waited longest and may be paired, in one
     /// transaction; false, changing nothing, when no two of them are left that no other pairing holds.
     private static func pair(
-        _ pairingKey: PairingKey, renew: Double, avoiding: @Sendable (String, String) async throws -> Bool,
+        _ pairingKey: PairingKey, renew: Double, keepingApart: @Sendable (WaitingVisitor, WaitingVisitor) async throws -> Bool,
         _ seat: @Sendable (WaitingVisitor, WaitingVisitor) async throws -> (PairedSeat, PairedSeat),
         on connection: PostgresConnection, logger: Logger
     ) async throws -> Bool {
@@ -153,7 +155,7 @@ final class PostgresPairingQueue: PairingQueue {
             var pair: (WaitingVisitor, WaitingVisitor)?
             for limit in [2, candidatesPastABlock] where pair == nil {
                 let candidates = try await waiting(pairingKey, renew: renew, limit: limit, on: connection, logger: logger)
-                pair = try await firstPairable(candidates, avoiding: avoiding)
+                pair = try await firstPairable(candidates, keepingApart: keepingApart)
                 if candidates.count < limit { break }
             }
             guard let pair else {
@@ -185,7 +187,7 @@ final class PostgresPairingQueue: PairingQueue {
     ) async throws -> [WaitingVisitor] {
         let rows = try await connection.query(
             """
-            SELECT ticket_hash, name, account_id FROM pairing_queue
+            SELECT ticket_hash, name, account_id, extract(epoch FROM now() - joined_at)::float8 FROM pairing_queue
             WHERE match_id IS NULL AND renewed_at >= now() - make_interval(secs => \(renew))
               AND game_id = \(pairingKey.gameID.rawValue) AND clock = \(pairingKey.clockColumn)
             ORDER BY joined_order
@@ -193,8 +195,9 @@ final class PostgresPairingQueue: PairingQueue {
             FOR UPDATE SKIP LOCKED
             """, logger: logger)
         var visitors: [WaitingVisitor] = []
-        for try await (key, name, account) in rows.decode((String, String?, String?).self) {
-            visitors.append(WaitingVisitor(key: key, name: name, pairingKey: pairingKey, account: account))
+        for try await (key, name, account, waited) in rows.decode((String, String?, String?, Double).self) {
+            visitors.append(
+                WaitingVisitor(key: key, name: name, pairingKey: pairingKey, account: account, waited: .milliseconds(Int(waited * 1000))))
         }
         return visitors
     }

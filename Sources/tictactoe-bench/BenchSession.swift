@@ -203,7 +203,7 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
             if case .offGame = screen { offGame() }
         case .board(let board, let v):
             boardArrived(board, v: v)
-        case .gameOver(let winner, _, _, _, _):
+        case .gameOver(let winner, _, _, _, _, _):
             plannedFor = nil
             gamesOverSeen += 1
             if seat == .player1 {

@@ -24,6 +24,7 @@ extension MatchHost {
             // Who is connected is told by the coalesced presence: nothing else to queue.
             if change.tellsOnlyPresence { return }
         }
+        let endings = readForRatings(change.records)
         let summary = change.changesSummary ? room.summary : nil
         let tellsAudience = !audience.isEmpty && (!change.broadcasts.isEmpty || change.welcomesAudience)
         let outgoing = OutgoingChange(
@@ -31,8 +32,9 @@ extension MatchHost {
             // Listing every connection costs O(n): only for a broadcast (a welcome goes to one).
             everyone: change.broadcasts.isEmpty ? [] : room.connections, summary: summary, committedAt: now.instant,
             restartsClock: change.restartsClock,
-            audience: tellsAudience ? (id, hosting, room.spectatorWelcome(at: now), room.version) : nil)
-        let sequence = commits.outbox.enqueue(outgoing, needsDurability: !change.records.isEmpty)
+            audience: tellsAudience ? (id, hosting, room.spectatorWelcome(at: now), room.version) : nil, awaitsRatings: !endings.isEmpty)
+        let sequence = commits.outbox.enqueue(outgoing, needsDurability: !change.records.isEmpty, awaitsRating: !endings.isEmpty)
+        ratings.pending += endings.map { (sequence, $0) }
         if !change.records.isEmpty, commits.appends.add(sequence: sequence, records: change.records, summary: room.storedSummary) {
             timers.run { await self.writeUnwritten() }
         }
@@ -55,7 +57,9 @@ extension MatchHost {
                 let now = timers.now()
                 settings.metrics.storeWritten(took: now.instant - started.instant)
                 commits.outbox.markDurable(through: batch.lastSequence)
-                flush(at: now)
+                // A rated game's end is told with its ratings: stored after the ending, before the telling.
+                if !ratings.pending.isEmpty { try await rateEndings(through: batch.lastSequence, endedAt: started.date) }
+                flush(at: timers.now())
             } catch MatchStoreError.appendedElsewhere {
                 // Not a storage failure: another server loaded the match, and only it may write now.
                 logger.notice("another server took the match; closing its connections so that they reconnect there")

@@ -1,5 +1,6 @@
 import GameUnits
 import MatchTree
+import RatingStore
 
 extension MatchHost {
     /// How a host runs its match.
@@ -30,6 +31,9 @@ extension MatchHost {
         package var clock: HostClock
         /// The one timer of the server's running clocks (shared by every host), on `clock`.
         package var flagWatch: FlagWatch
+        /// Where rated games are rated (issue 42); nil without one (a read-only store): no match is
+        /// rated then.
+        package var ratings: (any RatingStore)?
 
         package init(
             games: GameCatalog, seatTimeout: Duration, maxConnections: Int, trackingTag: String?, metrics: ServerMetrics,

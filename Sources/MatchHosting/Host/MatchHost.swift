@@ -30,6 +30,8 @@ package actor MatchHost: InboundHandling {
     var timers: HostTimers
     var commits = CommitPipeline()
     var claimants = Claimants()
+    /// The match's rated games (issue 42): which end rated, and those waiting for their ratings.
+    var ratings: HostRatings
     /// When something last happened here (`expireIfIdle`).
     var lastActivity: HostClock.Instant
     var reportedSpectators = 0
@@ -83,6 +85,9 @@ package actor MatchHost: InboundHandling {
         lastActivity = now.instant
         room = try MatchRoom(
             id: id, records: records, games: settings.games, rules: settings.roomRules, trackingTag: settings.trackingTag, at: now)
+        var endings = RatedEndings(isRated: room.isRated, games: settings.games)
+        let ended = endings.take(records, of: id)
+        ratings = HostRatings(endings: endings, endedBeforeLoad: ended)
         published = Mutex(Published(summary: room.summary, activity: room.activity, listed: room.isListed))
         host.set(self)
     }

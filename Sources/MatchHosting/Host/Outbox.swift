@@ -8,7 +8,9 @@ struct Outbox<Change> {
     private struct Entry {
         let sequence: Int
         let needsDurability: Bool
-        let change: Change
+        /// It tells a rated game's end, whose ratings must be stored and added to it first (issue 42).
+        var awaitsRating: Bool
+        var change: Change
     }
 
     private var entries: [Entry] = []
@@ -20,11 +22,21 @@ struct Outbox<Change> {
 
     /// Adds `change` behind every earlier one. Returns its sequence number: 1, then 2, 3…, the number
     /// `markDurable(through:)` takes once its records are written.
-    /// - Parameter needsDurability: whether the change has records to wait for.
-    mutating func enqueue(_ change: Change, needsDurability: Bool) -> Int {
+    /// - Parameters:
+    ///   - needsDurability: whether the change has records to wait for.
+    ///   - awaitsRating: whether it also waits for `rated(_:_:)` (a rated game's end).
+    mutating func enqueue(_ change: Change, needsDurability: Bool, awaitsRating: Bool = false) -> Int {
         lastSequence += 1
-        entries.append(Entry(sequence: lastSequence, needsDurability: needsDurability, change: change))
+        entries.append(Entry(sequence: lastSequence, needsDurability: needsDurability, awaitsRating: awaitsRating, change: change))
         return lastSequence
+    }
+
+    /// The ratings of the game change `sequence` ends are stored: it is rewritten by `update` (to tell
+    /// them) and waits no more for them.
+    mutating func rated(_ sequence: Int, _ update: (Change) -> Change) {
+        guard let index = entries.firstIndex(where: { $0.sequence == sequence }) else { return }
+        entries[index].change = update(entries[index].change)
+        entries[index].awaitsRating = false
     }
 
     /// The store holds the records of every change up to `sequence`.
@@ -35,7 +47,7 @@ struct Outbox<Change> {
     /// Removes and returns, in order, the changes deliverable now: the leading ones whose records are
     /// durable or that have none. Stops at the first change still waiting for its records.
     mutating func releasable() -> [Change] {
-        let waiting = entries.firstIndex { $0.needsDurability && $0.sequence > durableSequence } ?? entries.endIndex
+        let waiting = entries.firstIndex { ($0.needsDurability && $0.sequence > durableSequence) || $0.awaitsRating } ?? entries.endIndex
         defer { entries.removeFirst(waiting) }
         return entries[..<waiting].map(\.change)
     }

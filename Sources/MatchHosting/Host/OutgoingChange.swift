@@ -24,6 +24,9 @@ struct OutgoingChange {
     let restartsClock: Bool
     /// What the servers relaying the match are told once it is durable; nil when none relays it.
     let audience: AudienceFrames?
+    /// For a change that ends a rated game: how to build it again with the game's `ratings` in its
+    /// `gameOver` once they are stored (issue 42); nil for every other change, which keeps no messages.
+    private let addingRatings: ((WireRatings) -> OutgoingChange)?
 
     /// - Parameters:
     ///   - direct: messages to one connection each, in order, before the broadcasts.
@@ -33,8 +36,15 @@ struct OutgoingChange {
     init(
         direct: [(Connection, ServerMessage)], broadcasts: [ServerMessage], everyone: [Connection], summary: MatchSummary?,
         committedAt: HostClock.Instant, restartsClock: Bool = false,
-        audience: (match: MatchID, hosting: UInt64, welcome: ServerMessage, version: Int)? = nil
+        audience: (match: MatchID, hosting: UInt64, welcome: ServerMessage, version: Int)? = nil, awaitsRatings: Bool = false
     ) {
+        addingRatings =
+            awaitsRatings
+            ? { ratings in
+                OutgoingChange(
+                    direct: direct.map { ($0.0, $0.1.addingRatings(ratings)) }, broadcasts: broadcasts.map { $0.addingRatings(ratings) },
+                    everyone: everyone, summary: summary, committedAt: committedAt, restartsClock: restartsClock, audience: audience)
+            } : nil
         self.restartsClock = restartsClock
         let encoded = broadcasts.map { $0.jsonText() }
         deliveries =
@@ -50,8 +60,19 @@ struct OutgoingChange {
         self.committedAt = committedAt
     }
 
+    /// The same change telling `ratings` in its `gameOver` (itself when it ends no rated game).
+    func telling(_ ratings: WireRatings) -> OutgoingChange { addingRatings?(ratings) ?? self }
+
     /// The one place the host encodes a message for the wire.
     private static func encode(_ message: ServerMessage) -> ByteBuffer {
         ByteBuffer(string: message.jsonText())
+    }
+}
+
+extension ServerMessage {
+    /// A `gameOver` with `ratings`; any other message as it is.
+    fileprivate func addingRatings(_ ratings: WireRatings) -> ServerMessage {
+        guard case .gameOver(let winner, let line, let reason, let v, let clock, _) = self else { return self }
+        return .gameOver(winner: winner, line: line, reason: reason, v: v, clock: clock, ratings: ratings)
     }
 }

@@ -24,13 +24,13 @@ struct MatchMessages {
     /// `presence` (most events are moves, which need none). `clockElapsed`: how long the running clock
     /// has run, for the clocks every board carries (zero when these events gave the turn).
     mutating func broadcasts(
-        for events: [MatchEvent], snapshot: MatchSnapshot, members: Members, accountSeats: Set<Seat> = [], clockElapsed: Duration = .zero,
-        awayTimes: () -> [Seat: AwayTimes] = { [:] }
+        for events: [MatchEvent], snapshot: MatchSnapshot, members: Members, accountSeats: Set<Seat> = [],
+        ratings: [Seat: SeatRating] = [:], clockElapsed: Duration = .zero, awayTimes: () -> [Seat: AwayTimes] = { [:] }
     ) -> [ServerMessage] {
         let clock = snapshot.clock?.wireValue(after: clockElapsed, firstMoveWindow: firstMoveWindow)
         return events.compactMap { event in
             if case .playersChanged = event {
-                return presence(snapshot: snapshot, members: members, accountSeats: accountSeats, awayTimes: awayTimes())
+                return presence(snapshot: snapshot, members: members, accountSeats: accountSeats, ratings: ratings, awayTimes: awayTimes())
             }
             // Only an ending reads its final clocks: a move's events carry none (at most one per change).
             let eventClock = if case .gameOver = event { finalClock(of: events, else: clock) } else { clock }
@@ -58,37 +58,37 @@ struct MatchMessages {
     /// A `presence` message with the next version; `accountSeats`: the seats whose players are marked
     /// `account` (`players`).
     mutating func presence(
-        snapshot: MatchSnapshot, members: Members, accountSeats: Set<Seat> = [], awayTimes: [Seat: AwayTimes] = [:]
+        snapshot: MatchSnapshot, members: Members, accountSeats: Set<Seat> = [], ratings: [Seat: SeatRating] = [:],
+        awayTimes: [Seat: AwayTimes] = [:]
     ) -> ServerMessage {
         version += 1
         return .presence(
-            players: Self.players(snapshot, members, awayTimes, accountSeats: accountSeats), spectators: members.spectatorCount, v: version)
+            players: Self.players(snapshot, members, awayTimes, accountSeats: accountSeats, ratings: ratings),
+            spectators: members.spectatorCount, v: version)
     }
 
     /// A `welcome` for a connection playing `seat` (nil: a spectator), at the current version.
     /// `clockElapsed`: how long the running clock has run.
     func welcome(
-        for seat: Seat?, snapshot: MatchSnapshot, members: Members, accountSeats: Set<Seat> = [], timeControl: TimeControl? = nil,
-        gameID: GameID? = nil, clockElapsed: Duration = .zero,
+        for seat: Seat?, snapshot: MatchSnapshot, members: Members, accountSeats: Set<Seat> = [], ratings: [Seat: SeatRating] = [:],
+        timeControl: TimeControl? = nil, gameID: GameID? = nil, rated: Bool = false, clockElapsed: Duration = .zero,
         awayTimes: [Seat: AwayTimes] = [:]
     ) -> ServerMessage {
         let clock = snapshot.clock?.wireValue(after: clockElapsed, firstMoveWindow: firstMoveWindow)
-        return .welcome(
-            you: seat.map(WireSeat.init),
-            snapshot: WireSnapshot(
-                phase: WirePhase(snapshot.phase),
-                players: Self.players(snapshot, members, awayTimes, accountSeats: accountSeats),
-                score: snapshot.score.map(WireScore.init),
-                board: snapshot.board?.wireBoard(clock: clock),
-                spectators: members.spectatorCount,
-                seatTimeout: Self.seconds(seatTimeout),
-                lastGame: snapshot.lastGame.map { WireLastGame($0, clock: clock) },
-                offer: snapshot.offer.map(WireOffer.init),
-                timeControl: timeControl.map(WireTimeControl.init),
-                gameId: gameID?.rawValue
-            ),
-            v: version
+        var wire = WireSnapshot(
+            phase: WirePhase(snapshot.phase),
+            players: Self.players(snapshot, members, awayTimes, accountSeats: accountSeats, ratings: ratings),
+            score: snapshot.score.map(WireScore.init),
+            board: snapshot.board?.wireBoard(clock: clock),
+            spectators: members.spectatorCount,
+            seatTimeout: Self.seconds(seatTimeout),
+            lastGame: snapshot.lastGame.map { WireLastGame($0, clock: clock) },
+            offer: snapshot.offer.map(WireOffer.init),
+            timeControl: timeControl.map(WireTimeControl.init),
+            gameId: gameID?.rawValue
         )
+        if rated { wire.rated = true }
+        return .welcome(you: seat.map(WireSeat.init), snapshot: wire, v: version)
     }
 
     /// What `GET /api/matches` shows of match `id`.
@@ -109,15 +109,21 @@ struct MatchMessages {
     /// The seated players, each marked connected when a connection plays its seat; a seat without one
     /// with the time it has left, from `awayTimes` (none in a summary: it would go stale there), and
     /// during a game the time before its opponent may claim it; the player of each of `accountSeats`
-    /// marked `account` (issue 41; a guest's entry is as version 1 wrote it).
+    /// marked `account` (issue 41; a guest's entry is as version 1 wrote it), with its `rating` and
+    /// `provisional` when `ratings` has them (a rated match, issue 42).
     private static func players(
-        _ snapshot: MatchSnapshot, _ members: Members, _ awayTimes: [Seat: AwayTimes] = [:], accountSeats: Set<Seat> = []
+        _ snapshot: MatchSnapshot, _ members: Members, _ awayTimes: [Seat: AwayTimes] = [:], accountSeats: Set<Seat> = [],
+        ratings: [Seat: SeatRating] = [:]
     ) -> [WirePlayer] {
         let connected = members.connectedSeats
         let isPlaying = if case .playing = snapshot.phase { true } else { false }
         return snapshot.players.map { player in
             var wire = WirePlayer(player, connectedSeats: connected)
             if accountSeats.contains(player.seat) { wire.account = true }
+            if let rating = ratings[player.seat] {
+                wire.rating = rating.rating
+                wire.provisional = rating.provisional
+            }
             if !wire.connected, let times = awayTimes[player.seat] {
                 wire.seatTimeoutLeft = Self.seconds(times.timeoutLeft)
                 if isPlaying { wire.claimableIn = Self.seconds(times.claimableIn) }

@@ -17,6 +17,11 @@ extension MatchRoom {
             return resume(token: token, member: member, at: now)
         case .login where member.connection.account != nil:
             return accountLogin(member, at: now)
+        case .login where isRated:
+            // Only accounts are rated: a guest may watch a rated match, never sit in it.
+            return refuse(
+                .error(code: .notSignedIn, message: "This match is rated: sign in to play in it."), to: member,
+                reason: "guest login in a rated match")
         case .claimWin:
             return claimWin(by: member, at: now)
         case .chat(let phrase):

@@ -6,20 +6,23 @@ import WireProtocol
 extension MatchRoom {
     mutating func broadcasts(for events: [MatchEvent], at now: Moment) -> [ServerMessage] {
         messages.broadcasts(
-            for: events, snapshot: tree.snapshot, members: members, accountSeats: tokens.accountSeats, clockElapsed: clockElapsed(at: now),
+            for: events, snapshot: tree.snapshot, members: members, accountSeats: tokens.accountSeats, ratings: seatRatings,
+            clockElapsed: clockElapsed(at: now),
             awayTimes: { [tokens, members, rules, gameStartedAt] in
                 Self.awayTimes(tokens, members, claimGrace: rules.claimGrace, gameStartedAt: gameStartedAt, now: now.instant)
             })
     }
 
     mutating func presence(at now: Moment) -> ServerMessage {
-        messages.presence(snapshot: tree.snapshot, members: members, accountSeats: tokens.accountSeats, awayTimes: awayTimes(at: now))
+        messages.presence(
+            snapshot: tree.snapshot, members: members, accountSeats: tokens.accountSeats, ratings: seatRatings,
+            awayTimes: awayTimes(at: now))
     }
 
     func welcome(for seat: Seat?, at now: Moment) -> ServerMessage {
         messages.welcome(
-            for: seat, snapshot: tree.snapshot, members: members, accountSeats: tokens.accountSeats, timeControl: timeControl,
-            gameID: gameID,
+            for: seat, snapshot: tree.snapshot, members: members, accountSeats: tokens.accountSeats, ratings: seatRatings,
+            timeControl: timeControl, gameID: gameID, rated: isRated,
             clockElapsed: clockElapsed(at: now),
             awayTimes: awayTimes(at: now))
     }

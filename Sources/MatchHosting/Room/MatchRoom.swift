@@ -37,6 +37,11 @@ struct MatchRoom {
     let rules: Rules
     /// Whether the creator asked for the match to be listed in the lobby (its log's `listed`).
     var isListed: Bool
+    /// Whether the match is rated (its log's `rated`, issue 42): both seats are accounts'.
+    let isRated: Bool
+    /// In a rated match, each account seat's rating in the current game id, as `presence` and the
+    /// snapshot show it; the host looks them up (the room reads no store) and sets them.
+    var seatRatings: [Seat: SeatRating] = [:]
     /// The match's time control (its log's `clockSet`); nil: no clocks, and nothing here is timed.
     let timeControl: TimeControl?
     /// The game the match was made for: its log's first `launchRequested` (a creation's `gameId`, the
@@ -68,6 +73,7 @@ struct MatchRoom {
     init(id: MatchID, records: [StoredRecord], games: GameCatalog, rules: Rules = Rules(), trackingTag: String?, at now: Moment) throws {
         isListed = records.contains { $0.record == .listed }
         timeControl = MatchRecord.timeControl(in: records)
+        isRated = MatchRecord.isRated(records)
         gameID = MatchRecord.gameID(in: records)
         seatedSince = SeatedSince(records: records)
         self.id = id
@@ -109,6 +115,7 @@ struct MatchRoom {
     var summary: MatchSummary {
         var summary = MatchMessages.summary(id: id, snapshot: tree.snapshot, members: members, timeControl: timeControl, gameID: gameID)
         summary.waitingSince = seatedSince.waitingSince(tree.snapshot.players)?.wireTimestamp
+        if isRated { summary.rated = true }
         return summary
     }
     /// Whether someone is connected now, or since when nobody is.
@@ -118,9 +125,11 @@ struct MatchRoom {
     /// What the store keeps beside the log, for the lobby.
     var storedSummary: StoredSummary {
         let snapshot = tree.snapshot
-        return StoredSummary(
+        var summary = StoredSummary(
             phase: snapshot.phase, players: snapshot.players, score: snapshot.score, listed: isListed, timeControl: timeControl,
             gameId: gameID, waitingSince: seatedSince.waitingSince(snapshot.players))
+        summary.rated = isRated
+        return summary
     }
 
     // MARK: - Connections

@@ -43,7 +43,7 @@ public actor InMemoryPairingQueue: PairingQueue {
         let now = elapsed()
         entry.renewedAt = now
         entries[key] = entry
-        return .waiting(seconds: Int((now - entry.joinedAt).components.seconds))
+        return .waiting(seconds: Int((now - entry.joinedAt).components.seconds), rated: entry.pairingKey.rated)
     }
 
     public func leave(_ key: String) {
@@ -51,11 +51,11 @@ public actor InMemoryPairingQueue: PairingQueue {
     }
 
     public func pairNext(
-        avoiding: @escaping @Sendable (String, String) async throws -> Bool,
+        keepingApart: @escaping @Sendable (WaitingVisitor, WaitingVisitor) async throws -> Bool,
         _ seat: @escaping @Sendable (WaitingVisitor, WaitingVisitor) async throws -> (PairedSeat, PairedSeat)
     ) async throws -> Bool {
         sweep()
-        guard let pair = try await nextPair(avoiding: avoiding) else { return false }
+        guard let pair = try await nextPair(keepingApart: keepingApart) else { return false }
         let visitors = [pair.0, pair.1]
         let keys = visitors.map(\.key)
         for key in keys { entries[key]?.isBeingPaired = true }
@@ -78,21 +78,23 @@ public actor InMemoryPairingQueue: PairingQueue {
 
     /// The two visitors to pair next, in the order they joined: of the pairing keys with two free
     /// visitors (waiting, and not being paired) that may be paired, the one whose first has waited
-    /// longest. `avoiding` may suspend (it asks the account store): what it let through is checked
-    /// still free afterwards, as another call may have taken it meanwhile.
-    private func nextPair(avoiding: @escaping @Sendable (String, String) async throws -> Bool) async throws -> (
+    /// longest. `keepingApart` may suspend (it asks the account and rating stores): what it let through
+    /// is checked still free afterwards, as another call may have taken it meanwhile.
+    private func nextPair(keepingApart: @escaping @Sendable (WaitingVisitor, WaitingVisitor) async throws -> Bool) async throws -> (
         WaitingVisitor, WaitingVisitor
     )? {
         var free: [PairingKey: [WaitingVisitor]] = [:]
         var keysInOrder: [PairingKey] = []
+        let now = elapsed()
         for key in order {
             guard let entry = entries[key], entry.paired == nil, !entry.isBeingPaired else { continue }
             if free[entry.pairingKey] == nil { keysInOrder.append(entry.pairingKey) }
             free[entry.pairingKey, default: []].append(
-                WaitingVisitor(key: key, name: entry.name, pairingKey: entry.pairingKey, account: entry.account))
+                WaitingVisitor(
+                    key: key, name: entry.name, pairingKey: entry.pairingKey, account: entry.account, waited: now - entry.joinedAt))
         }
         for pairingKey in keysInOrder where free[pairingKey, default: []].count >= 2 {
-            guard let pair = try await firstPairable(free[pairingKey, default: []], avoiding: avoiding) else { continue }
+            guard let pair = try await firstPairable(free[pairingKey, default: []], keepingApart: keepingApart) else { continue }
             guard isFree(pair.0.key), isFree(pair.1.key) else { return nil }
             return pair
         }

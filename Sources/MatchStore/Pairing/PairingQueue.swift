@@ -36,11 +36,11 @@ public protocol PairingQueue: Sendable {
     /// with two or more waiting, the one whose longest waiting visitor has waited longest goes first,
     /// and its two longest waiting visitors are taken, the first to have joined first. Returns false,
     /// calling nothing, when no two visitors of one key wait (or the others are being paired right
-    /// now, by another server). Two visitors both signed in whose accounts `avoiding` names (one
-    /// blocks the other) are never paired: the first is paired with the next who may be, and the
-    /// visitors passed over keep their places.
+    /// now, by another server). Two visitors `keepingApart` names (their accounts block one another,
+    /// or their ratings are too far apart for how long they have waited) are never paired: the first
+    /// is paired with the next who may be, and the visitors passed over keep their places.
     func pairNext(
-        avoiding: @escaping @Sendable (_ firstAccount: String, _ secondAccount: String) async throws -> Bool,
+        keepingApart: @escaping @Sendable (_ first: WaitingVisitor, _ second: WaitingVisitor) async throws -> Bool,
         _ seat: @escaping @Sendable (_ first: WaitingVisitor, _ second: WaitingVisitor) async throws -> (PairedSeat, PairedSeat)
     ) async throws -> Bool
 }
@@ -51,24 +51,36 @@ extension PairingQueue {
         try await join(key, name: name, pairingKey: pairingKey, account: nil)
     }
 
+    /// Pairs, keeping apart two visitors both signed in whose accounts `avoiding` names.
+    public func pairNext(
+        avoiding: @escaping @Sendable (_ firstAccount: String, _ secondAccount: String) async throws -> Bool,
+        _ seat: @escaping @Sendable (_ first: WaitingVisitor, _ second: WaitingVisitor) async throws -> (PairedSeat, PairedSeat)
+    ) async throws -> Bool {
+        try await pairNext(
+            keepingApart: { first, second in
+                guard let a = first.account, let b = second.account else { return false }
+                return try await avoiding(a, b)
+            }, seat)
+    }
+
     /// Pairs with no accounts to keep apart.
     public func pairNext(
         _ seat: @escaping @Sendable (_ first: WaitingVisitor, _ second: WaitingVisitor) async throws -> (PairedSeat, PairedSeat)
     )
         async throws -> Bool
     {
-        try await pairNext(avoiding: { _, _ in false }, seat)
+        try await pairNext(keepingApart: { _, _ in false }, seat)
     }
 }
 
-/// The first two of `candidates` (in the order they joined) that may be paired: whose accounts, when
-/// both have one, `avoiding` does not name.
+/// The first two of `candidates` (in the order they joined) that may be paired: that `keepingApart`
+/// does not name.
 public func firstPairable(
-    _ candidates: [WaitingVisitor], avoiding: @Sendable (String, String) async throws -> Bool
+    _ candidates: [WaitingVisitor], keepingApart: @Sendable (WaitingVisitor, WaitingVisitor) async throws -> Bool
 ) async throws -> (WaitingVisitor, WaitingVisitor)? {
     for (index, first) in candidates.enumerated() {
         for second in candidates[(index + 1)...] {
-            if let a = first.account, let b = second.account, try await avoiding(a, b) { continue }
+            if try await keepingApart(first, second) { continue }
             return (first, second)
         }
     }
@@ -85,12 +97,27 @@ public struct WaitingVisitor: Sendable, Hashable {
     public let pairingKey: PairingKey
     /// The account it is signed in to; nil for a guest.
     public let account: String?
+    /// How long it has waited since it joined, by the queue's clock (a rated seat's window widens with it).
+    public let waited: Duration
 
-    public init(key: String, name: String?, pairingKey: PairingKey, account: String? = nil) {
+    public init(key: String, name: String?, pairingKey: PairingKey, account: String? = nil, waited: Duration = .zero) {
         self.key = key
         self.name = name
         self.pairingKey = pairingKey
         self.account = account
+        self.waited = waited
+    }
+
+    /// The same visitor whenever it was read: how long it had waited is not part of who it is.
+    public static func == (left: WaitingVisitor, right: WaitingVisitor) -> Bool {
+        (left.key, left.name, left.pairingKey, left.account) == (right.key, right.name, right.pairingKey, right.account)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(key)
+        hasher.combine(name)
+        hasher.combine(pairingKey)
+        hasher.combine(account)
     }
 }
 
@@ -109,8 +136,8 @@ public struct PairedSeat: Sendable, Hashable {
 
 /// Where a visitor in the queue stands.
 public enum PairingStatus: Sendable, Hashable {
-    /// Still waiting, for this many whole seconds since it joined.
-    case waiting(seconds: Int)
+    /// Still waiting, for this many whole seconds since it joined; `rated`: for a rated match.
+    case waiting(seconds: Int, rated: Bool)
     case paired(PairedSeat)
 }
 

@@ -60,6 +60,7 @@ struct ServerContext: Sendable {
         }
         let state = ServerState()
         let metrics = ServerMetrics()
+        let ratingStore = Self.ratingStore(beside: store)
         let registry = MatchRegistry(
             store: store, games: games,
             seatTimeout: configuration.seatTimeout,
@@ -73,6 +74,7 @@ struct ServerContext: Sendable {
             trackRIBObjects: configuration.tracksRIBObjects,
             metrics: metrics,
             clock: clock,
+            ratings: ratingStore,
             logger: logger
         )
         // A store that could only be opened for reading fails every write: /healthz says so from the start.
@@ -83,10 +85,10 @@ struct ServerContext: Sendable {
         self.configuration = configuration
         self.store = store
         accountStore = Self.accountStore(beside: store)
-        ratingStore = Self.ratingStore(beside: store)
+        self.ratingStore = ratingStore
         self.registry = registry
         let queue = store.makePairingQueue(times: configuration.pairingTimes, elapsed: { clock.now.sinceOrigin })
-        matchmaker = Matchmaker(queue: queue, registry: registry, accounts: accountStore, logger: logger)
+        matchmaker = Matchmaker(queue: queue, registry: registry, accounts: accountStore, ratings: ratingStore, logger: logger)
         self.state = state
         self.metrics = metrics
         originPolicy = OriginPolicy(allowedOrigins: configuration.allowedOrigins)

@@ -26,6 +26,7 @@ extension Routes {
         let body = try await read(QueueJoin.self, from: request, emptyAs: QueueJoin(), context)
         // A game the queue does not offer is refused before the limit counts a match it will not create.
         let pairingKey = try pairingKey(askedIn: body, context)
+        if body.rated == true { try await checkRatedRequest(of: pairingKey.gameID, request, context) }
         // A signed-in visitor joins as its account: under the account's name (a `name` that differs is
         // ignored, as in a `login`), into a seat that is the account's, and never paired with an account
         // it blocks or that blocks it. A cookie that signs nobody in leaves the visitor a guest, who may
@@ -39,7 +40,8 @@ extension Routes {
                 Self.queueKey(of: ticket), name: account?.name ?? body.name, pairingKey: pairingKey, account: account?.id)
         }
         matchmaker.pairSoon()
-        return .json(QueueStatus.waiting(seconds: 0, ticket: ticket), status: .created)
+        let window = pairingKey.rated ? RatingWindow.width(after: .zero) : nil
+        return .json(QueueStatus.waiting(seconds: 0, ticket: ticket, window: window), status: .created)
     }
 
     /// What the visitor asks to be paired for: the game `gameId` names, which must be one the queue
@@ -49,7 +51,7 @@ extension Routes {
         let offered = registry.games.queueable
         let asked = body.gameId.map(GameID.init(rawValue:)) ?? offered.first?.id
         if let asked, offered.contains(where: { $0.id == asked }) {
-            return PairingKey(gameID: asked, timeControl: body.clock.flatMap(TimeControl.init))
+            return PairingKey(gameID: asked, timeControl: body.clock.flatMap(TimeControl.init), rated: body.rated == true)
         }
         refused("a game the queue does not offer, answered 400", match: nil, context)
         let choices = "the games you can be paired for are \(Self.listed(offered.map(\.id.rawValue)))."
@@ -95,9 +97,9 @@ extension Routes {
             throw APIError(.notFound, .badToken, "This ticket is not in the queue: it was cancelled, or not renewed in time.")
         }
         switch status {
-        case .waiting(let seconds):
+        case .waiting(let seconds, let rated):
             matchmaker.pairSoon()
-            return .json(QueueStatus.waiting(seconds: seconds))
+            return .json(QueueStatus.waiting(seconds: seconds, window: rated ? RatingWindow.width(after: .seconds(seconds)) : nil))
         case .paired(let seat):
             return .json(QueueStatus.paired(matchId: seat.matchID.rawValue, seat: WireSeat(seat.seat), token: seat.token))
         }

@@ -111,8 +111,9 @@ struct Routes: Sendable {
         // A bad body is refused before the limit counts a match it will not create.
         let asked = try await requestedMatch(request, context)
         try checkCreationLimit(context)
+        if asked.rated { try await checkRatedRequest(of: asked.gameID.map(GameID.init(rawValue:)), request, context) }
         let id = try await createStored(
-            seating: asked.seating, launching: asked.gameID, listed: asked.listed, timeControl: asked.timeControl)
+            seating: asked.seating, launching: asked.gameID, listed: asked.listed, timeControl: asked.timeControl, rated: asked.rated)
         return .json(CreatedMatch(matchId: id.rawValue, url: "/m/\(id)"), status: .created, headers: [.location: "/m/\(id)"])
     }
 
@@ -121,14 +122,14 @@ struct Routes: Sendable {
     /// body; `400` with the error body for one that cannot be read.
     private func requestedMatch(
         _ request: Request, _ context: AppRequestContext
-    ) async throws -> (seating: [SeatOccupant], gameID: String?, listed: Bool, timeControl: TimeControl?) {
+    ) async throws -> (seating: [SeatOccupant], gameID: String?, listed: Bool, timeControl: TimeControl?, rated: Bool) {
         var request = request
         // `BodyLimitMiddleware` read the body already, refusing one over its limit.
         let body = try await request.collectBody(upTo: .max)
         let refusal: String
         switch NewMatch.read(body: String(buffer: body)) {
         case .success(nil):
-            return ([], nil, false, nil)
+            return ([], nil, false, nil, false)
         case .success(let asked?):
             let timeControl = asked.clock.flatMap(TimeControl.init)
             if let gameId = asked.gameId, registry.games.game(GameID(rawValue: gameId)) == nil {
@@ -138,8 +139,8 @@ struct Routes: Sendable {
                     "There is no game \"\(gameId.prefix(40))\"; the games are \(registry.games.games.map(\.id.rawValue).joined(separator: ", "))."
                 )
             }
-            guard let levelName = asked.level else { return ([], asked.gameId, asked.listed == true, timeControl) }
-            if let level = ComputerLevel(rawValue: levelName) { return ([.computer(level)], asked.gameId, false, timeControl) }
+            guard let levelName = asked.level else { return ([], asked.gameId, asked.listed == true, timeControl, asked.rated == true) }
+            if let level = ComputerLevel(rawValue: levelName) { return ([.computer(level)], asked.gameId, false, timeControl, false) }
             refusal = "There is no level \"\(levelName.prefix(40))\"; the levels are \(Self.levelNames)."
         case .failure(let unreadable):
             refusal = unreadable.reason
@@ -153,10 +154,11 @@ struct Routes: Sendable {
     /// A new match, stored with `seating` seated; `503` with the error body when the store cannot write
     /// (a full disk).
     private func createStored(
-        seating: [SeatOccupant] = [], launching gameID: String? = nil, listed: Bool = false, timeControl: TimeControl? = nil
+        seating: [SeatOccupant] = [], launching gameID: String? = nil, listed: Bool = false, timeControl: TimeControl? = nil,
+        rated: Bool = false
     ) async throws -> MatchID {
         do {
-            return try await registry.create(seating: seating, launching: gameID, listed: listed, timeControl: timeControl).id
+            return try await registry.create(seating: seating, launching: gameID, listed: listed, timeControl: timeControl, rated: rated).id
         } catch {
             throw APIError(.serviceUnavailable, .matchNotFound, "The server cannot store a new match right now; try again later.")
         }

@@ -21,7 +21,7 @@ struct PairSeating: Sendable {
         let (id, tokens) = try await registry.create(
             seating: [.person(name: first.name, account: first.account), .person(name: second.name, account: second.account)],
             launching: first.pairingKey.gameID.rawValue,
-            timeControl: first.pairingKey.timeControl)
+            timeControl: first.pairingKey.timeControl, rated: first.pairingKey.rated)
         guard let firstToken = tokens[.player1], let secondToken = tokens[.player2] else {
             throw MatchHost.SeatingFailed(reason: "the pair's match has a seat without a token")
         }

@@ -103,6 +103,9 @@ public struct MatchGames: WireCodable, Hashable {
         public var startedAt: String
         /// When it ended; `null` while it is being played.
         @ExplicitNull public var endedAt: String?
+        /// (Extension, issue 42.) In a rated game that ended and was rated, both seats' rating changes,
+        /// as its `gameOver` told them; absent otherwise.
+        public var ratings: WireRatings?
 
         /// A game.
         public init(

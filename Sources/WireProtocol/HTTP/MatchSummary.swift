@@ -44,6 +44,9 @@ public struct MatchSummary: WireCodable, Hashable {
     /// (Extension.) While one person is seated and the other seat is free, when they sat down (ISO 8601
     /// in UTC to the millisecond): how long they have waited; absent otherwise.
     public var waitingSince: String?
+    /// (Extension, issue 42.) `true` in a rated match (`POST /api/matches` or the queue with
+    /// `"rated": true`); absent otherwise.
+    public var rated: Bool?
 
     /// The `lastActive` of a match someone is connected to.
     public static let activeNow = "now"

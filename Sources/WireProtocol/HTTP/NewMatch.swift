@@ -22,6 +22,10 @@ public struct NewMatch: WireCodable, StrictBody, Hashable {
     /// The game the match is made for, started as soon as the pair is seated; absent: the pair picks
     /// one. The server checks that it offers it (`unknownGame`).
     public var gameId: String?
+    /// (Issue 42.) Whether the match is rated: only a signed-in player may ask, never against the
+    /// computer, never for a game that is not rated (Random Win); the server checks the last two of
+    /// these beyond what the reader sees.
+    public var rated: Bool?
 
     /// A request for a match against the computer at `level`.
     public init(opponent: String = "computer", level: String) {
@@ -38,11 +42,11 @@ public struct NewMatch: WireCodable, StrictBody, Hashable {
     public static let computer = "computer"
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case opponent, level, listed, clock, gameId
+        case opponent, level, listed, clock, gameId, rated
     }
 
     public static let fields = CodingKeys.allCases.map(\.rawValue)
-    public static let booleanFields: Set<String> = [CodingKeys.listed.rawValue]
+    public static let booleanFields: Set<String> = [CodingKeys.listed.rawValue, CodingKeys.rated.rawValue]
     public static let objectFields = [CodingKeys.clock.rawValue: WireTimeControl.shape]
 
     public init(from decoder: any Decoder) throws {
@@ -53,6 +57,7 @@ public struct NewMatch: WireCodable, StrictBody, Hashable {
         listed = try container.decodeIfPresent(Bool.self, forKey: .listed)
         clock = try WireTimeControl.read(.clock, in: container)
         gameId = try container.decodeIfPresent(String.self, forKey: .gameId)
+        rated = try container.decodeIfPresent(Bool.self, forKey: .rated)
         if let opponent {
             guard opponent == Self.computer else {
                 throw DecodingError.dataCorruptedError(
@@ -65,6 +70,11 @@ public struct NewMatch: WireCodable, StrictBody, Hashable {
             guard listed != true else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .listed, in: container, debugDescription: "A match against the computer is never listed in the lobby.")
+            }
+            guard rated != true else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .rated, in: container,
+                    debugDescription: "A match against the computer is never rated: ratings are between people.")
             }
         } else if level != nil {
             throw DecodingError.dataCorruptedError(

@@ -7,18 +7,23 @@ public struct QueueJoin: WireCodable, StrictBody, Hashable {
     public var gameId: String?
     /// The time control to play under; nil for none. Visitors are paired only with the same one.
     public var clock: WireTimeControl?
+    /// (Issue 42.) Whether to be paired for a rated match, with a signed-in player of close rating;
+    /// rated and unrated seekers are never paired together.
+    public var rated: Bool?
 
-    public init(name: String? = nil, gameId: String? = nil, clock: WireTimeControl? = nil) {
+    public init(name: String? = nil, gameId: String? = nil, clock: WireTimeControl? = nil, rated: Bool? = nil) {
         self.name = name
         self.gameId = gameId
         self.clock = clock
+        self.rated = rated
     }
 
     private enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, gameId, clock
+        case name, gameId, clock, rated
     }
 
     public static let fields = CodingKeys.allCases.map(\.rawValue)
+    public static let booleanFields: Set<String> = [CodingKeys.rated.rawValue]
     public static let objectFields = [CodingKeys.clock.rawValue: WireTimeControl.shape]
     public static let expectedShape = #"The body must be empty or a JSON object such as {"name": "Ann", "gameId": "connectFour"}."#
 
@@ -28,6 +33,7 @@ public struct QueueJoin: WireCodable, StrictBody, Hashable {
         name = try container.decodeIfPresent(String.self, forKey: .name)
         gameId = try container.decodeIfPresent(String.self, forKey: .gameId)
         clock = try WireTimeControl.read(.clock, in: container)
+        rated = try container.decodeIfPresent(Bool.self, forKey: .rated)
     }
 }
 
@@ -65,6 +71,10 @@ public struct QueueStatus: WireCodable, Hashable {
     public var status: Status
     /// Whole seconds waited since joining, while waiting.
     public var waited: Int?
+    /// (Issue 42.) While a rated seeker waits: how far apart in rating it may be paired now (100,
+    /// widening by 50 every 5 s of waiting, up to 500); absent for an unrated one.
+    public var window: Int?
+
     /// Once paired: the match, its page, the seat and the seat's token (a secret, for `resume`).
     public var matchId: String?
     public var url: String?
@@ -72,8 +82,10 @@ public struct QueueStatus: WireCodable, Hashable {
     public var token: String?
 
     /// Still waiting, for `waited` seconds.
-    public static func waiting(seconds waited: Int, ticket: String? = nil) -> QueueStatus {
-        QueueStatus(ticket: ticket, status: .waiting, waited: waited)
+    public static func waiting(seconds waited: Int, ticket: String? = nil, window: Int? = nil) -> QueueStatus {
+        var status = QueueStatus(ticket: ticket, status: .waiting, waited: waited)
+        status.window = window
+        return status
     }
 
     /// Paired into match `matchId`, in `seat`, with the seat's `token`.

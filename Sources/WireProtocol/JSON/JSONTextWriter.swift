@@ -54,6 +54,14 @@ struct JSONTextWriter {
             }
             text += #","name":"#
             string(player.name)
+            if let provisional = player.provisional {
+                text += #","provisional":"#
+                bool(provisional)
+            }
+            if let rating = player.rating {
+                text += #","rating":"#
+                integer(rating)
+            }
             text += #","seat":"#
             seat(player.seat)
             if let left = player.seatTimeoutLeft {
@@ -213,6 +221,7 @@ struct JSONTextWriter {
         string(snapshot.phase.rawValue)
         text += #","players":"#
         players(snapshot.players)
+        if snapshot.rated == true { text += #","rated":true"# }
         text += #","score":"#
         if let score = snapshot.score {
             text += "{"

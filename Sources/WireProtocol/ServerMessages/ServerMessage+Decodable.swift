@@ -4,7 +4,8 @@
 
 extension ServerMessage {
     private enum CodingKeys: String, CodingKey {
-        case type, v, you, snapshot, seat, name, token, winner, line, reason, gameId, players, spectators, code, message, phrase, clock
+        case type, v, you, snapshot, seat, name, token, winner, line, reason, gameId, players, spectators, code, message, phrase, clock,
+            ratings
     }
 
     private enum YouKeys: String, CodingKey {
@@ -42,7 +43,8 @@ extension ServerMessage {
                 line: try container.decode([[Int]]?.self, forKey: .line),
                 reason: try container.decode(String.self, forKey: .reason),
                 v: try version(),
-                clock: try container.decodeIfPresent(WireValue.self, forKey: .clock)
+                clock: try container.decodeIfPresent(WireValue.self, forKey: .clock),
+                ratings: try container.decodeIfPresent(WireRatings.self, forKey: .ratings)
             )
         case "drawOffered":
             self = .drawOffered(seat: try container.decode(WireSeat.self, forKey: .seat), v: try version())

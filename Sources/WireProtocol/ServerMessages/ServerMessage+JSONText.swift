@@ -69,7 +69,7 @@ extension ServerMessage {
         case .board(let board, let v):
             // The game's fields with `type` and `v`, in sorted order as every message's keys are.
             out.object(board.fields, merging: [("type", .string("board")), ("v", .integer(v))])
-        case .gameOver(let winner, let line, let reason, let v, let clock):
+        case .gameOver(let winner, let line, let reason, let v, let clock, let ratings):
             // `clock` sorts first; absent without clocks, so that such a `gameOver` is as before.
             if let clock {
                 out.raw(#"{"clock":"#)
@@ -79,6 +79,11 @@ extension ServerMessage {
                 out.raw(#"{"line":"#)
             }
             out.line(line)
+            // `ratings` sorts between `line` and `reason`; absent in an unrated game, as before.
+            if let ratings {
+                out.raw(#","ratings":"#)
+                out.value(ratings.wireValue)
+            }
             out.raw(#","reason":"#)
             out.string(reason)
             out.raw(#","type":"gameOver","v":"#)

@@ -18,8 +18,9 @@ public enum ServerMessage: WireDecodable, Hashable {
     case board(WireBoard, v: Int)
     /// A game ended: the winner (`nil` for a draw), the places that won as its game names them (a
     /// grid game's `[row, col]` each), `nil` if none, and (extension) why it ended; (extension) in a
-    /// game played under clocks, its final `clock` (as a board's, nothing running), else `nil` (absent).
-    case gameOver(winner: WireSeat?, line: [[Int]]?, reason: String, v: Int, clock: WireValue? = nil)
+    /// game played under clocks, its final `clock` (as a board's, nothing running), else `nil` (absent);
+    /// (extension, issue 42) in a rated game, both seats' `ratings`, else `nil` (absent).
+    case gameOver(winner: WireSeat?, line: [[Int]]?, reason: String, v: Int, clock: WireValue? = nil, ratings: WireRatings? = nil)
     /// (Extension.) `seat` offered a draw.
     case drawOffered(seat: WireSeat, v: Int)
     /// (Extension.) `seat` declined the draw its opponent offered.
@@ -64,7 +65,7 @@ public enum ServerMessage: WireDecodable, Hashable {
     public var version: Int? {
         switch self {
         case .welcome(_, _, let v), .screen(_, let v), .score(_, let v), .board(_, let v),
-            .gameOver(_, _, _, let v, _), .presence(_, _, let v), .drawOffered(_, let v), .drawDeclined(_, let v),
+            .gameOver(_, _, _, let v, _, _), .presence(_, _, let v), .drawOffered(_, let v), .drawDeclined(_, let v),
             .gameOffered(_, _, let v), .gameDeclined(_, let v), .chat(_, _, let v):
             v
         case .seated, .error:

@@ -22,6 +22,8 @@ public struct WireSnapshot: Decodable, Hashable, Sendable {
     /// (Extension.) The game the match was made for (`POST /api/matches` with `gameId`, the queue, a
     /// `launchGame`): the first game asked for; absent when none was.
     public var gameId: String?
+    /// (Extension, issue 42.) `true` in a rated match; absent otherwise.
+    public var rated: Bool?
 
     /// A snapshot.
     public init(

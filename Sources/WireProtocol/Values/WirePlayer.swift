@@ -20,6 +20,11 @@ public struct WirePlayer: Codable, Hashable, Sendable {
     /// **(extension, issue 41)** In `presence` and the snapshot, `true` when the seat belongs to a
     /// signed-in player's account; absent for a guest (and in summaries).
     public var account: Bool?
+    /// **(extension, issue 42)** In `presence` and the snapshot of a rated match, an account player's
+    /// rating in the match's current game id (rounded half up), and whether it is still provisional;
+    /// absent otherwise.
+    public var rating: Int?
+    public var provisional: Bool?
 
     /// A taken seat; `level` names the computer's level when the computer plays it; `account`: the seat
     /// belongs to a signed-in player's account.

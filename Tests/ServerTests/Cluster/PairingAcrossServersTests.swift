@@ -78,4 +78,31 @@ struct PairingAcrossServersTests {
             bobPage.close()
         }
     }
+
+    @Test("Rated seekers who joined on different servers pair into a rated match; an unrated seeker is left to wait")
+    func test_ratedSeekersOnDifferentServers_pairRated_andNeverWithAnUnratedOne() async throws {
+        try await withTwoServers { first, second in
+            let ann = try await first.registerAccount("Ann")
+            let bob = try await second.registerAccount("Bob")
+            let cy = try await first.registerAccount("Cy")
+            func join(_ server: TestServer, _ cookie: String, rated: Bool) async throws -> String {
+                let reply = try await PasskeyBrowser(port: server.port).post(
+                    "/api/queue", PasskeyBrowser.json(QueueJoin(rated: rated ? true : nil)), cookie: cookie)
+                guard reply.status == 201, case .success(let status) = QueueStatus.decode(reply.body), let ticket = status.ticket else {
+                    throw HTTP.Failure(description: "join: \(reply.status) \(reply.body)")
+                }
+                return ticket
+            }
+            let unrated = try await join(first, cy, rated: false)
+            let annTicket = try await join(first, ann, rated: true)
+            let bobTicket = try await join(second, bob, rated: true)
+            let annSeat = try await QueueVisitors.renewUntilPaired(ports: [first.port, second.port], annTicket, timeout: .seconds(10))
+            let bobSeat = try await QueueVisitors.renewUntilPaired(ports: [second.port], bobTicket, timeout: .seconds(10))
+            let matchID = try #require(annSeat.matchId)
+            #expect(bobSeat.matchId == matchID)
+            #expect(try await second.summary(of: matchID).rated == true)
+            let waiting = try #require(try await QueueVisitors.renew(port: second.port, unrated))
+            #expect(waiting.status == .waiting && waiting.window == nil, "the unrated seeker waits on, told no window")
+        }
+    }
 }

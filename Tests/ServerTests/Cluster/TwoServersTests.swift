@@ -104,7 +104,7 @@ struct TwoServersTests {
             try await Task.sleep(for: .milliseconds(300))
             pair.alice.send(.resign)
             let over = try await pair.bob.next { $0.type == "gameOver" }
-            guard case .gameOver(_, _, "resigned", _, let told?) = over else {
+            guard case .gameOver(_, _, "resigned", _, let told?, _) = over else {
                 Issue.record("expected a resignation with clocks, got \(over)")
                 return
             }

@@ -30,7 +30,7 @@ extension TestClient {
                 default: false
                 }
             }
-            if case .gameOver(let winner, _, _, _, _) = message { return (winner, boards) }
+            if case .gameOver(let winner, _, _, _, _, _) = message { return (winner, boards) }
             guard case .board(let board, _) = message else { continue }
             boards.append(board)
             guard board.turn == seat else { continue }

@@ -55,7 +55,7 @@ struct ConnectFourServerTests {
             #expect(board.last == WireMove(row: 3, col: 4, seat: .player2))
             pair.alice.send(.drop(col: 2))
             let over = try await spectator.next { if case .gameOver = $0 { true } else { false } }
-            guard case .gameOver(let winner, let line, _, _, _) = over else {
+            guard case .gameOver(let winner, let line, _, _, _, _) = over else {
                 Issue.record("expected .gameOver, got \(over)")
                 return
             }

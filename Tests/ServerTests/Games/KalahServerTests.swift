@@ -97,7 +97,7 @@ struct KalahServerTests {
                     alice.send(.sow(pit: pit))
                 }
             }
-            guard case .gameOver(_, let line, _, _, _) = over else {
+            guard case .gameOver(_, let line, _, _, _, _) = over else {
                 Issue.record("expected .gameOver, got \(over)")
                 return
             }

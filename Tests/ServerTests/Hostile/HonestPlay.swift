@@ -223,7 +223,7 @@ struct HonestMatch {
         try await maybeHostile()
         await players[Int.random(in: 0...1, using: &factory.rng)].send(factory.encode(.roll))
         let over = try await players[0].read("the roll's result") { if case .gameOver = $0 { true } else { false } }
-        guard case .gameOver(let winner, _, _, _, _) = over else {
+        guard case .gameOver(let winner, _, _, _, _, _) = over else {
             Issue.record("expected .gameOver, got \(over)")
             return
         }
@@ -238,7 +238,7 @@ struct HonestMatch {
         for index in players.indices {
             if !(skipFirst && index == 0) {
                 let over = try await players[index].read("gameOver") { if case .gameOver = $0 { true } else { false } }
-                guard case .gameOver(let seen, let line, _, _, _) = over else {
+                guard case .gameOver(let seen, let line, _, _, _, _) = over else {
                     Issue.record("expected .gameOver, got \(over)")
                     return
                 }

@@ -30,7 +30,7 @@ struct GamesRouteTests {
             try await spectator.nextScreen(.randomWin)
             pair.bob.send(.roll)
             let rolled = try await spectator.next { if case .gameOver = $0 { true } else { false } }
-            guard case .gameOver(let rollWinner, _, _, _, _) = rolled else {
+            guard case .gameOver(let rollWinner, _, _, _, _, _) = rolled else {
                 Issue.record("expected .gameOver, got \(rolled)")
                 return
             }

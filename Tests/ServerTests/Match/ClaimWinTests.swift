@@ -77,7 +77,7 @@ struct ClaimWinTests {
 
             for client in [pair.alice, watcher] {
                 let over = try await client.next { if case .gameOver = $0 { true } else { false } }
-                guard case .gameOver(let winner, let line, let reason, _, _) = over else {
+                guard case .gameOver(let winner, let line, let reason, _, _, _) = over else {
                     Issue.record("expected .gameOver, got \(over)")
                     return
                 }

@@ -174,7 +174,7 @@ struct ClockTests {
             // Past the deadline by a tick of the watch, and its bucket's end.
             await time.advance(by: .milliseconds(30))
             let over = try await watcher.next { $0.type == "gameOver" }
-            guard case .gameOver(let winner, let line, let reason, _, _) = over else {
+            guard case .gameOver(let winner, let line, let reason, _, _, _) = over else {
                 Issue.record("expected .gameOver, got \(over)")
                 return
             }
@@ -227,7 +227,7 @@ struct ClockTests {
             // Alice's turn, her clock running, and she goes away.
             pair.alice.close()
             let over = try await pair.bob.next(timeout: .seconds(15)) { $0.type == "gameOver" }
-            guard case .gameOver(let winner, _, let reason, _, _) = over else {
+            guard case .gameOver(let winner, _, let reason, _, _, _) = over else {
                 Issue.record("expected .gameOver, got \(over)")
                 return
             }
@@ -258,7 +258,7 @@ struct ClockTests {
             switch answer {
             case .board(let board, _) where isPlayed:
                 #expect(Clock(board) == Clock(player1: 0.001, player2: 10, running: .player2), "played in time, with a millisecond left")
-            case .gameOver(let winner, _, let reason, _, _) where !isPlayed:
+            case .gameOver(let winner, _, let reason, _, _, _) where !isPlayed:
                 #expect(winner == .player2)
                 #expect(reason == "time")
                 #expect(try await pair.alice.nextError() == .wrongPhase, "the move arrived at the flag")
@@ -327,7 +327,7 @@ struct ClockTests {
                     "\(clocks), took \(computerTook)")
                 #expect(computerLeft > 60 - 2.0 * Double(max(computerMoves, 1)), "\(clocks)")
                 let over = try #require(try alice.received().last { $0.type == "gameOver" })
-                guard case .gameOver(_, _, let reason, _, _) = over else {
+                guard case .gameOver(_, _, let reason, _, _, _) = over else {
                     Issue.record("expected .gameOver, got \(over)")
                     return
                 }
@@ -364,7 +364,7 @@ struct ClockTests {
             try await pair.bob.nextScreen(.randomWin)
             pair.bob.send(.roll)
             let over = try await pair.bob.next { $0.type == "gameOver" }
-            guard case .gameOver(_, _, let reason, _, _) = over else {
+            guard case .gameOver(_, _, let reason, _, _, _) = over else {
                 Issue.record("expected .gameOver, got \(over)")
                 return
             }

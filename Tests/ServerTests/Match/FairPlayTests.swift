@@ -32,7 +32,7 @@ struct FairPlayTests {
             #expect(try await watcher.nextError() == .notSeated)
             pair.bob.send(.resign)
             for client in [pair.alice, pair.bob, watcher] {
-                guard case .gameOver(let winner, _, let reason, _, _) = try await Self.next("gameOver", on: client) else {
+                guard case .gameOver(let winner, _, let reason, _, _, _) = try await Self.next("gameOver", on: client) else {
                     Issue.record("expected .gameOver from try await Self.next(\"gameOver\", on: client)")
                     return
                 }
@@ -112,7 +112,7 @@ struct FairPlayTests {
             _ = try await Self.next("drawOffered", on: watcher)
             pair.bob.send(.acceptDraw)
             for client in [pair.alice, pair.bob, watcher] {
-                guard case .gameOver(let winner, _, let reason, _, _) = try await Self.next("gameOver", on: client) else {
+                guard case .gameOver(let winner, _, let reason, _, _, _) = try await Self.next("gameOver", on: client) else {
                     Issue.record("expected .gameOver from try await Self.next(\"gameOver\", on: client)")
                     return
                 }
@@ -186,7 +186,7 @@ struct FairPlayTests {
                 if case .presence(let players, _, _) = $0 { players.contains { !$0.connected } } else { false }
             }
             claimPair.alice.send(.claimWin)
-            guard case .gameOver(.player1, _, "claimed", _, _) = try await Self.next("gameOver", on: claimWatcher) else {
+            guard case .gameOver(.player1, _, "claimed", _, _, _) = try await Self.next("gameOver", on: claimWatcher) else {
                 Issue.record("no claim")
                 return
             }
@@ -212,7 +212,7 @@ struct FairPlayTests {
             draw.alice.send(.offerDraw)
             #expect(try await draw.alice.nextError() == .alreadyOffered, "the offer stands once, not twice")
             draw.bob.send(.acceptDraw)
-            guard case .gameOver(nil, _, "drawAgreed", _, _) = try await Self.next("gameOver", on: drawWatcher) else {
+            guard case .gameOver(nil, _, "drawAgreed", _, _, _) = try await Self.next("gameOver", on: drawWatcher) else {
                 Issue.record("no agreed draw")
                 return
             }

@@ -51,7 +51,7 @@ struct FinalClockEndingsTests {
     /// `gameOver`'s reason and clock, read on `client`.
     static func ending(on client: TestClient) async throws -> (reason: String, clock: WireValue?) {
         let over = try await client.next { $0.type == "gameOver" }
-        guard case .gameOver(_, _, let reason, _, let clock) = over else { throw HTTP.Failure(description: "\(over)") }
+        guard case .gameOver(_, _, let reason, _, let clock, _) = over else { throw HTTP.Failure(description: "\(over)") }
         return (reason, clock)
     }
 
@@ -77,7 +77,7 @@ struct FinalClockEndingsTests {
                     default: false
                     }
                 }
-                if case .gameOver(_, _, let reason, _, let clock) = message {
+                if case .gameOver(_, _, let reason, _, let clock, _) = message {
                     #expect(reason == "score")
                     return (created.matchId, clock)
                 }

@@ -59,7 +59,7 @@ struct FinalClockTests {
             pair.bob.send(.acceptDraw)
         }
         let over = try await watcher.next { $0.type == "gameOver" }
-        guard case .gameOver(_, _, let reason, _, let clock) = over else { return nil }
+        guard case .gameOver(_, _, let reason, _, let clock, _) = over else { return nil }
         let expectedReason = ["line": "line", "time": "time", "claim": "claimed", "resign": "resigned", "drawAgreed": "drawAgreed"]
         #expect(reason == expectedReason[ending.rawValue])
         try await watcher.nextScreen(.offGame)
@@ -135,7 +135,7 @@ struct FinalClockTests {
             _ = try await watcher.syncUntilAway(.player2)
             await time.advance(by: .seconds(60))
             let over = try await watcher.next { $0.type == "gameOver" }
-            guard case .gameOver(let winner, _, let reason, _, let clock) = over else {
+            guard case .gameOver(let winner, _, let reason, _, let clock, _) = over else {
                 Issue.record("expected .gameOver, got \(over)")
                 return
             }

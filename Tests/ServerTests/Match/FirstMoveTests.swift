@@ -75,7 +75,7 @@ struct FirstMoveTests {
             #expect(try watcher.received().allSatisfy { $0.type != "gameOver" }, "not before the 30 s")
             await time.advance(by: .milliseconds(1))
             let over = try await watcher.next { $0.type == "gameOver" }
-            guard case .gameOver(let winner, let line, let reason, _, let clock) = over else {
+            guard case .gameOver(let winner, let line, let reason, _, let clock, _) = over else {
                 Issue.record("expected .gameOver, got \(over)")
                 return
             }
@@ -135,7 +135,7 @@ struct FirstMoveTests {
             #expect(Self.firstMoveIn(extra) == 30)
             await time.advance(by: .seconds(30))
             let over = try await pair.alice.next { $0.type == "gameOver" }
-            guard case .gameOver(nil, nil, "aborted", _, _) = over else {
+            guard case .gameOver(nil, nil, "aborted", _, _, _) = over else {
                 Issue.record("expected an aborted game, got \(over)")
                 return
             }

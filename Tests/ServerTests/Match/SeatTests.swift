@@ -18,7 +18,7 @@ struct SeatTests {
             _ = try await pair.bob.nextBoard()
             pair.alice.send(.leave)
             let over = try await pair.bob.next { if case .gameOver = $0 { true } else { false } }
-            guard case .gameOver(let winner, let line, _, _, _) = over else {
+            guard case .gameOver(let winner, let line, _, _, _, _) = over else {
                 Issue.record("expected .gameOver, got \(over)")
                 return
             }

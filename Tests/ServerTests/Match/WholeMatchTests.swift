@@ -36,7 +36,7 @@ struct WholeMatchTests {
                 #expect(seen.last == WireMove(row: row, col: col, seat: player === pair.alice ? .player1 : .player2))
             }
             let over = try await spectator.next { if case .gameOver = $0 { true } else { false } }
-            guard case .gameOver(let winner, let line, _, _, _) = over else {
+            guard case .gameOver(let winner, let line, _, _, _, _) = over else {
                 Issue.record("expected .gameOver, got \(over)")
                 return
             }

@@ -36,7 +36,7 @@ struct FirstMoveKillRecoveryTests {
 
             // Nobody moves: the restarted window runs out, and the game is aborted then.
             let over = try await watcher.next(timeout: .seconds(10), where: { $0.type == "gameOver" })
-            guard case .gameOver(nil, nil, "aborted", _, _) = over else {
+            guard case .gameOver(nil, nil, "aborted", _, _, _) = over else {
                 Issue.record("expected an aborted game, got \(over)")
                 return
             }

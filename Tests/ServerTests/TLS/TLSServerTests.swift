@@ -115,7 +115,7 @@ struct TLSServerTests {
                     _ = try await pair.bob.nextBoard(last: WireMove(row: row, col: col, seat: player === pair.alice ? .player1 : .player2))
                 }
                 let over = try await pair.bob.next { if case .gameOver = $0 { true } else { false } }
-                guard case .gameOver(let winner, _, _, _, _) = over else {
+                guard case .gameOver(let winner, _, _, _, _, _) = over else {
                     Issue.record("expected .gameOver, got \(over)")
                     return
                 }
