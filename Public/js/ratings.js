@@ -53,7 +53,7 @@ export function changeWords(name, { before, after, provisional }) {
   const params = { name, amount: Math.abs(after - before), rating: number(after, { useGrouping: false }) };
   const key = after > before ? 'ratings.wentUp' : after < before ? 'ratings.wentDown' : 'ratings.stayed';
   const sentence = t(key, params);
-  return provisional ? t('ratings.withProvisional', { sentence }) : sentence;
+  return provisional ? `${sentence} ${t('ratings.stillProvisional')}` : sentence;
 }
 
 /** A rating change of `gameOver` (`{before, after, provisional}`), checked; null when malformed. */

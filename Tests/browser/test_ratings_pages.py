@@ -25,7 +25,7 @@ from selenium.webdriver.common.keys import Keys
 from accounts import create_account, visitor, unique_name
 from conftest import start_server, stop_server
 from page_words import core_words, expect_only_words_of
-from pages import expect_no_axe_violations
+from pages import expect_no_axe_violations, set_viewport
 
 CORE = core_words()
 NAMES = ("Zoë Li", "민지", "Bob", "Quiet", "Nobody Here")
@@ -55,7 +55,7 @@ def _seed(db: str) -> None:
         # Connect Four against Bob, her only one there (provisional).
         store.execute(
             "INSERT INTO playerRating VALUES ('seed-0', 'connectFour', 'Zoë Li', 'zoë li', 1562.0, 1562, 290.0, 0.09,"
-            " 0, 1, 1, 0, 0, ?)", (_at(80),))
+            " 0, 1, 0, 1, 0, ?)", (_at(80),))
         kalah = [("win", 1600.0, 1650.0), ("loss", 1650.0, 1630.0), ("draw", 1630.0, 1640.0), ("win", 1640.0, 1712.4)]
         for number, (result, before, after) in enumerate(kalah, start=1):
             outcome = {"win": "player1Won", "loss": "player2Won", "draw": "draw"}[result]
@@ -95,6 +95,7 @@ def _rows(browser) -> list[list[str]]:
 def test_leaderboard_rows_tabs_by_keyboard_and_links(browsers, seeded):
     reader = browsers(base_url=seeded.base_url)
     reader.open("/leaderboard")
+    reader.until_attribute("leaderboard-tab-ticTacToe", "aria-selected", "true")
     assert reader.driver.title == "Leaderboard · Game Table"
     assert [tab.text for tab in _tabs(reader)] == ["Tic Tac Toe", "Connect Four", "Kalah"]
     assert _selected(reader) == "ticTacToe"
@@ -131,7 +132,7 @@ def test_leaderboard_rows_tabs_by_keyboard_and_links(browsers, seeded):
 
     # ?game= opens its tab (a reload keeps it); a name leads to the player's page.
     reader.driver.refresh()
-    assert _selected(reader) == "kalah"
+    reader.until_attribute("leaderboard-tab-kalah", "aria-selected", "true")
     reader.until_attribute("leaderboard-status", "data-state", "ok")
     link = reader.driver.find_element("css selector", '[data-testid="leaderboard-row"] a')
     assert link.get_attribute("href").endswith("/p/" + urllib.parse.quote("Zoë Li"))
@@ -198,7 +199,9 @@ def test_player_page_with_ratings_chart_and_replays(browsers, seeded, language):
     reader.screenshot(f"ratings-player-{language}")
     reader.screenshot(f"ratings-player-{language}", dark=True)
     # Phone: no sideways scroll of the page (the games' table scrolls in its own box).
-    reader.screenshot(f"ratings-player-{language}", sizes=((375, 812),))
+    set_viewport(reader.driver, 375, 812)
+    reader.wait().until(lambda d: d.execute_script("return innerWidth") == 375)
+    assert reader.driver.execute_script("return document.documentElement.scrollWidth <= innerWidth")
     reader.driver.find_elements("css selector", '[data-testid="opponent-link"]')[0].click()
     reader.until_text("player-name", "Bob")
 
