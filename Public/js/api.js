@@ -102,11 +102,12 @@ export function createMatch(options) {
  * POST /api/queue ("Play someone now", an extension), to be paired for the game `gameId` (the server's
  * default when none) and the clock `clock` (`{initial, increment}`, none when null) under `name` (the
  * seat's default when empty): resolves to `{ticket, status: 'waiting', waited}`; rejects with code
- * `unknownGame` for a game the queue does not offer.
+ * `unknownGame` for a game the queue does not offer. `rated` (issue 42, signed in only) asks for a rated match.
  */
-export function joinQueue({ name = '', gameId = null, clock = null } = {}) {
+export function joinQueue({ name = '', gameId = null, clock = null, rated = false } = {}) {
   const body = {};
   if (name) body.name = name;
+  if (rated) body.rated = true;
   if (gameId) body.gameId = gameId;
   if (clock) body.clock = clock;
   return request('POST', '/api/queue', body);
@@ -175,4 +176,18 @@ export function getRibs(matchId) {
  */
 export function getGames(matchId, { from = 1, limit = 20 } = {}) {
   return request('GET', `/api/matches/${encodeURIComponent(matchId)}/games?from=${from}&limit=${limit}`);
+}
+
+/** GET /api/leaderboard?gameId= (issue 42): `{gameId, players: [{name, rating, rd, games}]}`, the best first. */
+export function getLeaderboard(gameId) {
+  return request('GET', `/api/leaderboard?gameId=${encodeURIComponent(gameId)}`);
+}
+
+/**
+ * GET /api/players/{name} (issue 42): `{name, ratings: {gameId: {rating, rd, provisional, games, wins,
+ * losses, draws}}, recent: [{matchId, gameNumber, gameId, opponent, result, ratingAfter, endedAt}]}`;
+ * rejects with code `playerNotFound` (404) for a name no account has.
+ */
+export function getPlayer(name) {
+  return request('GET', `/api/players/${encodeURIComponent(name)}`);
 }

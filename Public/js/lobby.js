@@ -11,6 +11,7 @@ import { GAMES, gameById } from './games/index.js';
 import { SeatStore } from './connection.js';
 import { Notices } from './notices.js';
 import { setUpQueue } from './queue.js';
+import { setUpRatedChoice } from './ratedChoice.js';
 import { playerName, seatName } from './seats.js';
 import { durationWords, readTimeControl, timeControlWords } from './timeControl.js';
 
@@ -41,6 +42,15 @@ drawGameChoices($('game-choices'), [...GAMES, { id: LATER, name: t('lobby.later'
 // The clock of the match, for a person as for the computer: none unless chosen (remembered).
 const createClock = drawClockChoices($('create-clocks'), { name: 'clock', testidPrefix: 'create-clock-' });
 
+// Rated (issue 42): a signed-in player's match against a person, for a game that is rated.
+const createRated = setUpRatedChoice({
+  field: $('create-rated-field'),
+  box: $('create-rated'),
+  help: $('create-rated-help'),
+  form: $('create-form'),
+  radioName: 'gameId',
+});
+
 /**
  * Creates a match (`options` as createMatch takes them, the chosen clock added) with `button` busy,
  * then seats us in it.
@@ -69,7 +79,8 @@ async function create(button, options) {
 // Private unless listed (docs/PROTOCOL.md, "Fair play"): the lobby shows a match only when asked to.
 $('create-form').addEventListener('submit', (event) => {
   event.preventDefault();
-  create($('create-match'), $('create-listed').checked ? { listed: true } : {});
+  const options = { ...($('create-listed').checked ? { listed: true } : {}), ...(createRated.chosen() ? { rated: true } : {}) };
+  create($('create-match'), options);
 });
 
 // The computer takes the second seat at once: the game chosen above starts as soon as we are seated.
@@ -109,6 +120,9 @@ setUpQueue(
     join: $('queue-join'),
     cancel: $('queue-cancel'),
     waited: $('queue-waited'),
+    ratedField: $('queue-rated-field'),
+    rated: $('queue-rated'),
+    ratedHelp: $('queue-rated-help'),
   },
   notices,
 );
@@ -189,6 +203,7 @@ function describe(summary) {
   if (free === 1) parts.push(waitingText(names[0], summary.waitingSince));
   else parts.push(free === 2 ? t('lobby.bothFree') : `${names.join(t('lobby.versus'))}${t('lobby.separator')}${t('lobby.full')}`);
   // Absent from an older server's summaries: no clock.
+  if (summary.rated === true) parts.push(t('ratings.ratedMatch'));
   const control = readTimeControl(summary.timeControl);
   if (control) parts.push(t('common.clockIs', { clock: timeControlWords(control) }));
   const spectators = Number(summary.spectators) || 0;

@@ -12,6 +12,7 @@ import { SeatStore } from './connection.js';
 import { drawGameChoices } from './gameChoices.js';
 import { QUEUEABLE_GAMES, gameById } from './games/index.js';
 import { nameProblem, rememberName, rememberedName } from './names.js';
+import { setUpRatedChoice } from './ratedChoice.js';
 import { timeControlWords } from './timeControl.js';
 import { timeFigure } from './timeFigures.js';
 
@@ -38,7 +39,8 @@ function rememberGame(gameId) {
 
 /**
  * Wires the queue panel: `elements` holds `idle`, `form`, `name`, `nameError`, `games`, `clocks`,
- * `waiting`, `status`, `join`, `cancel` and `waited`; `notices` tells what went wrong.
+ * `waiting`, `status`, `join`, `cancel`, `waited` and the "Rated" choice's `ratedField`, `rated` and
+ * `ratedHelp`; `notices` tells what went wrong.
  */
 export function setUpQueue(elements, notices) {
   let ticket = null;
@@ -54,6 +56,13 @@ export function setUpQueue(elements, notices) {
   const account = nameFollowsAccount({ hide: [nameField], before: nameField, testid: 'queue-account-name' });
   drawGameChoices(elements.games, QUEUEABLE_GAMES, { name: 'queueGameId', testidPrefix: 'queue-game-', checked: rememberedGame() });
   const clocks = drawClockChoices(elements.clocks, { name: 'queueClock', testidPrefix: 'queue-clock-' });
+  const rated = setUpRatedChoice({
+    field: elements.ratedField,
+    box: elements.rated,
+    help: elements.ratedHelp,
+    form: elements.form,
+    radioName: 'queueGameId',
+  });
 
   const showNameError = fieldError(elements.name, elements.nameError);
 
@@ -116,7 +125,7 @@ export function setUpQueue(elements, notices) {
     rememberGame(gameId);
     elements.join.disabled = true;
     try {
-      const joined = await joinQueue({ name, gameId, clock });
+      const joined = await joinQueue({ name, gameId, clock, rated: rated.chosen() });
       // A guest's name the server took is offered again next time; an account's is not a guest's to reuse.
       if (!account.signedIn()) rememberName(name);
       ticket = joined.ticket;

@@ -9,6 +9,7 @@ import { createMatchClocks } from './matchClocks.js';
 import { joinWords } from './matchGame.js';
 import { againstComputer, awayOpponent, drawOfferState, gameButtonsMode, playedGame, playingOnBoard } from './matchFacts.js';
 import { offerView } from './offerView.js';
+import { drawRatingChanges, ratingChangeWords } from './ratings.js';
 import { createSeatCards } from './seatCards.js';
 import { SEATS, freeSeats, nameOf, opponentOf, playerIn, turnWords } from './seats.js';
 import { stageText } from './stageText.js';
@@ -71,6 +72,7 @@ export function createView({ send }) {
     connection: $('connection-status'),
     connectionText: $('connection-text'),
     announcer: $('announcer'),
+    ratingChange: $('rating-change'),
     offlineBanner: $('offline-banner'),
   };
   let gamesKey = '';
@@ -181,6 +183,7 @@ export function createView({ send }) {
       setText(el.result, resultText(state, result));
       el.result.dataset.winner = result.winner || 'none';
     }
+    drawRatingChanges(el.ratingChange, result?.ratings ?? null, (seat) => nameOf(state, seat));
 
     // Turn line while a game played on a board runs.
     const playing = playingOnBoard(state);
@@ -255,7 +258,8 @@ export function createView({ send }) {
     if ((state.phase === 'offGame' || state.phase === 'loggedOut') && state.result) {
       const game = gameById(state.result.game);
       const detail = game && game.resultDetail ? game.resultDetail(state, state.result) : '';
-      text = sentences([resultText(state, state.result), detail]);
+      const changes = state.result.ratings ? ratingChangeWords(state.result.ratings, (seat) => nameOf(state, seat)) : '';
+      text = sentences([resultText(state, state.result), detail, changes]);
     } else if (playingOnBoard(state)) {
       const game = playedGame(state);
       text = game.announcement ? game.announcement(state) : turnWords(state);

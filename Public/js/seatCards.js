@@ -7,6 +7,7 @@ import { t } from './i18n.js';
 import { createAudience } from './audience.js';
 import { $, setText, show } from './dom.js';
 import { awayOpponent, awayPhase, playingOnBoard } from './matchFacts.js';
+import { fillBadge } from './ratings.js';
 import { SEATS, freeSeats, nameOf, opponentOf, playerIn } from './seats.js';
 import { countdownFigure } from './timeFigures.js';
 
@@ -26,7 +27,9 @@ function renderCards(state) {
   for (const seat of SEATS) {
     const card = $(`seat-${seat}`);
     const player = playerIn(state, seat);
-    const nameElement = card.querySelector('.seat__name');
+    const nameElement = card.querySelector('.seat__text');
+    // An account's rating in a rated match (issue 42), "?" while provisional; none otherwise.
+    fillBadge(card.querySelector('.rating'), player?.rating, player?.provisional === true);
     const status = card.querySelector('.seat__status');
     const you = card.querySelector('.seat__you');
     if (!player) {

@@ -5,6 +5,7 @@ import { t } from './i18n.js';
 
 import { flaggedSeat, readClock, stopClock } from './clock.js';
 import { gameById, GAMES, readAnyBoard } from './games/index.js';
+import { readRatings } from './ratings.js';
 import { nameOf, opponentOf } from './seats.js';
 import { readTimeControl } from './timeControl.js';
 
@@ -242,10 +243,17 @@ export function reduce(state, message, now = 0) {
         line: Array.isArray(message.line) ? message.line : null,
         game: gameById(state.phase) ? state.phase : state.lastGame,
         reason: readReason(message.reason),
+        // A rated game's changes (issue 42): both seats' rating before and after.
+        ratings: readRatings(message.ratings),
       };
+      // The seats show their new ratings at once (presence may not come again before the next game).
+      const rated = (player) => result.ratings?.[player.seat];
       return {
         ...state,
         result,
+        players: result.ratings
+          ? state.players.map((p) => (rated(p) ? { ...p, rating: rated(p).after, provisional: rated(p).provisional } : p))
+          : state.players,
         // The clocks stop at the final figures the server tells (issue 40: the same on every page, and
         // after a reload); from an older server, where they stand, the one that ran out at 0.
         board: state.board ? { ...state.board, turn: null, clock: finalClock(message, state.board.clock, now, result) } : null,

@@ -6,6 +6,8 @@
 //                                 words are in Public/i18n/*.json under `{id}.` (`name`, `lineName`? and
 //                                 its own keys, said through js/i18n.js's wordsOfGame)
 //   stylesheet?                   a file under /css/games/ linked once at start
+//   rated?                        false for a game that is never rated (issue 42: Random Win, chance
+//                                 decides it): no leaderboard, no "Rated" choice
 //   queueable?                    false for a game "Play someone now" does not offer (the server's
 //                                 GameUnit.isQueueable, which refuses it); true when absent
 //   moveWords?(move, {who, nameOf})  one move of GET /api/matches/{id}/games in words, the mover's name
@@ -56,6 +58,9 @@ for (const game of GAMES) {
 
 /** The games "Play someone now" offers, in the same order. */
 export const QUEUEABLE_GAMES = GAMES.filter((game) => game.queueable !== false);
+
+/** The games with ratings (issue 42): a leaderboard tab each, in the same order. */
+export const RATED_GAMES = GAMES.filter((game) => game.rated !== false);
 
 /** The game with this id (a phase or screen name is one), or null. */
 export function gameById(id) {

@@ -53,6 +53,7 @@ export default {
   // One roll decides it: nothing to resign, no draw to offer, and no strangers paired for it.
   noResignOrDraw: true,
   queueable: false,
+  rated: false,
   // Nothing to time either: its boards carry no clock even in a match with one, and the replay shows none.
   noClock: true,
   // A past game's one move: the roll, and the seat it drew as the winner.

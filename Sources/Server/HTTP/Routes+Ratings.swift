@@ -9,11 +9,15 @@ import WebSocketTransport
 import WireProtocol
 
 /// The ratings' read routes (issue 42, an extension): a game's leaderboard and a player's ratings
-/// with their latest rated games. Every figure goes out rounded half up (`WireRounding`).
+/// with their latest rated games, and the two pages that show them. Every figure goes out rounded half
+/// up (`WireRounding`).
 extension Routes {
     func addRatings(to router: Router<AppRequestContext>) {
         router.get("/api/leaderboard") { request, context in try await leaderboard(request, context) }
         router.get("/api/players/{name}") { _, context in try await player(context) }
+        // The pages read the API themselves: an unknown player's page says so from the API's 404.
+        router.get("/leaderboard") { _, _ in try pages.page("leaderboard.html") }
+        router.get("/p/{name}") { _, _ in try pages.page("player.html") }
     }
 
     /// How many players a leaderboard shows, and how many games a player's page lists.
@@ -101,7 +105,8 @@ extension PlayerProfile {
             recent: recent.compactMap { record in
                 record.side(of: account.id).map { side in
                     RecentGame(
-                        matchId: record.game.matchID, gameId: record.game.gameID, opponent: side.opponent.name, result: side.score.rawValue,
+                        matchId: record.game.matchID, gameNumber: record.game.gameNumber, gameId: record.game.gameID,
+                        opponent: side.opponent.name, result: side.score.rawValue,
                         ratingAfter: WireRounding.halfUp(side.change.after), endedAt: record.game.endedAt.wireTimestamp)
                 }
             })

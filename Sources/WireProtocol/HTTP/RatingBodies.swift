@@ -60,17 +60,22 @@ public struct PlayerProfile: WireCodable, Hashable {
         }
     }
 
-    /// A rated game from the player's side: `result` is `win`, `loss` or `draw`; `endedAt` ISO 8601, UTC.
+    /// A rated game from the player's side: `result` is `win`, `loss` or `draw`; `endedAt` ISO 8601, UTC;
+    /// `gameNumber` is the game's number in its match (1 for the first), as the replay page counts.
     public struct RecentGame: WireCodable, Hashable {
         public var matchId: String
+        public var gameNumber: Int
         public var gameId: String
         public var opponent: String
         public var result: String
         public var ratingAfter: Int
         public var endedAt: String
 
-        public init(matchId: String, gameId: String, opponent: String, result: String, ratingAfter: Int, endedAt: String) {
+        public init(
+            matchId: String, gameNumber: Int, gameId: String, opponent: String, result: String, ratingAfter: Int, endedAt: String
+        ) {
             self.matchId = matchId
+            self.gameNumber = gameNumber
             self.gameId = gameId
             self.opponent = opponent
             self.result = result

@@ -104,6 +104,7 @@ struct RatingRoutesTests {
             #expect(profile.recent.first?.gameId == "connectFour")
             let newestKalah = try #require(try await ratings.ratedGame(matchID: "match-0001", gameNumber: 23))
             #expect(profile.recent[1].result == "loss")
+            #expect(profile.recent[1].gameNumber == 23)
             #expect(profile.recent[1].ratingAfter == WireRounding.halfUp(newestKalah.player1.after))
             #expect(profile.recent[1].endedAt == "2027-01-15T08:23:00.000Z")
             #expect(profile.recent.last?.endedAt == "2027-01-15T08:05:00.000Z")
