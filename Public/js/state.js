@@ -89,6 +89,8 @@ function readLastGame(raw, now) {
     line: Array.isArray(raw.line) ? raw.line : null,
     game: raw.gameId,
     reason: readReason(raw.reason),
+    // A rated game's change, so that a page opened after the game still says it.
+    ratings: readRatings(raw.ratings),
   };
   return {
     board: withClock(board ? { ...board, turn: null } : null, raw.board, now, { finished: true, flagged: flaggedSeat(result) }),

@@ -17,7 +17,9 @@ public enum StoredFormat {
     /// `seatTimedOut`, `gameClaimed`, `resigned`, `drawAccepted`); a release of format 3 could not read
     /// `gameAborted`. 5: the `account` of a signed-in player's `seatTaken` (issue 41); a release of format 4
     /// would read past it and seat that player as a guest, so that the account no longer found its seat.
-    public static let current = 5
+    /// 6: the `rated` record of a rated match (issue 42); a release of format 5 could not read that match's
+    /// log, and would not rate its games.
+    public static let current = 6
 
     /// A file written by a release newer than this one.
     public struct TooNew: Error, CustomStringConvertible {

@@ -87,6 +87,12 @@ def test_a_rated_game_between_two_accounts(browsers, server, language):
     alice.screenshot(f"rated-game-over-{language}")
     alice.screenshot(f"rated-game-over-{language}", dark=True)
 
+    # A reloaded page still says the change (the snapshot's lastGame carries the stored ratings).
+    shown_before = alice.text_of(f"rating-change-{winner_seat}")
+    alice.driver.refresh()
+    alice.visible("rating-change")
+    assert alice.text_of(f"rating-change-{winner_seat}") == shown_before
+
     # The winner's page: the new rating, the game with its replay and the loser's page.
     bob.open("/p/" + urllib.parse.quote(winner_name))
     bob.until_text("player-name", winner_name)

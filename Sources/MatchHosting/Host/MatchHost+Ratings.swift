@@ -30,7 +30,10 @@ extension MatchHost {
         for record in records {
             if let ending = ratings.endings.take(record) { endings.append(ending) }
             switch record {
-            case .seatTaken, .gameStarted: seatsOrGameChanged = true
+            case .seatTaken: seatsOrGameChanged = true
+            case .gameStarted:
+                seatsOrGameChanged = true
+                room.lastGameRatings = nil
             default: break
             }
         }
@@ -47,9 +50,11 @@ extension MatchHost {
             let record = try await rated(game)
             ratings.pending.removeFirst()
             guard let record else {
+                room.lastGameRatings = nil
                 commits.outbox.rated(first.sequence) { $0 }
                 continue
             }
+            room.lastGameRatings = WireRatings(record)
             room.seatRatings[.player1] = SeatRating(after: record.player1)
             room.seatRatings[.player2] = SeatRating(after: record.player2)
             commits.outbox.rated(first.sequence) { $0.telling(WireRatings(record)) }
@@ -61,7 +66,9 @@ extension MatchHost {
     /// by the store whatever the number of loads), then looks the seats' ratings up.
     /// - Throws: the rating store's error when it cannot be reached: the match is not loaded.
     package func rateEndedGames() async throws {
-        for game in ratings.endedBeforeLoad { _ = try await rated(game) }
+        // The log's last rated ending is the snapshot's `lastGame` when no game started after it (the
+        // snapshot shows no `lastGame` then).
+        for game in ratings.endedBeforeLoad { room.lastGameRatings = try await rated(game).map(WireRatings.init) }
         ratings.endedBeforeLoad = []
         await refreshSeatRatings()
     }

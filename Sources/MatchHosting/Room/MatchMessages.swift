@@ -71,8 +71,8 @@ struct MatchMessages {
     /// `clockElapsed`: how long the running clock has run.
     func welcome(
         for seat: Seat?, snapshot: MatchSnapshot, members: Members, accountSeats: Set<Seat> = [], ratings: [Seat: SeatRating] = [:],
-        timeControl: TimeControl? = nil, gameID: GameID? = nil, rated: Bool = false, clockElapsed: Duration = .zero,
-        awayTimes: [Seat: AwayTimes] = [:]
+        timeControl: TimeControl? = nil, gameID: GameID? = nil, rated: Bool = false, lastGameRatings: WireRatings? = nil,
+        clockElapsed: Duration = .zero, awayTimes: [Seat: AwayTimes] = [:]
     ) -> ServerMessage {
         let clock = snapshot.clock?.wireValue(after: clockElapsed, firstMoveWindow: firstMoveWindow)
         var wire = WireSnapshot(
@@ -82,7 +82,11 @@ struct MatchMessages {
             board: snapshot.board?.wireBoard(clock: clock),
             spectators: members.spectatorCount,
             seatTimeout: Self.seconds(seatTimeout),
-            lastGame: snapshot.lastGame.map { WireLastGame($0, clock: clock) },
+            lastGame: snapshot.lastGame.map {
+                var lastGame = WireLastGame($0, clock: clock)
+                lastGame.ratings = lastGameRatings
+                return lastGame
+            },
             offer: snapshot.offer.map(WireOffer.init),
             timeControl: timeControl.map(WireTimeControl.init),
             gameId: gameID?.rawValue

@@ -22,7 +22,7 @@ extension MatchRoom {
     func welcome(for seat: Seat?, at now: Moment) -> ServerMessage {
         messages.welcome(
             for: seat, snapshot: tree.snapshot, members: members, accountSeats: tokens.accountSeats, ratings: seatRatings,
-            timeControl: timeControl, gameID: gameID, rated: isRated,
+            timeControl: timeControl, gameID: gameID, rated: isRated, lastGameRatings: lastGameRatings,
             clockElapsed: clockElapsed(at: now),
             awayTimes: awayTimes(at: now))
     }

@@ -42,6 +42,10 @@ struct MatchRoom {
     /// In a rated match, each account seat's rating in the current game id, as `presence` and the
     /// snapshot show it; the host looks them up (the room reads no store) and sets them.
     var seatRatings: [Seat: SeatRating] = [:]
+    /// In a rated match, the ratings of its last game once stored, which the snapshot's `lastGame` shows
+    /// (a page reloaded after the game still shows the change); the host sets them and clears them when
+    /// a game starts.
+    var lastGameRatings: WireRatings?
     /// The match's time control (its log's `clockSet`); nil: no clocks, and nothing here is timed.
     let timeControl: TimeControl?
     /// The game the match was made for: its log's first `launchRequested` (a creation's `gameId`, the

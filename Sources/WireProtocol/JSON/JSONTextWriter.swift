@@ -198,6 +198,10 @@ struct JSONTextWriter {
             string(lastGame.gameId)
             text += #","line":"#
             line(lastGame.line)
+            if let ratings = lastGame.ratings {
+                text += #","ratings":"#
+                value(ratings.wireValue)
+            }
             text += #","reason":"#
             string(lastGame.reason)
             text += #","winner":"#

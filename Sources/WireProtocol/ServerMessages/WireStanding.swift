@@ -11,6 +11,9 @@ public struct WireLastGame: Decodable, Hashable, Sendable {
     @ExplicitNull public var line: [[Int]]?
     /// The final board of a game that shows one (its fields are the game's); `null` for one without.
     @ExplicitNull public var board: WireBoard?
+    /// (Extension, issue 42.) A rated game's `ratings` once they are stored, as its `gameOver` told
+    /// them; absent otherwise.
+    public var ratings: WireRatings?
 
     public init(gameId: String, winner: WireSeat?, reason: String, line: [[Int]]?, board: WireBoard?) {
         self.gameId = gameId

@@ -128,6 +128,10 @@ struct RatedMatchTests {
                         player1: WireRatingChange(before: 1500, after: 1742, provisional: true),
                         player2: WireRatingChange(before: 1500, after: 1258, provisional: true)))
             #expect(try await Self.gameOver(on: ann).ratings == over.ratings, "both players are told the same")
+            // A page opened (or reloaded) after the game shows the same change.
+            let (_, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
+            guard case .welcome(_, let snapshot, _) = welcome else { throw HTTP.Failure(description: "no welcome") }
+            #expect(snapshot.lastGame?.ratings == over.ratings)
             let games = try await HTTP.get(port: server.port, "/api/matches/\(matchID)/games")
             let history = try MatchGames.decode(games.body).get()
             #expect(history.games.first?.ratings == over.ratings)

@@ -75,12 +75,13 @@ struct RatedRecoveryTests {
             let ratings = stores.ratings(store)
             let annID = try await accountID(told: matchID, ratings)
             // After both: the load changes nothing; the stored rating is what was told.
-            try await look(at: matchID, on: server)
+            #expect(try await look(at: matchID, on: server) == told, "a reloaded page shows the change told")
             #expect(try await ratings.ratedGame(matchID: matchID, gameNumber: 1).map { WireRatings($0) } == told)
             #expect(try await server.gameRatings(of: matchID) == [told])
             // Between the ending and its rating: the load rates it, before anyone is told anything.
-            try await look(at: ended, on: server)
+            let shown = try await look(at: ended, on: server)
             let rated = try #require(try await ratings.ratedGame(matchID: ended, gameNumber: 1))
+            #expect(shown == WireRatings(rated))
             #expect(rated.game.result == .player1Won)
             #expect(try await server.gameRatings(of: ended) == [WireRatings(rated)])
             // Before the ending: nothing to rate; Ann's winning move, played on this server, is rated once.
@@ -115,10 +116,13 @@ struct RatedRecoveryTests {
     }
 
     /// Loads the match on `server` (a spectator connects) and waits for its welcome.
-    private static func look(at matchID: String, on server: TestServer) async throws {
+    /// Loads the match by watching it; the ratings its snapshot's `lastGame` shows.
+    @discardableResult
+    private static func look(at matchID: String, on server: TestServer) async throws -> WireRatings? {
         let (watcher, welcome) = try await TestClient.connected(port: server.port, matchID: matchID)
-        guard case .welcome = welcome else { throw HTTP.Failure(description: "no welcome for \(matchID)") }
+        guard case .welcome(_, let snapshot, _) = welcome else { throw HTTP.Failure(description: "no welcome for \(matchID)") }
         _ = watcher
+        return snapshot.lastGame?.ratings
     }
 
     /// Stores `records` (a log without its `created`) as a new match's log; its id.
