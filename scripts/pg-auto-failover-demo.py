@@ -177,6 +177,7 @@ async def demo(args, folder: pathlib.Path) -> int:
         except subprocess.TimeoutExpired:
             server.kill()
         server_log.close()
+        log(f"server stopped; its log: {server_log.name}")
 
 
 def main() -> int:
