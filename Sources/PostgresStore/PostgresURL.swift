@@ -1,10 +1,19 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Where a `PostgresMatchStore` connects: `postgres://USER[:PASSWORD]@HOST[:PORT]/DATABASE` (also
 /// `postgresql://`), with percent-escapes in the user and password decoded; or libpq's multi-host form,
 /// `postgres://USER[:PASSWORD]@HOST1[:PORT1],HOST2[:PORT2]/DATABASE`, of which the store writes to the
 /// one that is the primary (`PrimarySearch`). An IPv6 host is written in brackets: `[::1]:5432`. A host
-/// without a port has PostgreSQL's, 5432. Anything after a `?` is ignored, as before.
+/// without a port has PostgreSQL's, 5432. A URL without a user (`postgres://H1:P1,H2:P2/DB`, as
+/// `pg_autoctl show uri` prints) has libpq's default one: `PGUSER`, else the name of the user the process
+/// runs as. Of the parameters after a `?`, `sslmode` is read: `require`, `verify-ca` and `verify-full`
+/// are refused, since the store speaks to PostgreSQL without TLS (`disable`, `allow` and `prefer` are
+/// what it does); every other parameter (`target_session_attrs=read-write`: the store writes to the
+/// primary anyway) is ignored, as before.
 ///
 /// Its `description` (and so any log line or error message that interpolates it) leaves the password
 /// out: `postgres://user:***@host:5432/db`.
@@ -44,6 +53,11 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible, CustomDe
     /// Reads a URL; throws `PostgresStoreError.invalidURL` (which shows the URL without its password)
     /// when a part is missing or malformed, naming the host entry at fault in a list.
     public init(_ text: String) throws {
+        try self.init(text, defaultUser: Self.libpqDefaultUser())
+    }
+
+    /// As `init(_:)`, with `defaultUser` the user of a URL that names none.
+    init(_ text: String, defaultUser: @autoclosure () -> String) throws {
         let redacted = Self.redacted(text)
         func invalid(_ problem: String) -> PostgresStoreError { .invalidURL(redacted, problem: problem) }
         guard Self.isPostgres(text), let schemeEnd = text.range(of: "://") else {
@@ -52,16 +66,21 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible, CustomDe
         // Not URLComponents: it reads one host only. The user part ends at the last `@`, the hosts at
         // the first `/` after it.
         let rest = text[schemeEnd.upperBound...].prefix { $0 != "?" && $0 != "#" }
-        guard let at = rest.lastIndex(of: "@") else { throw invalid("it names no user") }
-        let userInfo = rest[..<at]
+        if let sslMode = Self.parameter("sslmode", in: text), ["require", "verify-ca", "verify-full"].contains(sslMode) {
+            throw invalid("sslmode=\(sslMode) needs TLS, which the store does not speak to PostgreSQL (use sslmode=prefer or disable)")
+        }
+        let at = rest.lastIndex(of: "@")
+        let userInfo = at.map { rest[..<$0] } ?? ""
         let (userPart, passwordPart) =
             if let colon = userInfo.firstIndex(of: ":") {
                 (userInfo[..<colon], Optional(userInfo[userInfo.index(after: colon)...]))
             } else {
                 (userInfo, nil)
             }
-        guard let user = String(userPart).removingPercentEncoding, !user.isEmpty else { throw invalid("it names no user") }
-        let afterAt = rest[rest.index(after: at)...]
+        guard let decodedUser = String(userPart).removingPercentEncoding else { throw invalid("its user is malformed") }
+        let user = decodedUser.isEmpty ? defaultUser() : decodedUser
+        guard !user.isEmpty else { throw invalid("it names no user, and neither PGUSER nor the process's user name gives one") }
+        let afterAt = at.map { rest[rest.index(after: $0)...] } ?? rest
         let hostList = afterAt.prefix { $0 != "/" }
         let database = String(afterAt.dropFirst(hostList.count).drop { $0 == "/" })
         guard !hostList.isEmpty else { throw invalid("it names no host") }
@@ -104,6 +123,24 @@ public struct PostgresURL: Sendable, Hashable, CustomStringConvertible, CustomDe
             return .failure(HostProblem(count > 1 ? "the port of \(which) must be 1 to 65535" : "the port must be 1 to 65535"))
         }
         return .success(Host(host: String(name), port: port))
+    }
+
+    /// libpq's user for a URL that names none: `PGUSER`, else the name of the user the process runs as.
+    static func libpqDefaultUser() -> String {
+        if let user = ProcessInfo.processInfo.environment["PGUSER"], !user.isEmpty { return user }
+        guard let entry = getpwuid(geteuid()), let name = entry.pointee.pw_name else { return "" }
+        return String(cString: name)
+    }
+
+    /// The value of the query parameter `name` (percent-escapes decoded), or nil.
+    private static func parameter(_ name: String, in text: String) -> String? {
+        guard let question = text.firstIndex(of: "?") else { return nil }
+        let query = text[text.index(after: question)...].prefix { $0 != "#" }
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            if parts[0] == name { return parts.count > 1 ? (String(parts[1]).removingPercentEncoding ?? String(parts[1])) : "" }
+        }
+        return nil
     }
 
     /// Every `host:port`, comma-separated, for messages.

@@ -24,7 +24,8 @@ struct PostgresStoreStartTests {
     }
 
     @Test(arguments: [
-        "postgres://host:5432/db", "postgres://ann:pw@/db", "postgres://ann:topsecret@host:5432/", "postgres://ann:topsecret@host:99999/db",
+        "postgres://ann:topsecret@host:5432/db?sslmode=require", "postgres://ann:pw@/db", "postgres://ann:topsecret@host:5432/",
+        "postgres://ann:topsecret@host:99999/db",
     ])
     func test_anUnreadableURL_isRefused_withoutItsPassword(text: String) {
         let error = #expect(throws: PostgresStoreError.self) { _ = try PostgresURL(text) }

@@ -31,6 +31,28 @@ struct PostgresURLHostsTests {
         #expect(url.host == "localhost" && url.port == 5432)
     }
 
+    /// What `pg_autoctl show uri --formation default` prints: no user, and libpq's parameters.
+    @Test func test_theURIPgAutoctlPrints_isRead_withLibpqsDefaultUser() throws {
+        let text = "postgres://127.0.0.1:55233,127.0.0.1:43405/tictactoe?target_session_attrs=read-write&sslmode=prefer"
+        let url = try PostgresURL(text, defaultUser: "postgres")
+        #expect(url.hosts == [.init(host: "127.0.0.1", port: 55233), .init(host: "127.0.0.1", port: 43405)])
+        #expect(url.user == "postgres")
+        #expect(url.password == nil)
+        #expect(url.database == "tictactoe")
+        #expect(try PostgresURL("postgres://@db1,db2/games", defaultUser: "ann").user == "ann")
+        #expect(try PostgresURL("postgres://ann@db1/games?sslmode=disable&target_session_attrs=any", defaultUser: "bob").user == "ann")
+    }
+
+    @Test(arguments: ["require", "verify-ca", "verify-full"])
+    func test_anSSLModeThatNeedsTLS_isRefused_sinceTheStoreSpeaksNone(mode: String) {
+        let error = #expect(throws: PostgresStoreError.self) {
+            _ = try PostgresURL("postgres://ann:topsecret@db1,db2/games?target_session_attrs=read-write&sslmode=\(mode)")
+        }
+        let message = error.map { "\($0)" } ?? ""
+        #expect(message.contains("sslmode=\(mode) needs TLS"), "\(message)")
+        #expect(!message.contains("topsecret"), "\(message)")
+    }
+
     @Test(arguments: [
         ("postgres://ann:topsecret@db1:5432,db2:x/games", "the port of host 2 of 2 (\"db2:x\") must be 1 to 65535"),
         ("postgres://ann:topsecret@db1:5432,,db3/games", "host 2 of 3 (\"\") names no host"),
