@@ -182,11 +182,15 @@ async def watch_until(spectator: ResilientPlayer, deadline: float, more) -> Resi
     return spectator
 
 
-async def play_match(ws_url: str, match_id: str, deadline: float, more, think_s=(0.05, 0.15)):
-    """Alice (player1, who starts each game) and Bob play while `more(player)` says so."""
+async def play_match(ws_url: str, match_id: str, deadline: float, more, think_s=(0.05, 0.15),
+                     seated: asyncio.Event | None = None):
+    """Alice (player1, who starts each game) and Bob play while `more(player)` says so; `seated` is set
+    once both have their seats (and tokens)."""
     alice = ResilientPlayer(ws_url, match_id, "Alice", think_s)
     bob = ResilientPlayer(ws_url, match_id, "Bob", think_s)
     await alice.join(deadline)
     await bob.join(deadline)
+    if seated:
+        seated.set()
     await asyncio.gather(alice.play(deadline, True, more), bob.play(deadline, False, more))
     return alice, bob
