@@ -100,21 +100,30 @@ fi
 BROWSER_LOG=.build/browser-tests.log
 BROWSER_PID=""
 stop_browser_tests() {
-  # Only on an early exit (an interrupted script): pytest on SIGINT runs its teardown (servers, Chromium).
+  # Only on an early exit (an interrupted script): SIGINT to the suite's process group, as Ctrl-C would
+  # send, and pytest and its workers run their teardown (servers, Chromium).
   if [ -n "$BROWSER_PID" ] && kill -0 "$BROWSER_PID" 2>/dev/null; then
-    kill -INT "$BROWSER_PID" 2>/dev/null || true
+    kill -INT -- -"$BROWSER_PID" 2>/dev/null || true
     wait "$BROWSER_PID" 2>/dev/null || true
   fi
 }
 trap 'stop_browser_tests; cleanup' EXIT
+# An interrupted or terminated script exits at once, through the EXIT trap (without these, bash waiting
+# in `wait` below let the signal wait too).
+trap 'exit 130' INT
+trap 'exit 143' TERM
 # 5. (started here) Browser and interop tests against the real server binary (the Node interop test
 #    needs Node 20 or later, which Debian does not package; it is skipped, saying so, where there is
 #    none). Two pytest processes (pytest-xdist), each with its own server, Chromium sessions and
 #    temporary folders: the tests mostly wait on pages and the server's timers, so on two cores this
 #    about halves the time.
 log "browser and interop tests (in the background, output in $BROWSER_LOG)"
+# In a process group of its own (set -m): a script's background job otherwise ignores SIGINT, and
+# stop_browser_tests could not interrupt it.
+set -m
 TICTACTOE_BIN="$PWD/.build/debug/tictactoe" .venv/bin/python -m pytest -q -n 2 Tests/browser >"$BROWSER_LOG" 2>&1 &
 BROWSER_PID=$!
+set +m
 
 # The cluster tests: servers on the private PostgreSQL behind a private nginx each (the tests start and
 # stop their own servers and nginx, also when one fails).

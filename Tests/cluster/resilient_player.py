@@ -194,3 +194,11 @@ async def play_match(ws_url: str, match_id: str, deadline: float, more, think_s=
         seated.set()
     await asyncio.gather(alice.play(deadline, True, more), bob.play(deadline, False, more))
     return alice, bob
+
+
+async def all_seated(seated: list[asyncio.Event], games: list[asyncio.Task], deadline: float) -> None:
+    """Waits until every match's two players have their seats, or a match's play failed (its error is
+    then raised by the caller's gather), or the deadline."""
+    everyone = asyncio.ensure_future(asyncio.gather(*(event.wait() for event in seated)))
+    await asyncio.wait([everyone, *games], timeout=max(deadline - time.monotonic(), 0), return_when=asyncio.FIRST_COMPLETED)
+    everyone.cancel()

@@ -11,7 +11,7 @@ import statistics
 import time
 
 from match_logs import check_told_moves_stored_once, games_in, read_logs
-from resilient_player import play_match
+from resilient_player import all_seated, play_match
 
 MATCHES = 100
 ROLLING_MATCHES = 30
@@ -36,14 +36,6 @@ def _check(db_url: str, match_ids: list[str], results, games: int) -> int:
     return told
 
 
-async def _all_seated(seated: list[asyncio.Event], games: list[asyncio.Task], deadline: float) -> None:
-    """Waits until every match's two players have their seats, or a match's play failed (its error is
-    then raised by the caller's gather), or the deadline."""
-    everyone = asyncio.ensure_future(asyncio.gather(*(event.wait() for event in seated)))
-    await asyncio.wait([everyone, *games], timeout=max(deadline - time.monotonic(), 0), return_when=asyncio.FIRST_COMPLETED)
-    everyone.cancel()
-
-
 def test_100_matches_a_server_killed_mid_play_and_restarted_every_told_move_stored_once(cluster_factory):
     cluster = cluster_factory(3, ["--matches-per-minute", "100000"])
     match_ids = [cluster.create_match() for _ in range(MATCHES)]
@@ -58,7 +50,7 @@ def test_100_matches_a_server_killed_mid_play_and_restarted_every_told_move_stor
         # the kill lost leaves a guest no way back to the seat, and the name's second login is refused
         # `matchFull`. On a quiet machine the 200 logins are over well before 2.5 s; on a loaded one
         # (the browser suite running beside, another build) they were not, and this test failed so.
-        await _all_seated(seated, games, deadline)
+        await all_seated(seated, games, deadline)
         await asyncio.sleep(2.5)
         victim.kill()
         await asyncio.sleep(3)
@@ -94,7 +86,7 @@ def test_a_rolling_restart_of_all_three_servers_under_play_loses_nothing_and_eve
         games = [asyncio.create_task(play_match(cluster.nginx.ws_url, match_id, deadline, more, (0.1, 0.3), event))
                  for match_id, event in zip(match_ids, seated)]
         # Restarted under play, not under login (as in the test above).
-        await _all_seated(seated, games, deadline)
+        await all_seated(seated, games, deadline)
         await asyncio.sleep(2)
         for server in cluster.servers:
             assert await asyncio.to_thread(server.terminate) == 0, server.log_tail()
