@@ -38,9 +38,13 @@ if ! .venv/bin/python -c 'import selenium, pytest, websockets, aiohttp' >/dev/nu
   touch .venv/.installed
 fi
 
-# 3. Swift: build the server (the browser tests run this binary), then every Swift test.
-log "swift build"
-swift build --product tictactoe && swift build --product tictactoe-bench
+# 3. Swift: one build of every product and test target (the browser and cluster tests run the server
+#    binary, BenchSmokeTests runs tictactoe-bench), then every Swift test without building again. One
+#    `swift build --build-tests` is one build graph: both cores stay busy to the end, where building the
+#    server, then the bench, then `swift test`'s own build of the tests ran three plans one after the
+#    other, each ending on a link or two with a core idle.
+log "swift build --build-tests"
+swift build --build-tests
 # The PostgreSQL tests run against a private server; here they must run (TICTACTOE_TEST_POSTGRES_REQUIRED:
 # a missing URL fails a test instead of skipping the suite).
 log "starting a private PostgreSQL"
@@ -79,24 +83,66 @@ SWIFT_TEST_LOG=.build/swift-test.log
 # check a timing of the server (the ping interval, the close timeout, a rate per second) measured the
 # suite's own load instead and failed now and then. Four tests at a time still keep two cores busy.
 export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=${SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH:-4}
-if ! TICTACTOE_TEST_POSTGRES_URL="$PRIVATE_POSTGRES_URL" TICTACTOE_TEST_POSTGRES_REQUIRED=1 swift test 2>&1 | tee "$SWIFT_TEST_LOG"; then
+if ! TICTACTOE_TEST_POSTGRES_URL="$PRIVATE_POSTGRES_URL" TICTACTOE_TEST_POSTGRES_REQUIRED=1 swift test --skip-build 2>&1 | tee "$SWIFT_TEST_LOG"; then
   log "swift test failed; what failed (the whole output is in $SWIFT_TEST_LOG):"
   grep -a -E '✘|error:|Fatal error|Expectation failed|Test Case .* failed' "$SWIFT_TEST_LOG" | cut -c1-600 | head -n 120
   exit 1
 fi
 
-# 4. Cluster tests: servers on the private PostgreSQL behind a private nginx each (the tests start and
-#    stop their own servers and nginx, also when one fails).
+# 4. Cluster tests and, at the same time, the browser and interop tests. Both only wait most of the
+#    time (on pages, on the servers' timers, on a failover): measured alone, the cluster tests used 42 s
+#    of CPU in 82 s, the browser suite 556 s of CPU in 17 min (load 8 to 16 of others' builds). Run one
+#    after the other they took 79 s and 12 min 36 s; side by side the cluster tests (146 s there) end
+#    inside the browser suite's time. The Swift tests ran alone before them: they check timings of a server (the
+#    ping interval, the close timeout, a rate per second) that another suite's load would disturb.
+#    The browser suite writes to its own log, printed whole once it ends, so that the two outputs do
+#    not interleave; a failure of either is reported, after both have ended and everything is stopped.
+BROWSER_LOG=.build/browser-tests.log
+BROWSER_PID=""
+stop_browser_tests() {
+  # Only on an early exit (an interrupted script): SIGINT to the suite's process group, as Ctrl-C would
+  # send, and pytest and its workers run their teardown (servers, Chromium).
+  if [ -n "$BROWSER_PID" ] && kill -0 "$BROWSER_PID" 2>/dev/null; then
+    kill -INT -- -"$BROWSER_PID" 2>/dev/null || true
+    wait "$BROWSER_PID" 2>/dev/null || true
+  fi
+}
+trap 'stop_browser_tests; cleanup' EXIT
+# An interrupted or terminated script exits at once, through the EXIT trap (without these, bash waiting
+# in `wait` below let the signal wait too).
+trap 'exit 130' INT
+trap 'exit 143' TERM
+# 5. (started here) Browser and interop tests against the real server binary (the Node interop test
+#    needs Node 20 or later, which Debian does not package; it is skipped, saying so, where there is
+#    none). Two pytest processes (pytest-xdist), each with its own server, Chromium sessions and
+#    temporary folders: the tests mostly wait on pages and the server's timers, so on two cores this
+#    about halves the time.
+log "browser and interop tests (in the background, output in $BROWSER_LOG)"
+# In a process group of its own (set -m): a script's background job otherwise ignores SIGINT, and
+# stop_browser_tests could not interrupt it.
+set -m
+TICTACTOE_BIN="$PWD/.build/debug/tictactoe" .venv/bin/python -m pytest -q -n 2 Tests/browser >"$BROWSER_LOG" 2>&1 &
+BROWSER_PID=$!
+set +m
+
+# The cluster tests: servers on the private PostgreSQL behind a private nginx each (the tests start and
+# stop their own servers and nginx, also when one fails).
 log "cluster tests"
+cluster_status=0
 TMPDIR="$CLUSTER_TMP" TICTACTOE_BIN="$PWD/.build/debug/tictactoe" TICTACTOE_TEST_POSTGRES_URL="$PRIVATE_POSTGRES_URL" \
-  TICTACTOE_TEST_POSTGRES_REQUIRED=1 .venv/bin/python -m pytest -q Tests/cluster --basetemp "$CLUSTER_TMP/pytest"
+  TICTACTOE_TEST_POSTGRES_REQUIRED=1 .venv/bin/python -m pytest -q Tests/cluster --basetemp "$CLUSTER_TMP/pytest" ||
+  cluster_status=$?
 stop_cluster_leftovers
 stop_private_postgres
+log "cluster tests ended (status $cluster_status); waiting for the browser and interop tests"
 
-# 5. Browser and interop tests against the real server binary (the Node interop test needs Node 20 or
-#    later, which Debian does not package; it is skipped, saying so, where there is none).
-log "browser and interop tests"
-# Two pytest processes (pytest-xdist), each with its own server, Chromium sessions and temporary folders:
-# the tests mostly wait on pages and the server's timers, so on two cores this about halves the time.
-TICTACTOE_BIN="$PWD/.build/debug/tictactoe" .venv/bin/python -m pytest -q -n 2 Tests/browser
+browser_status=0
+wait "$BROWSER_PID" || browser_status=$?
+BROWSER_PID=""
+log "browser and interop tests ended (status $browser_status); their output:"
+cat "$BROWSER_LOG"
+if [ "$cluster_status" -ne 0 ] || [ "$browser_status" -ne 0 ]; then
+  log "FAILED: cluster tests status $cluster_status, browser and interop tests status $browser_status (0: passed)"
+  exit 1
+fi
 log "every test passed"

@@ -182,11 +182,23 @@ async def watch_until(spectator: ResilientPlayer, deadline: float, more) -> Resi
     return spectator
 
 
-async def play_match(ws_url: str, match_id: str, deadline: float, more, think_s=(0.05, 0.15)):
-    """Alice (player1, who starts each game) and Bob play while `more(player)` says so."""
+async def play_match(ws_url: str, match_id: str, deadline: float, more, think_s=(0.05, 0.15),
+                     seated: asyncio.Event | None = None):
+    """Alice (player1, who starts each game) and Bob play while `more(player)` says so; `seated` is set
+    once both have their seats (and tokens)."""
     alice = ResilientPlayer(ws_url, match_id, "Alice", think_s)
     bob = ResilientPlayer(ws_url, match_id, "Bob", think_s)
     await alice.join(deadline)
     await bob.join(deadline)
+    if seated:
+        seated.set()
     await asyncio.gather(alice.play(deadline, True, more), bob.play(deadline, False, more))
     return alice, bob
+
+
+async def all_seated(seated: list[asyncio.Event], games: list[asyncio.Task], deadline: float) -> None:
+    """Waits until every match's two players have their seats, or a match's play failed (its error is
+    then raised by the caller's gather), or the deadline."""
+    everyone = asyncio.ensure_future(asyncio.gather(*(event.wait() for event in seated)))
+    await asyncio.wait([everyone, *games], timeout=max(deadline - time.monotonic(), 0), return_when=asyncio.FIRST_COMPLETED)
+    everyone.cancel()

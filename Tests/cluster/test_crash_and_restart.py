@@ -11,7 +11,7 @@ import statistics
 import time
 
 from match_logs import check_told_moves_stored_once, games_in, read_logs
-from resilient_player import play_match
+from resilient_player import all_seated, play_match
 
 MATCHES = 100
 ROLLING_MATCHES = 30
@@ -43,8 +43,14 @@ def test_100_matches_a_server_killed_mid_play_and_restarted_every_told_move_stor
 
     async def run():
         deadline = time.monotonic() + 150
-        games = [asyncio.create_task(play_match(cluster.nginx.ws_url, match_id, deadline, lambda p: p.games_done < 2, (0.1, 0.3)))
-                 for match_id in match_ids]
+        seated = [asyncio.Event() for _ in match_ids]
+        games = [asyncio.create_task(play_match(cluster.nginx.ws_url, match_id, deadline, lambda p: p.games_done < 2, (0.1, 0.3), event))
+                 for match_id, event in zip(match_ids, seated)]
+        # Killed mid-play, not mid-login: a login the server stored but whose `seated` (the seat's token)
+        # the kill lost leaves a guest no way back to the seat, and the name's second login is refused
+        # `matchFull`. On a quiet machine the 200 logins are over well before 2.5 s; on a loaded one
+        # (the browser suite running beside, another build) they were not, and this test failed so.
+        await all_seated(seated, games, deadline)
         await asyncio.sleep(2.5)
         victim.kill()
         await asyncio.sleep(3)
@@ -76,7 +82,11 @@ def test_a_rolling_restart_of_all_three_servers_under_play_loses_nothing_and_eve
     async def run():
         nonlocal rolling
         deadline = time.monotonic() + 240
-        games = [asyncio.create_task(play_match(cluster.nginx.ws_url, match_id, deadline, more, (0.1, 0.3))) for match_id in match_ids]
+        seated = [asyncio.Event() for _ in match_ids]
+        games = [asyncio.create_task(play_match(cluster.nginx.ws_url, match_id, deadline, more, (0.1, 0.3), event))
+                 for match_id, event in zip(match_ids, seated)]
+        # Restarted under play, not under login (as in the test above).
+        await all_seated(seated, games, deadline)
         await asyncio.sleep(2)
         for server in cluster.servers:
             assert await asyncio.to_thread(server.terminate) == 0, server.log_tail()
