@@ -143,7 +143,9 @@ def test_leaderboard_rows_tabs_by_keyboard_and_links(browsers, seeded):
 def test_leaderboard_with_a_mouse_and_on_a_phone_in_korean(browsers, seeded):
     reader = browsers(base_url=seeded.base_url, language="ko", width=375, height=812)
     reader.open("/leaderboard")
-    assert reader.driver.title == CORE["ko"]["leaderboard.pageTitle"]
+    # The title is put into Korean by the page's script once its words have loaded: wait for it (it
+    # was read at once, before, and the English of the HTML was there once in a loaded run).
+    reader.wait().until(lambda d: d.title == CORE["ko"]["leaderboard.pageTitle"], "the title never turned Korean")
     reader.clickable("leaderboard-tab-kalah").click()
     reader.until_attribute("leaderboard-status", "data-state", "ok")
     assert _selected(reader) == "kalah"
