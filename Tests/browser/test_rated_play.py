@@ -96,6 +96,7 @@ def test_a_rated_game_between_two_accounts(browsers, server, language):
     # The winner's page: the new rating, the game with its replay and the loser's page.
     bob.open("/p/" + urllib.parse.quote(winner_name))
     bob.until_text("player-name", winner_name)
+    bob.visible("rating-ticTacToe")  # the cards are drawn after the name, from the same answer
     assert bob.text_of("rating-ticTacToe").rstrip("?") == str(after)
     [replay] = bob.driver.find_elements("css selector", '[data-testid="replay-link"]')
     assert urllib.parse.urlsplit(replay.get_attribute("href")).path == f"/m/{match_id}/games/1"
