@@ -119,13 +119,12 @@ package actor RelayedMatch: MatchEndpoint, InboundHandling {
     }
 
     private func forward(_ frames: AudienceFrames) {
-        let payloads = frames.broadcasts.map { ByteBuffer(string: $0) }
+        // Framed once, as the host frames them: one item, the same bytes, for every spectator here.
+        let broadcasts = OutboundItem.frames(TextFrames(frames.broadcasts.map { ByteBuffer(string: $0) }))
         take(frames)
         var behind: [UInt64] = []
-        for connection in members.connections {
-            for payload in payloads where members.push(payload, to: connection.id, resyncs: false) != nil {
-                behind.append(connection.id)
-            }
+        for connection in members.connections where members.push(broadcasts, to: connection.id, resyncs: false) != nil {
+            behind.append(connection.id)
         }
         for connectionID in behind {
             logger.notice(

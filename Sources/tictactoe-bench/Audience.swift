@@ -95,6 +95,9 @@ struct AudienceCounts: Sendable, Codable {
     var frames = 0
     /// `board` messages among them.
     var boards = 0
+    /// The frames' bytes on the wire, headers included (a server's text frame: 2 bytes of header up to
+    /// 125 bytes of payload, 4 up to 65,535).
+    var bytes = 0
     /// Versions never received: the sum of the gaps between a message's `v` and the one before it,
     /// when no fresh `welcome` came in between.
     var lost = 0
@@ -118,6 +121,7 @@ struct AudienceCounts: Sendable, Codable {
         welcomed += other.welcomed
         frames += other.frames
         boards += other.boards
+        bytes += other.bytes
         lost += other.lost
         gaps += other.gaps
         outOfOrder += other.outOfOrder
@@ -192,73 +196,44 @@ enum ProcessProbe {
     static var ownPID: Int32 { ProcessInfo.processInfo.processIdentifier }
 }
 
-/// The measured window of an audience run: when steady play began and ended (CLOCK_MONOTONIC) and
-/// the CPU every process had used by then. The monitor opens and closes it with its steady window.
-final class AudienceWindow: Sendable {
-    private struct State {
-        var start: UInt64?
-        var end: UInt64?
-        var cpuAtStart: [Double?] = []
-        var cpuAtEnd: [Double?] = []
-    }
-
-    /// The servers' pids, then the bench's own.
-    let pids: [Int32]
-    private let state = Mutex(State())
-
-    init(serverPIDs: [Int32]) {
-        pids = serverPIDs + [ProcessProbe.ownPID]
-    }
-
-    private func cpu() -> [Double?] { pids.map { ServerCPUProbe(pid: $0).cpuSeconds() } }
-
-    func begin() {
-        let cpu = cpu()
-        state.withLock { state in
-            guard state.start == nil else { return }
-            state.start = NIODeadline.now().uptimeNanoseconds
-            state.cpuAtStart = cpu
-        }
-    }
-
-    func end() {
-        let cpu = cpu()
-        state.withLock { state in
-            guard state.start != nil, state.end == nil else { return }
-            state.end = NIODeadline.now().uptimeNanoseconds
-            state.cpuAtEnd = cpu
-        }
-    }
-
-    /// Start and end (nil before `begin`; `end` is now if the window was not closed).
-    var bounds: (start: UInt64, end: UInt64)? {
-        state.withLock { state in state.start.map { ($0, state.end ?? NIODeadline.now().uptimeNanoseconds) } }
-    }
-
-    /// Each process's CPU over the window, in percent of one core.
-    func cpuFigures() -> [AudienceResult.ProcessCPU] {
-        state.withLock { state in
-            guard let start = state.start, let end = state.end else { return [] }
-            let seconds = Double(end - start) / 1e9
-            return pids.indices.compactMap { index in
-                guard index < state.cpuAtStart.count, index < state.cpuAtEnd.count, let a = state.cpuAtStart[index],
-                    let b = state.cpuAtEnd[index]
-                else { return nil }
-                let isBench = index == pids.count - 1
-                return .init(
-                    process: isBench ? "bench \(pids[index])" : "server \(pids[index])", cpuSeconds: ((b - a) * 100).rounded() / 100,
-                    percentOfCore: seconds > 0 ? ((b - a) / seconds * 1000).rounded() / 10 : 0)
-            }
-        }
-    }
-}
-
 /// What the audience measured: printed after the table, and `audience` in the JSON.
 struct AudienceResult: Codable, Sendable {
     struct ProcessCPU: Codable, Sendable {
         var process: String
         var cpuSeconds: Double
+        /// Of `cpuSeconds`, in user space and in the kernel (`/proc/PID/stat`'s utime and stime).
+        var userSeconds: Double
+        var systemSeconds: Double
         var percentOfCore: Double
+    }
+
+    /// The window's deliveries against the servers' CPU over the same window: what a spectator's board
+    /// costs the server (issue 44 compares it with a bare C writer's `write`).
+    struct WindowFigures: Codable, Sendable {
+        var frames: Int
+        var boards: Int
+        /// Bytes on the wire per board: the frame size a bare writer compares at.
+        var bytesPerBoard: Int?
+        /// The servers' CPU (all of them together) over the window, per board and per frame received.
+        var serverMicrosecondsPerBoard: Double?
+        var serverMicrosecondsPerFrame: Double?
+        /// Of the CPU per board, in user space (our code and NIO's) and in the kernel (the writes).
+        var serverUserMicrosecondsPerBoard: Double?
+        var serverSystemMicrosecondsPerBoard: Double?
+
+        init(frames: Int, boards: Int, bytes: Int, cpu: [ProcessCPU]) {
+            self.frames = frames
+            self.boards = boards
+            bytesPerBoard = boards > 0 ? Int((Double(bytes) / Double(boards)).rounded()) : nil
+            let servers = cpu.filter { $0.process.hasPrefix("server") }
+            func per(_ count: Int, _ seconds: (AudienceResult.ProcessCPU) -> Double) -> Double? {
+                count > 0 && !servers.isEmpty ? (servers.reduce(0) { $0 + seconds($1) } * 1e6 / Double(count) * 100).rounded() / 100 : nil
+            }
+            serverMicrosecondsPerBoard = per(boards, \.cpuSeconds)
+            serverMicrosecondsPerFrame = per(frames, \.cpuSeconds)
+            serverUserMicrosecondsPerBoard = per(boards, \.userSeconds)
+            serverSystemMicrosecondsPerBoard = per(boards, \.systemSeconds)
+        }
     }
 
     struct ServerMemory: Codable, Sendable {
@@ -291,6 +266,8 @@ struct AudienceResult: Codable, Sendable {
     /// Timed arrivals whose move's send time was not known (a board from outside the window's table).
     var arrivalsWithoutSendTime: Int
     var counts: AudienceCounts
+    /// What the spectators received over the measured window, and the servers' CPU per board and frame.
+    var window: WindowFigures
     var memory: [ServerMemory]
     var kilobytesPerSpectator: Double?
     var cpu: [ProcessCPU]
@@ -318,6 +295,15 @@ struct AudienceResult: Codable, Sendable {
         )
         if arrivalsWithoutSendTime > 0 { row("timed boards without a send time", "\(arrivalsWithoutSendTime)") }
         row("frames / boards received", "\(counts.frames) / \(counts.boards)")
+        row("frames / boards in the window", "\(window.frames) / \(window.boards), \(window.bytesPerBoard ?? 0) bytes a board")
+        if let perBoard = window.serverMicrosecondsPerBoard, let perFrame = window.serverMicrosecondsPerFrame {
+            row(
+                "server CPU per board / frame",
+                String(
+                    format: "%.2f / %.2f µs (per board: user %.2f, kernel %.2f)", perBoard, perFrame,
+                    window.serverUserMicrosecondsPerBoard ?? 0,
+                    window.serverSystemMicrosecondsPerBoard ?? 0))
+        }
         row(
             "messages lost (gaps no welcome repaired)",
             "\(counts.lost) in \(counts.gaps) gaps;  out of order \(counts.outOfOrder);  before welcome \(counts.beforeWelcome)")

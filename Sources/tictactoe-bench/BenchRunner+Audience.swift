@@ -112,9 +112,9 @@ extension BenchRunner {
 
     /// The audience's figures: the timed arrivals matched with the hot moves sent in the measured
     /// window (this process's, or `--hot-times` written by the mover), the counters, memory and CPU.
-    func audienceResult(of phase: AudiencePhase, seen: AudienceSeen, counts: AudienceCounts, window: AudienceWindow)
-        -> AudienceResult?
-    {
+    func audienceResult(
+        of phase: AudiencePhase, seen: AudienceSeen, counts: AudienceCounts, windowCounts: AudienceCounts, window: AudienceWindow
+    ) -> AudienceResult? {
         guard let audience = settings.audience else { return nil }
         let arrivals = seen.arrivals
         let silentOpen = seen.silentOpen
@@ -159,7 +159,9 @@ extension BenchRunner {
             silentOpenAtEnd: silentOpen,
             hotMovesPerSecond: phase.hot == nil ? nil : hotMoves.map { seconds > 0 ? (Double($0) / seconds * 100).rounded() / 100 : 0 },
             measuredSeconds: (seconds * 10).rounded() / 10, latencyMs: LatencySummary(histogram), arrivalsWithoutSendTime: withoutSendTime,
-            counts: counts, memory: memory,
+            counts: counts,
+            window: .init(frames: windowCounts.frames, boards: windowCounts.boards, bytes: windowCounts.bytes, cpu: window.cpuFigures()),
+            memory: memory,
             kilobytesPerSpectator: anyMemory && audience.spectators > 0
                 ? (Double(totalDelta) / 1024 / Double(audience.spectators) * 100).rounded() / 100 : nil,
             cpu: window.cpuFigures())

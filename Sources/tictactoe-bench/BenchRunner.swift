@@ -146,7 +146,8 @@ struct BenchRunner {
         let report = await monitored
         var audienceResult: AudienceResult?
         if let audience, let audienceSeen, let window {
-            audienceResult = self.audienceResult(of: audience, seen: audienceSeen, counts: report.overall.audience, window: window)
+            audienceResult = self.audienceResult(
+                of: audience, seen: audienceSeen, counts: report.overall.audience, windowCounts: report.steady.audience, window: window)
         }
 
         // Optionally wait for the server to unload the matches, and measure its memory then.

@@ -320,6 +320,8 @@ extension BenchSession {
     fileprivate func watched(_ buffer: ByteBuffer, mode: WatchMode) {
         let now = NIODeadline.now().uptimeNanoseconds
         loop.stats.audience.frames += 1
+        let length = buffer.readableBytes
+        loop.stats.audience.bytes += length + (length < 126 ? 2 : length <= 65_535 ? 4 : 10)
         let isWelcome = FrameVersion.isWelcome(buffer)
         if FrameVersion.isBoard(buffer) { loop.stats.audience.boards += 1 }
         if let v = FrameVersion.of(buffer) {

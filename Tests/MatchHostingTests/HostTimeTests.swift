@@ -28,7 +28,7 @@ struct HostTimeTests {
     private static func drained(_ connection: Connection) throws -> [ServerMessage] {
         var messages: [ServerMessage] = []
         while let item = connection.queue.take() {
-            if case .text(let buffer) = item { messages.append(try ServerMessage.decode(String(buffer: buffer)).get()) }
+            for payload in item.payloads { messages.append(try ServerMessage.decode(String(buffer: payload)).get()) }
         }
         return messages
     }

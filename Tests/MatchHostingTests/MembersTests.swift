@@ -16,7 +16,7 @@ struct MembersTests {
         var close: UInt16?
         while let item = connection.queue.take() {
             switch item {
-            case .text(let payload): texts.append(String(buffer: payload))
+            case .text, .frames: texts += item.payloads.map { String(buffer: $0) }
             case .close(let code, _): close = code
             }
         }
@@ -47,15 +47,15 @@ struct MembersTests {
     /// in the audience's lane is woken again, so that what it is sent as a player does not wait there.
     @Test func test_seat_marksTheConnectionSeated_andWakesAWaitingWriterAgain_unseatAndRemoveClearIt() {
         let wakes = Atomic<Int>(0)
-        let carol = Connection(remoteAddress: "carol", queueLimit: 4) { wakes.add(1, ordering: .relaxed) }
+        let carol = Connection(remoteAddress: "carol", queueLimit: 4) { _ in wakes.add(1, ordering: .relaxed) }
         var members = Members()
         members.add(carol)
         members.add(alice)
         members.seat(carol.id, in: .player1)
-        #expect(carol.seated.isSet)
+        #expect(carol.isSeated)
         #expect(wakes.load(ordering: .relaxed) == 0, "an idle writer has nothing to be woken for")
         members.unseat(.player1)
-        #expect(!carol.seated.isSet)
+        #expect(!carol.isSeated)
         _ = members.push(ByteBuffer(string: "welcome"), to: carol.id, resyncs: false)
         #expect(wakes.load(ordering: .relaxed) == 1)
         members.seat(carol.id, in: .player2)
@@ -63,7 +63,7 @@ struct MembersTests {
         #expect(Self.drain(carol).texts == ["welcome"], "the writer finds what was queued, once")
         members.seat(alice.id, in: .player1)
         _ = members.remove(alice.id)
-        #expect(!alice.seated.isSet)
+        #expect(!alice.isSeated)
     }
 
     @Test func test_unseat_makesEveryConnectionOfTheSeatASpectator() {

@@ -18,8 +18,8 @@ struct OutboxOrderTests {
     private static func drain(_ connection: Connection) -> [ServerMessage] {
         var messages: [ServerMessage] = []
         while let item = connection.queue.take() {
-            if case .text(let payload) = item, case .success(let message) = ServerMessage.decode(String(buffer: payload)) {
-                messages.append(message)
+            for payload in item.payloads {
+                if case .success(let message) = ServerMessage.decode(String(buffer: payload)) { messages.append(message) }
             }
         }
         return messages

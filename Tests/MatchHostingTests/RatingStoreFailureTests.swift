@@ -49,12 +49,16 @@ struct RatingStoreFailureTests {
         var close: UInt16?
         while let item = connection.queue.take() {
             switch item {
-            case .text(let payload):
-                if case .success(let message) = ServerMessage.decode(String(buffer: payload)) { messages.append(message) }
+            case .text, .frames:
+                for payload in item.payloads {
+                    guard case .success(let message) = ServerMessage.decode(String(buffer: payload)) else {
+                        Issue.record("undecodable message queued: \(String(buffer: payload))")
+                        continue
+                    }
+                    messages.append(message)
+                }
             case .close(let code, _):
                 close = code
-            default:
-                break
             }
         }
         return (messages, close)

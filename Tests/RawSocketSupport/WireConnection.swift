@@ -42,6 +42,8 @@ package final class WireConnection: Sendable {
         var bytes: [UInt8] = []
         var isWebSocket = false
         var frames: [Frame] = []
+        /// Each frame of `frames` as its bytes came on the wire, header included.
+        var wireFrames: [[UInt8]] = []
         var ended = false
         var endedAt: ContinuousClock.Instant?
         var closeReceivedAt: ContinuousClock.Instant?
@@ -187,9 +189,13 @@ package final class WireConnection: Sendable {
 
     private func parseFrames(_ state: inout State) throws {
         var parser = FrameParser(bytes: state.bytes)
+        var start = 0
         while let (opcode, fin, payload) = try parser.next() {
             let frame = Frame(opcode: opcode, fin: fin, payload: payload)
             state.frames.append(frame)
+            let end = state.bytes.count - parser.bytes.count
+            state.wireFrames.append(Array(state.bytes[start..<end]))
+            start = end
             if frame.isClose, state.closeReceivedAt == nil {
                 state.closeReceivedAt = .now
                 if answersClose { outgoing.yield(FrameBytes.frame(opcode: 0x8, payload: Array(payload.prefix(2)))) }
@@ -200,6 +206,10 @@ package final class WireConnection: Sendable {
 
     /// The frames received so far.
     package var frames: [Frame] { state.withLock { $0.frames } }
+
+    /// The frames received so far as they came on the wire, header and payload: `frames[i]` is
+    /// `wireFrames[i]` read.
+    package var wireFrames: [[UInt8]] { state.withLock { $0.wireFrames } }
 
     /// Whether the connection has ended (closed by either side).
     package var hasEnded: Bool { state.withLock { $0.ended } }

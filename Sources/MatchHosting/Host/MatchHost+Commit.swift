@@ -95,7 +95,7 @@ extension MatchHost {
         for delivery in change.deliveries {
             for connection in delivery.recipients {
                 let resyncs = change.resynced.contains(connection.id)
-                if case .awaitsSnapshot(let seat) = room.push(delivery.payload, to: connection.id, resyncs: resyncs) {
+                if case .awaitsSnapshot(let seat) = room.push(delivery.item, to: connection.id, resyncs: resyncs) {
                     behind.append((connection, seat))
                 }
             }

@@ -5,10 +5,10 @@ import WireProtocol
 
 /// The messages of one committed change, encoded, as they wait in the outbox for its records.
 struct OutgoingChange {
-    /// One encoded message and who gets it.
+    /// What is queued for whom: a message to one connection, or the change's broadcasts to everyone.
     struct Delivery {
-        /// The encoded message, shared by all its recipients.
-        let payload: ByteBuffer
+        /// Encoded (and for the broadcasts framed) once, shared by all its recipients.
+        let item: OutboundItem
         let recipients: [Connection]
     }
 
@@ -47,9 +47,10 @@ struct OutgoingChange {
             } : nil
         self.restartsClock = restartsClock
         let encoded = broadcasts.map { $0.jsonText() }
-        deliveries =
-            direct.map { Delivery(payload: Self.encode($0.1), recipients: [$0.0]) }
-            + encoded.map { Delivery(payload: ByteBuffer(string: $0), recipients: everyone) }
+        // The broadcasts go out as one item of frames: every connection writes the same bytes at once.
+        let broadcast =
+            encoded.isEmpty ? [] : [Delivery(item: .frames(TextFrames(encoded.map { ByteBuffer(string: $0) })), recipients: everyone)]
+        deliveries = direct.map { Delivery(item: .text(Self.encode($0.1)), recipients: [$0.0]) } + broadcast
         self.audience = audience.map { audience in
             AudienceFrames(
                 match: audience.match, hosting: audience.hosting, firstVersion: audience.version - encoded.count + 1,

@@ -164,9 +164,9 @@ struct MatchRoom {
         MatchChange(broadcasts: [presence(at: now)])
     }
 
-    /// Queues `payload` for connection `id` (see `Members.push`, which applies the slow-reader policy).
-    mutating func push(_ payload: ByteBuffer, to id: UInt64, resyncs: Bool) -> Members.Overflow? {
-        members.push(payload, to: id, resyncs: resyncs)
+    /// Queues `item` for connection `id` (see `Members.push`, which applies the slow-reader policy).
+    mutating func push(_ item: OutboundItem, to id: UInt64, resyncs: Bool) -> Members.Overflow? {
+        members.push(item, to: id, resyncs: resyncs)
     }
 
     // MARK: - The audience on other servers

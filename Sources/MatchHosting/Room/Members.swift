@@ -52,7 +52,7 @@ struct Members {
         guard let member = byID.removeValue(forKey: id) else { return nil }
         if let seat = member.seat {
             leave(seat)
-            member.connection.seated.set(false)
+            member.connection.queue.setSeated(false)
         }
         return member
     }
@@ -62,8 +62,7 @@ struct Members {
         guard let member = byID[id] else { return }
         if let old = member.seat { leave(old) }
         byID[id]?.seat = seat
-        member.connection.seated.set(true)
-        member.connection.queue.wakeAgain()
+        member.connection.queue.setSeated(true)
         seatConnections[seat, default: 0] += 1
     }
 
@@ -71,7 +70,7 @@ struct Members {
     mutating func unseat(_ seat: Seat) {
         for (id, member) in byID where member.seat == seat {
             byID[id]?.seat = nil
-            member.connection.seated.set(false)
+            member.connection.queue.setSeated(false)
         }
         seatConnections[seat] = nil
     }
@@ -87,10 +86,15 @@ struct Members {
         seatConnections[seat] != nil
     }
 
-    /// Queues `payload` for connection `id`, unless it gets nothing now: it left, or it waits for a
-    /// snapshot and `payload` is not one (`resyncs`; the snapshot ends the wait). Returns what it did
-    /// when the queue was full.
+    /// Queues one message for connection `id` (see the other `push`).
     mutating func push(_ payload: ByteBuffer, to id: UInt64, resyncs: Bool) -> Overflow? {
+        push(.text(payload), to: id, resyncs: resyncs)
+    }
+
+    /// Queues `item` for connection `id`, unless it gets nothing now: it left, or it waits for a
+    /// snapshot and `item` is not one (`resyncs`; the snapshot ends the wait). Returns what it did
+    /// when the queue was full.
+    mutating func push(_ item: OutboundItem, to id: UInt64, resyncs: Bool) -> Overflow? {
         guard var member = byID[id] else { return nil }
         if member.awaitsSnapshot {
             guard resyncs else { return nil }
@@ -98,7 +102,7 @@ struct Members {
             byID[id] = member
         }
         let queue = member.connection.queue
-        guard queue.push(.text(payload)) == .full else { return nil }
+        guard queue.push(item) == .full else { return nil }
         // Too far behind to catch up message by message: drop the backlog and send one fresh snapshot.
         queue.replaceAll(with: [])
         byID[id]?.awaitsSnapshot = true

@@ -13,7 +13,7 @@ final class KeepAliveWheel {
 
     private let eventLoop: any EventLoop
     private let interval: Duration
-    private var slots = Array(repeating: [WeakSession](), count: KeepAliveWheel.slotCount)
+    private var slots = Array(repeating: [SessionSlot](), count: KeepAliveWheel.slotCount)
     /// The slot the next turn visits.
     private var next = 0
     private var turning: RepeatedTask?
@@ -24,7 +24,7 @@ final class KeepAliveWheel {
     }
 
     /// Pings `session` every interval from now on, until its `ping()` says it is done.
-    func add(_ session: WeakSession) {
+    func add(_ session: SessionSlot) {
         slots[(next + Self.slotCount - 1) % Self.slotCount].append(session)
         guard turning == nil else { return }
         let turn = TimeAmount(interval / Self.slotCount)
@@ -36,7 +36,7 @@ final class KeepAliveWheel {
     private func turn() {
         let visited = next
         next = (next + 1) % Self.slotCount
-        slots[visited].removeAll { $0.session?.ping() != true }
+        slots[visited].removeAll { $0.value?.ping() != true }
         if slots.allSatisfy(\.isEmpty) {
             turning?.cancel()
             turning = nil

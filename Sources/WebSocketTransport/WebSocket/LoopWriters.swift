@@ -8,7 +8,7 @@ import Synchronization
 /// an allocation and a hop each, and the loop runs them all before it reads its sockets again: a player
 /// of another match, whose connection shares the loop, waited behind the whole fan-out for the frame
 /// of its opponent's move (docs/PERFORMANCE.md, measurement 10). Here a wake-up only joins a lane:
-/// - connections that play a seat (`Connection.seated`) are written first, all of them, at every turn;
+/// - connections that play a seat (`Connection.isSeated`) are written first, all of them, at every turn;
 /// - every other connection (spectators) waits in the audience lane and is written `chunk` at a time,
 ///   the loop going back to its sockets and other tasks between chunks (`pause`).
 ///
@@ -22,14 +22,14 @@ package final class LoopWriters: Sendable {
     package static let chunk = 256
 
     private let eventLoop: any EventLoop
-    private let lanes = Mutex(WriterLanes<NIOLoopBound<WeakSession>>(chunk: LoopWriters.chunk))
+    private let lanes = Mutex(WriterLanes<SessionSlot>(chunk: LoopWriters.chunk))
 
     init(eventLoop: any EventLoop) {
         self.eventLoop = eventLoop
     }
 
     /// Asks for `writer` to write what its connection has queued, in the players' lane when `plays`.
-    func wake(_ writer: NIOLoopBound<WeakSession>, plays: Bool) {
+    func wake(_ writer: SessionSlot, plays: Bool) {
         let schedules = lanes.withLock { lanes in
             lanes.add(writer, plays: plays)
             guard !lanes.scheduled else { return false }
@@ -42,7 +42,7 @@ package final class LoopWriters: Sendable {
     /// One turn of the loop's task: every player's writer, then a chunk of the audience's.
     private func runTurn() {
         let turn = lanes.withLock { $0.takeTurn() }
-        for writer in turn { writer.value.session?.writeQueued() }
+        for writer in turn { writer.value?.writeQueued() }
         let again = lanes.withLock { lanes in
             if lanes.isEmpty { lanes.scheduled = false }
             return lanes.scheduled
@@ -121,13 +121,15 @@ package final class PerEventLoop<Value: Sendable>: Sendable {
     }
 }
 
-/// A session the event loop may have let go of: the connection's wake-up outlives the pipeline (the host
-/// holds the connection until it hears of the close), and a strong session there would keep session and
-/// connection alive in a cycle.
-final class WeakSession {
-    weak var session: WebSocketSession?
-
-    init(_ session: WebSocketSession) {
-        self.session = session
-    }
-}
+/// Where a connection's wake-up and its loop's ping wheel find the session: the session itself until
+/// the pipeline lets it go (`handlerRemoved`, which NIO calls for every handler when the channel
+/// closes), nil after.
+///
+/// The wake-up outlives the pipeline (the host holds the connection until it hears of the close), and a
+/// session held there for good would keep session and connection alive in a cycle; emptying the slot
+/// when the channel closes breaks it. A strong reference, not a weak one (a weak load goes through the
+/// object's side table, one more cache miss per spectator per board), and a box that holds its event
+/// loop once: the lanes copy slots, and a copy of an `NIOLoopBound` retains the event loop, one object
+/// whose count the host's thread and the loop's would pass back and forth ten thousand times a board
+/// (issue 44).
+typealias SessionSlot = NIOLoopBoundBox<WebSocketSession?>

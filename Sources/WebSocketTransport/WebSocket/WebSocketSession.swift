@@ -74,7 +74,14 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     private let logger: Logger
 
     private(set) var context: ChannelHandlerContext?
-    private var connection: Connection?
+    /// The frame encoder's context: what is written there goes to the socket (through TLS, if any)
+    /// without the encoder. Frames the host framed already are written here (`OutboundItem.frames`).
+    private(set) var framedContext: ChannelHandlerContext?
+    /// The channel, kept: the writer asks whether it is writable at every turn.
+    private(set) var channel: (any Channel)?
+    /// Where the connection's wake-up finds the session, emptied when the pipeline lets it go.
+    private var slot: SessionSlot?
+    private(set) var connection: Connection?
     private var attachment = Attachment.attaching(buffered: [])
     private var limiter: MessageRateLimiter
     private var frames: InboundFrames
@@ -97,7 +104,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     var unansweredPing: UInt64?
     var pingsSent: UInt64 = 0
     /// The payload of the latest ping not answered yet: written when the socket takes it.
-    private var pendingPong: ByteBuffer?
+    var pendingPong: ByteBuffer?
 
     /// - Parameter maxMessageSize: the most bytes a text message may hold, all its fragments together.
     package init(
@@ -133,19 +140,21 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
 
     package func handlerAdded(context: ChannelHandlerContext) {
         self.context = context
+        // The encoder is before the session in every pipeline that upgrades (`GameServerChannel`).
+        framedContext = try? context.pipeline.syncOperations.context(handlerType: WebSocketFrameEncoder.self)
+        channel = context.channel
         let eventLoop = context.eventLoop
-        let session = NIOLoopBound(WeakSession(self), eventLoop: eventLoop)
+        let slot = SessionSlot(self, eventLoop: eventLoop)
+        self.slot = slot
         // The loop's writers run the wake-ups of all its connections together, players first.
         let writers = settings.writers.value(of: eventLoop)
-        let seated = SeatFlag()
         let connection = Connection(
-            remoteAddress: remoteAddress, queueLimit: settings.outboundQueueLimit, watchesOnly: watchesOnly, account: account,
-            seated: seated
-        ) {
-            writers.wake(session, plays: seated.isSet)
+            remoteAddress: remoteAddress, queueLimit: settings.outboundQueueLimit, watchesOnly: watchesOnly, account: account
+        ) { seated in
+            writers.wake(slot, plays: seated)
         }
         self.connection = connection
-        settings.pings?.value(of: eventLoop).value.add(session.value)
+        settings.pings?.value(of: eventLoop).value.add(slot)
         attach(connection, session: NIOLoopBound(self, eventLoop: eventLoop))
     }
 
@@ -163,7 +172,12 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     }
 
     package func handlerRemoved(context: ChannelHandlerContext) {
+        // The wake-up and the ping wheel let the session go: nothing else of the connection holds it.
+        slot?.value = nil
+        slot = nil
         self.context = nil
+        framedContext = nil
+        channel = nil
     }
 
     /// Finds the match's host and joins it (off the event loop: the registry and the host are actors),
@@ -314,36 +328,6 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
 
     // MARK: - Writing
 
-    package func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable { writeQueued() }
-        context.fireChannelWritabilityChanged()
-    }
-
-    /// Writes what is queued while the socket takes it (the pending pong first), then flushes once.
-    func writeQueued() {
-        guard let context, let connection else { return }
-        // A close the host queued is decided already, whether or not the socket takes its frame.
-        if connection.queue.closeQueued { startCloseDeadline(context) }
-        var wrote = false
-        if !closeSent, context.channel.isWritable, let pong = pendingPong {
-            pendingPong = nil
-            context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .pong, data: pong)), promise: nil)
-            wrote = true
-        }
-        while !closeSent, context.channel.isWritable, let item = connection.queue.take() {
-            switch item {
-            case .text(let payload):
-                // A text frame around the shared payload: nothing is copied per connection.
-                context.write(wrapOutboundOut(WebSocketFrame(fin: true, opcode: .text, data: payload)), promise: nil)
-                wrote = true
-            case .close(let code, let reason):
-                sendClose(code: code, reason: reason, context: context)
-                return
-            }
-        }
-        if wrote { context.flush() }
-    }
-
     /// Closes on the session's own account: what is queued is dropped and the close goes out next.
     /// - Parameter last: what goes out before the close, in place of what was queued.
     func refuse(code: UInt16, reason: String, log: String, after last: [OutboundItem] = []) {
@@ -361,7 +345,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     /// Writes and flushes our close frame (RFC 6455 7.1.2). The socket closes when the client answers
     /// with its close, shuts its side, or after the close timeout; never before our frame is written,
     /// and never with the client's bytes unread, so that the close frame reaches the client.
-    private func sendClose(code: UInt16, reason: String, context: ChannelHandlerContext) {
+    func sendClose(code: UInt16, reason: String, context: ChannelHandlerContext) {
         closeSent = true
         connection?.queue.finish()
         metrics.closeSent(code)
@@ -382,7 +366,7 @@ package final class WebSocketSession: ChannelInboundHandler, RemovableChannelHan
     }
 
     /// Drops the socket after the close timeout, unless the closing handshake ends it first.
-    private func startCloseDeadline(_ context: ChannelHandlerContext) {
+    func startCloseDeadline(_ context: ChannelHandlerContext) {
         guard closeDeadline == nil else { return }
         // The context, not the channel: a connection upgraded in a later HTTP request keeps Hummingbird's
         // handlers behind this one, and they ignore closes (KeepAliveUpgradeHandler).
