@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MatchStore
+import MatchStoreContract
 import MatchWords
 import Synchronization
 import Testing
@@ -109,7 +110,7 @@ private struct JournalLogHandler: LogHandler {
 
 /// An in-memory store that writes down, in order, each load, each release and each append's end, and
 /// whose appends or loads wait while held: the test decides when they return.
-private final class JournalingStore: MatchStore {
+private final class JournalingStore: ForwardingLogStore {
     private struct State {
         var journal: [String] = []
         var appendsHeld = false
@@ -118,7 +119,7 @@ private final class JournalingStore: MatchStore {
         var heldLoads: [CheckedContinuation<Void, Never>] = []
     }
 
-    private let base = InMemoryMatchStore()
+    let base = InMemoryMatchStore()
     private let state = Mutex(State())
     /// The matches another server took, as a shared store marks them until this one loads or releases.
     private let lost = Mutex(Set<MatchID>())
@@ -175,17 +176,4 @@ private final class JournalingStore: MatchStore {
         try await base.append(records, summary: summary, to: id, at: date)
         write("append done \(id)")
     }
-
-    func createMatch(id: MatchID, at date: Date) async throws { try await base.createMatch(id: id, at: date) }
-    func releaseMemory() { base.releaseMemory() }
-    func records(of id: MatchID) async throws -> [StoredRecord]? { try await base.records(of: id) }
-    func summary(of id: MatchID) async throws -> StoredSummary? { try await base.summary(of: id) }
-    func match(_ id: MatchID) async throws -> StoredMatch? { try await base.match(id) }
-    func listSummaries(listedWithFreeSeat: Bool, limit: Int) async throws -> [StoredMatch] {
-        try await base.listSummaries(listedWithFreeSeat: listedWithFreeSeat, limit: limit)
-    }
-    func deleteMatches(updatedBefore date: Date, keeping: Set<MatchID>, limit: Int) async throws -> [MatchID] {
-        try await base.deleteMatches(updatedBefore: date, keeping: keeping, limit: limit)
-    }
-    func close() async throws { try await base.close() }
 }

@@ -43,9 +43,8 @@ package actor MatchHost: InboundHandling {
     /// The spectators each other server relays (`MatchAudiences`), by server; empty when none does,
     /// and then nothing is told to relays.
     var audience: [String: Int] = [:]
-    /// Reads of the relays' counts in flight (`readAudience`), and whether the next is to welcome them.
-    var audienceReads = 0
-    var audienceWelcomeOwed = false
+    /// The reads of the relays' counts (`readAudience`), and the counts heard while they were in flight.
+    var audienceReads = AudienceReads()
     package static let audienceCheckInterval = Duration.seconds(5)
 
     /// How long connections coming and going are gathered into one `presence` to everyone: a
