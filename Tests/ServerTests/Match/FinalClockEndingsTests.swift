@@ -78,7 +78,10 @@ struct FinalClockEndingsTests {
                     }
                 }
                 if case .gameOver(_, _, let reason, _, let clock, _) = message {
-                    #expect(reason == "score")
+                    // Ended by the board: on score, or on equal stores (the easy computer picks at random
+                    // among its moves, and a game sometimes ends level: seen once in a clean-clone run).
+                    // Either way the clocks stop with the last sowing, which is what this test is about.
+                    #expect(["score", "draw"].contains(reason), "ended by the board, not \(reason)")
                     return (created.matchId, clock)
                 }
                 guard case .board(let board, _) = message, case let pits = board.pits, let pit = (0..<6).first(where: { pits[$0] > 0 })
