@@ -18,13 +18,20 @@
 const CACHE_VERSION = 'v1';
 const CACHE = `tictactoe-static-${CACHE_VERSION}`;
 
-/** Kept at install, so that the lobby works offline after a single visit. A missing one is skipped. */
+/**
+ * Kept at install, so that the lobby works offline after a single visit. A missing one is skipped. The
+ * lobby, account, leaderboard, player and 404 pages come with every module and stylesheet they load and
+ * both languages' words, so that each opens offline even if never visited online (test_pwa.py checks the
+ * list); the match and replay pages' own modules are kept on their first visit (pwa.js hands them over).
+ */
 const PRECACHE = [
   '/',
   '/match.html',
   '/replay.html',
   '/404.html',
   '/account.html',
+  '/leaderboard.html',
+  '/player.html',
   '/manifest.webmanifest',
   '/favicon.svg',
   '/favicon-turn.svg',
@@ -36,15 +43,31 @@ const PRECACHE = [
   '/css/parts.css',
   '/css/pwa.css',
   '/css/account.css',
+  '/css/ratings.css',
+  '/i18n/en.json',
+  '/i18n/ko.json',
+  '/js/i18n.js',
   '/js/pwa.js',
   '/js/lobby.js',
   '/js/api.js',
   '/js/notices.js',
   '/js/queue.js',
+  '/js/ratedChoice.js',
+  '/js/clockChoices.js',
+  '/js/timeControl.js',
+  '/js/timeFigures.js',
+  '/js/connection.js',
   '/js/names.js',
   '/js/gameChoices.js',
   '/js/gameWords.js',
+  '/js/boardView.js',
   '/js/games/index.js',
+  '/js/games/grid.js',
+  '/js/games/ticTacToe.js',
+  '/js/games/connectFour.js',
+  '/js/games/kalah.js',
+  '/js/games/kalahRules.js',
+  '/js/games/randomWin.js',
   '/js/seats.js',
   '/js/account.js',
   '/js/accountApi.js',
@@ -53,6 +76,13 @@ const PRECACHE = [
   '/js/accountPage.js',
   '/js/passkeys.js',
   '/js/dom.js',
+  '/js/roving.js',
+  '/js/tabs.js',
+  '/js/ratings.js',
+  '/js/ratingChart.js',
+  '/js/leaderboard.js',
+  '/js/playerPage.js',
+  '/js/notFound.js',
 ];
 
 const NEVER = [/^\/api\//, /^\/ws\//, /^\/healthz$/, /^\/metrics$/, /^\/launchGame$/];
@@ -62,6 +92,9 @@ function pageKey(pathname) {
   if (pathname === '/' || pathname === '/index.html') return '/';
   if (/^\/m\/[^/]+\/games\/[^/]+$/.test(pathname)) return '/replay.html';
   if (/^\/m\/[^/]+$/.test(pathname)) return '/match.html';
+  if (pathname === '/leaderboard') return '/leaderboard.html';
+  if (/^\/p\/[^/]+$/.test(pathname)) return '/player.html';
+  if (pathname === '/account.html') return '/account.html';
   return null;
 }
 

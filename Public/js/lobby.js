@@ -120,6 +120,7 @@ setUpQueue(
     join: $('queue-join'),
     cancel: $('queue-cancel'),
     waited: $('queue-waited'),
+    window: $('queue-window'),
     ratedField: $('queue-rated-field'),
     rated: $('queue-rated'),
     ratedHelp: $('queue-rated-help'),

@@ -1,6 +1,7 @@
 // "Play someone now" in the lobby: ask the visitor's name, game and clock, join the queue for them, show
 // how long we have waited, renew our place until the server pairs us with someone who asked for the
 // same game and the same clock, then open the match with the seat it took for us (docs/PROTOCOL.md).
+// A rated wait also says the rating gap the server accepts now (its "window", wider the longer we wait).
 
 import { t } from './i18n.js';
 
@@ -39,8 +40,8 @@ function rememberGame(gameId) {
 
 /**
  * Wires the queue panel: `elements` holds `idle`, `form`, `name`, `nameError`, `games`, `clocks`,
- * `waiting`, `status`, `join`, `cancel`, `waited` and the "Rated" choice's `ratedField`, `rated` and
- * `ratedHelp`; `notices` tells what went wrong.
+ * `waiting`, `status`, `join`, `cancel`, `waited`, `window` (a rated wait's rating window, a polite live
+ * region) and the "Rated" choice's `ratedField`, `rated` and `ratedHelp`; `notices` tells what went wrong.
  */
 export function setUpQueue(elements, notices) {
   let ticket = null;
@@ -73,6 +74,17 @@ export function setUpQueue(elements, notices) {
     (waiting ? elements.cancel : elements.join).focus();
   }
 
+  /**
+   * The rating window of the server's answer (rated waits only). The text changes only when the window
+   * does (every 5 s at most, up to ±500), so that the live region speaks then, not at every renew.
+   */
+  function showWindow(status) {
+    const width = Number.isInteger(status.window) ? status.window : null;
+    elements.window.hidden = width === null;
+    const text = width === null ? '' : t('queue.window', { window: width });
+    if (elements.window.textContent !== text) elements.window.textContent = text;
+  }
+
   function tick() {
     elements.waited.textContent = timeFigure((Date.now() - joinedAt) / 1000);
   }
@@ -100,6 +112,7 @@ export function setUpQueue(elements, notices) {
       // The server's count wins over the page's: it is what another tab of the same wait would show.
       joinedAt = Date.now() - (Number(status.waited) || 0) * 1000;
       tick();
+      showWindow(status);
     } catch (error) {
       if (ticket !== current) return;
       if (error.status === 404) {
@@ -136,6 +149,7 @@ export function setUpQueue(elements, notices) {
       elements.status.textContent = clock
         ? t('queue.lookingForClock', { game: gameName, clock: timeControlWords(clock) })
         : t('queue.lookingFor', { game: gameName });
+      showWindow(joined);
       tick();
       clockTimer = setInterval(tick, 1000);
       show(true);

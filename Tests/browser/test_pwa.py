@@ -1,7 +1,8 @@
 """The installable app (issue 32, part 3): the manifest and its icons, the service worker (Public/sw.js)
 that keeps the page's own files, Chromium's installability check through the DevTools protocol, the
-lobby offline with its notice, a new release picked up on the next load, the API never cached, and the
-match page's lost-connection banner laid over the board rather than pushing it.
+lobby offline with its notice, the ratings' pages (issue 42) offline without ever having been visited,
+a new release picked up on the next load, the API never cached, and the match page's lost-connection
+banner laid over the board rather than pushing it.
 
 "Offline" is both at once here: DevTools' network emulation (so that the page's `navigator.onLine` is
 false and its own requests fail) and the server stopped (so that the worker's requests fail too, whether
@@ -11,17 +12,24 @@ or not the emulation reaches the worker).
 from __future__ import annotations
 
 import json
+import os
 import pathlib
+import re
 import shutil
 import struct
 import tempfile
+import urllib.parse
 import urllib.request
 
 from conftest import REPO, start_server, stop_server
+from page_words import core_words
 from pages import expect_no_axe_violations
 from pairs import seat_pair
 
-PAGES = ("/", "/match.html", "/replay.html", "/404.html")
+CORE = core_words()
+PAGES = ("/", "/match.html", "/replay.html", "/404.html", "/leaderboard.html", "/player.html")
+# Pages the worker keeps at install with every file they load, so that each opens offline unvisited.
+WHOLE_AT_INSTALL = ("index.html", "account.html", "leaderboard.html", "player.html", "404.html")
 
 _CONTROLLED = """
 const done = arguments[arguments.length - 1];
@@ -205,6 +213,75 @@ def test_the_lobby_opens_offline_with_a_notice_that_goes_when_the_network_is_bac
         for running in (first, second):
             if running is not None:
                 stop_server(running)
+
+
+def _precache() -> set[str]:
+    source = (REPO / "Public" / "sw.js").read_text()
+    return set(re.findall(r"'(/[^']*)'", source.split("const PRECACHE = [", 1)[1].split("];", 1)[0]))
+
+
+def _modules(path: str, found: set[str]) -> None:
+    """`path` (/js/...) and every module it imports, however deep."""
+    if path in found:
+        return
+    found.add(path)
+    source = (REPO / "Public" / path.lstrip("/")).read_text()
+    for relative in re.findall(r"""(?:from\s+|import\s*\(?\s*)['"](\.{1,2}/[^'"]+)['"]""", source):
+        _modules(os.path.normpath(os.path.join(os.path.dirname(path), relative)), found)
+
+
+def test_the_worker_keeps_at_install_every_file_of_the_pages_that_open_offline_unvisited():
+    kept = _precache()
+    assert {"/i18n/en.json", "/i18n/ko.json"} <= kept
+    for page in WHOLE_AT_INSTALL:
+        html = (REPO / "Public" / page).read_text()
+        files: set[str] = set()
+        for path in re.findall(r'(?:src|href)="(/(?:js|css)/[^"]+)"', html):
+            if path.endswith(".js"):
+                _modules(path, files)
+            else:
+                files.add(path)
+        assert "/" + page in kept or page == "index.html", page
+        assert files and not files - kept, f"{page}: not kept at install: {sorted(files - kept)}"
+
+
+def test_the_ratings_pages_open_offline_without_a_visit(browsers):
+    # Only the lobby is visited: the leaderboard and a player's page (and the account page) come from what
+    # the worker kept at install, routed by their paths (/leaderboard, /p/{name}), in both languages.
+    first = start_server()
+    try:
+        browser = browsers(base_url=first.base_url)
+        browser.open("/")
+        browser.visible("create-match")
+        _wait_controlled(browser)
+        _wait_cached(browser, {"/leaderboard.html", "/player.html", "/account.html", "/js/leaderboard.js",
+                               "/js/playerPage.js", "/js/ratingChart.js", "/js/tabs.js", "/css/ratings.css",
+                               "/i18n/en.json", "/i18n/ko.json"})
+        assert stop_server(first) == 0, first.log_tail()
+        _network(browser, offline=True)
+
+        browser.open("/leaderboard")
+        browser.visible("offline-notice")
+        browser.until_attribute("leaderboard-status", "data-state", "error")  # the page's modules ran
+        assert browser.driver.find_elements("css selector", '[data-testid="leaderboard-tabs"] [role="tab"]')
+        assert browser.driver.title == CORE["en"]["leaderboard.pageTitle"]
+
+        browser.open("/p/" + urllib.parse.quote("Zoë Li"))
+        browser.visible("offline-notice")
+        browser.until_attribute("player-status", "data-state", "error")
+
+        browser.open("/account.html")
+        browser.visible("offline-notice")
+        browser.visible("account-guest")
+
+        # The Korean words were kept too, though the lobby was read in English.
+        browser.driver.execute_script("localStorage.setItem('tictactoe.language', 'ko')")
+        browser.open("/leaderboard")
+        browser.until_attribute("leaderboard-status", "data-state", "error")
+        assert browser.driver.title == CORE["ko"]["leaderboard.pageTitle"]
+        browser.screenshot("pwa-leaderboard-offline-ko")
+    finally:
+        stop_server(first)
 
 
 def test_a_lobby_from_the_cache_says_offline_while_the_server_cannot_be_reached(browsers):
