@@ -120,7 +120,7 @@ package actor RelayedMatch: MatchEndpoint, InboundHandling {
 
     private func forward(_ frames: AudienceFrames) {
         // Framed once, as the host frames them: one item, the same bytes, for every spectator here.
-        let broadcasts = OutboundItem.frames(TextFrames(frames.broadcasts.map { ByteBuffer(string: $0) }))
+        let broadcasts = OutboundItem.frames(TextFrames(frames.broadcasts))
         take(frames)
         var behind: [UInt64] = []
         for connection in members.connections where members.push(broadcasts, to: connection.id, resyncs: false) != nil {

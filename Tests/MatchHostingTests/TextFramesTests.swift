@@ -10,16 +10,16 @@ struct TextFramesTests {
         (65_536, [0x81, 127, 0, 0, 0, 0, 0, 1, 0, 0]),
     ])
     func test_aFramesHeader_isFinalUnmaskedText_inTheShortestLengthForm(length: Int, header: [UInt8]) throws {
-        let payload = ByteBuffer(repeating: UInt8(ascii: "a"), count: length)
-        let frames = TextFrames([payload])
+        let text = String(repeating: "a", count: length)
+        let frames = TextFrames([text])
         #expect(Array(frames.bytes.readableBytesView.prefix(header.count)) == header)
         #expect(frames.bytes.readableBytes == header.count + length)
-        #expect(frames.payloads == [payload])
+        #expect(frames.payloads == [ByteBuffer(string: text)])
     }
 
     @Test func test_severalMessages_areFramedInOrder_andCountedOneEach() {
         let texts = [#"{"type":"board","v":7}"#, String(repeating: "x", count: 300), "{}"]
-        let frames = TextFrames(texts.map { ByteBuffer(string: $0) })
+        let frames = TextFrames(texts)
         #expect(frames.count == 3)
         #expect(frames.payloads?.map { String(buffer: $0) } == texts)
     }
@@ -32,7 +32,7 @@ struct TextFramesTests {
 
     @Test func test_aQueue_countsEachMessageOfAnItemOfFrames_againstItsLimit() {
         let queue = OutboundQueue(limit: 4) { _ in }
-        let three = OutboundItem.frames(TextFrames(["a", "b", "c"].map { ByteBuffer(string: $0) }))
+        let three = OutboundItem.frames(TextFrames(["a", "b", "c"]))
         #expect(queue.push(three) == .queued)
         #expect(queue.count == 3)
         #expect(queue.push(.text(ByteBuffer(string: "d"))) == .queued)

@@ -49,7 +49,7 @@ struct OutgoingChange {
         let encoded = broadcasts.map { $0.jsonText() }
         // The broadcasts go out as one item of frames: every connection writes the same bytes at once.
         let broadcast =
-            encoded.isEmpty ? [] : [Delivery(item: .frames(TextFrames(encoded.map { ByteBuffer(string: $0) })), recipients: everyone)]
+            encoded.isEmpty ? [] : [Delivery(item: .frames(TextFrames(encoded)), recipients: everyone)]
         deliveries = direct.map { Delivery(item: .text(Self.encode($0.1)), recipients: [$0.0]) } + broadcast
         self.audience = audience.map { audience in
             AudienceFrames(

@@ -13,18 +13,21 @@ package struct TextFrames: Sendable, Equatable {
     /// How many messages they hold: what the connection's queue counts against its limit.
     package let count: Int
 
-    /// Frames `payloads`, each a UTF-8 JSON text, in order.
-    package init(_ payloads: [ByteBuffer]) {
+    /// Frames `texts` (JSON messages as encoded), in order, straight into one buffer: no buffer of its
+    /// own per message on the way (this runs for every change of every match).
+    package init(_ texts: [String]) {
         var bytes = ByteBuffer()
-        bytes.reserveCapacity(payloads.reduce(0) { $0 + Self.headerSize(of: $1.readableBytes) + $1.readableBytes })
-        for payload in payloads { Self.append(payload, to: &bytes) }
+        bytes.reserveCapacity(texts.reduce(0) { $0 + Self.headerSize(of: $1.utf8.count) + $1.utf8.count })
+        for text in texts {
+            Self.appendHeader(payloadLength: text.utf8.count, to: &bytes)
+            bytes.writeString(text)
+        }
         self.bytes = bytes
-        count = payloads.count
+        count = texts.count
     }
 
-    /// Appends one final, unmasked text frame carrying `payload`.
-    static func append(_ payload: ByteBuffer, to bytes: inout ByteBuffer) {
-        let length = payload.readableBytes
+    /// Appends the header of one final, unmasked text frame of `length` payload bytes.
+    private static func appendHeader(payloadLength length: Int, to bytes: inout ByteBuffer) {
         bytes.writeInteger(UInt8(0x81))  // FIN, opcode 1 (text)
         switch length {
         case ..<126:
@@ -36,11 +39,10 @@ package struct TextFrames: Sendable, Equatable {
             bytes.writeInteger(UInt8(127))
             bytes.writeInteger(UInt64(length))
         }
-        bytes.writeImmutableBuffer(payload)
     }
 
     /// The header's size for a payload of `length` bytes: 2, 4 or 10.
-    static func headerSize(of length: Int) -> Int {
+    private static func headerSize(of length: Int) -> Int {
         length < 126 ? 2 : length <= Int(UInt16.max) ? 4 : 10
     }
 
