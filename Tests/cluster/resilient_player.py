@@ -1,7 +1,9 @@
 """Players that behave as the page does when their server goes away: reconnect at once, then with a
 backoff (0.25 s doubling, capped at 4 s, as Public/js/connection.js does), resume the seat with its
 token, and go on from the `welcome`'s snapshot. Each writes down every move it was told of (in a `board`
-message or a `welcome`'s board): what a crash must never lose."""
+message or a `welcome`'s board): what a crash must never lose. A signed-in player (issue 42) sends its
+session with every connection and writes down every rated game's `ratings` it was told (in a `gameOver`
+or a `welcome`'s `lastGame`): what a failover must neither lose nor apply twice."""
 
 from __future__ import annotations
 
@@ -24,9 +26,15 @@ HARMLESS_ERRORS = ("notYourTurn", "cellTaken", "wrongPhase", "opponentAway")
 
 
 class ResilientPlayer:
-    def __init__(self, ws_url: str, match_id: str, name: str, think_s: tuple[float, float], watch: bool = False):
+    def __init__(self, ws_url: str, match_id: str, name: str, think_s: tuple[float, float], watch: bool = False,
+                 session: str | None = None, origin: str | None = None, cells: list[tuple[int, int]] = CELLS):
         # A spectator opens the match watch-only: it is told every move, as a player is, and never plays.
         self.url = f"{ws_url}/ws/{match_id}" + ("?watch=1" if watch else "")
+        # An account's session cookie, sent with every connection (a rated match seats only accounts),
+        # with the page's origin beside it, as the browser of a signed-in page sends them.
+        self.rated = session is not None
+        self.headers = {"Cookie": f"session={session}", "Origin": origin or ""} if session else {}
+        self.cells = cells
         self.match_id = match_id
         self.name = name
         self.think_s = think_s
@@ -42,6 +50,9 @@ class ResilientPlayer:
         self.games_done = 0
         # Every move told: (game number, row, col) -> seat.
         self.told: dict[tuple[int, int, int], str] = {}
+        # Every rated game's `ratings` told: game number (1 for the match's first) -> {seat: {before,
+        # after, provisional}}. The games here are never aborted, so the number is the games over before it.
+        self.ratings_told: dict[int, dict] = {}
         self.closes: list[int | None] = []
         # When each connection was found closed, and when each move was seen accepted (monotonic).
         self.closed_at: list[float] = []
@@ -56,7 +67,7 @@ class ResilientPlayer:
             if delay:
                 await asyncio.sleep(delay)
             try:
-                self.socket = await connect(self.url, open_timeout=10, close_timeout=2)
+                self.socket = await connect(self.url, open_timeout=10, close_timeout=2, additional_headers=self.headers)
                 if self.token:
                     await self.send(type="resume", token=self.token)
                 return
@@ -94,6 +105,12 @@ class ResilientPlayer:
         if score:
             self.games_done = score["player1"]["wins"] + score["player2"]["wins"] + score["draws"]
 
+    def _ratings(self, number: int, ratings: dict | None) -> None:
+        """Notes a rated game's `ratings` told; told twice (its `gameOver`, then a `welcome`), they agree."""
+        if ratings:
+            first = self.ratings_told.setdefault(number, ratings)
+            assert first == ratings, f"{self.name} in {self.match_id}: game {number}'s ratings were told {first}, now {ratings}"
+
     def take(self, message: dict) -> None:
         kind = message["type"]
         if kind == "error" and message["code"] not in HARMLESS_ERRORS:
@@ -112,6 +129,11 @@ class ResilientPlayer:
             self.phase = snapshot["phase"]
             self._score(snapshot.get("score"))
             self._note(snapshot.get("board"))
+            # Between games, the last one (the games over counts it) with its ratings once stored.
+            self._ratings(self.games_done, (snapshot.get("lastGame") or {}).get("ratings"))
+        elif kind == "gameOver":
+            # Before its `score`: the games over so far do not count it yet.
+            self._ratings(self.games_done + 1, message.get("ratings"))
         elif kind == "screen":
             self.phase = message["name"]
             if self.phase != "ticTacToe":
@@ -159,13 +181,33 @@ class ResilientPlayer:
             if not self.my_turn():
                 sent = None
                 continue
-            cell = next(((r, c) for r, c in CELLS if not self.board["cells"][r * 3 + c]), None)
+            cell = next(((r, c) for r, c in self.cells if not self.board["cells"][r * 3 + c]), None)
             if cell is None or (self.games_done, cell) == sent:
                 continue
             await asyncio.sleep(random.uniform(*self.think_s))
             sent = (self.games_done, cell)
             await self.send(type="move", row=cell[0], col=cell[1])
+        if self.rated:
+            await self.until_last_ratings_told(deadline)
         await self.socket.close()
+
+    async def until_last_ratings_told(self, deadline: float) -> None:
+        """Waits for the last game's `ratings`, asking `sync` for a snapshot while none came: a `welcome`
+        while the game was being rated (a reconnection as it ended) has its `lastGame` without them, and
+        the test asks that the players were told the last rating of each match."""
+        while self.games_done and self.games_done not in self.ratings_told:
+            assert time.monotonic() < deadline, f"{self.name} in {self.match_id}: game {self.games_done}'s ratings never told"
+            await self.send(type="sync")
+            try:
+                message = await self.next_message(min(deadline, time.monotonic() + 1))
+                while message["type"] != "welcome":
+                    self.take(message)
+                    message = await self.next_message(min(deadline, time.monotonic() + 1))
+            except asyncio.TimeoutError:
+                continue
+            self.take(message)
+            if self.games_done not in self.ratings_told:
+                await asyncio.sleep(0.1)  # the rating is being stored: ask again shortly
 
 
 async def watch_until(spectator: ResilientPlayer, deadline: float, more) -> ResilientPlayer:
@@ -183,11 +225,11 @@ async def watch_until(spectator: ResilientPlayer, deadline: float, more) -> Resi
 
 
 async def play_match(ws_url: str, match_id: str, deadline: float, more, think_s=(0.05, 0.15),
-                     seated: asyncio.Event | None = None):
+                     seated: asyncio.Event | None = None, players: tuple[ResilientPlayer, ResilientPlayer] | None = None):
     """Alice (player1, who starts each game) and Bob play while `more(player)` says so; `seated` is set
-    once both have their seats (and tokens)."""
-    alice = ResilientPlayer(ws_url, match_id, "Alice", think_s)
-    bob = ResilientPlayer(ws_url, match_id, "Bob", think_s)
+    once both have their seats (and tokens). `players`: two of the caller's instead (the first logs in
+    first, so takes player1)."""
+    alice, bob = players or (ResilientPlayer(ws_url, match_id, "Alice", think_s), ResilientPlayer(ws_url, match_id, "Bob", think_s))
     await alice.join(deadline)
     await bob.join(deadline)
     if seated:
