@@ -6,7 +6,13 @@
 // cache because the server could not be reached; it goes away when the browser is back online and the
 // server answers /healthz. The match page has its own banner for a lost game connection (which reconnects
 // by itself, js/connection.js); while that banner shows, this notice stays out of its way.
+// Its words are the reader's language's (js/i18n.js never fails: without its file a key would show, so
+// English is said instead).
 
+import { has, t } from './i18n.js';
+
+const OFFLINE_KEY = 'pwa.offline';
+const OFFLINE_ENGLISH = 'You are offline. The page reconnects by itself when the network is back.';
 const PROBE_MS = 5000;
 
 const region = document.createElement('div');
@@ -23,7 +29,7 @@ function render() {
     const text = document.createElement('p');
     text.className = 'pwa-offline__text';
     text.dataset.testid = 'offline-notice';
-    text.textContent = 'You are offline. The page reconnects by itself when the network is back.';
+    text.textContent = has(OFFLINE_KEY) ? t(OFFLINE_KEY) : OFFLINE_ENGLISH;
     region.append(text);
   } else if (!offline) {
     region.replaceChildren();

@@ -184,7 +184,7 @@ def test_the_lobby_opens_offline_with_a_notice_that_goes_when_the_network_is_bac
         browser.visible("create-match")
         browser.visible("game-choices")
         notice = browser.visible("offline-notice")
-        assert "offline" in notice.text.lower()
+        assert notice.text == CORE["en"]["pwa.offline"], notice.text
         region = browser.find("offline-region")
         assert region.get_attribute("role") == "status"
         # An overlay: fixed, so that it moves nothing.
@@ -279,6 +279,8 @@ def test_the_ratings_pages_open_offline_without_a_visit(browsers):
         browser.open("/leaderboard")
         browser.until_attribute("leaderboard-status", "data-state", "error")
         assert browser.driver.title == CORE["ko"]["leaderboard.pageTitle"]
+        # The offline notice is in the reader's language too.
+        assert browser.text_of("offline-notice") == CORE["ko"]["pwa.offline"], browser.text_of("offline-notice")
         browser.screenshot("pwa-leaderboard-offline-ko")
     finally:
         stop_server(first)
