@@ -8,6 +8,9 @@
 #
 # Build first: swift build -c release --product tictactoe && swift build -c release --product tictactoe-bench
 # SERVER_BIN / BENCH_BIN run other builds (a copy of the binary before a change, say).
+# BEFORE_BENCH: a shell command run once the server answers and before the bench (perf-compare.sh
+# registers accounts there); its output goes to NAME.before.log. The server's CPU is counted from
+# after it (and its disk writes), so that what it costs is not taken for the bench run's.
 # Output goes to ${OUT:-/tmp/tictactoe-perf}/NAME.*  (bench log, JSON, server log, /metrics at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -28,6 +31,11 @@ rm -f "$out/$name.sqlite"*
 server=$!
 # SCHEME=https for a server with --tls-cert (its certificate is not checked here).
 for _ in $(seq 100); do curl -skf "${SCHEME:-http}://localhost:$port/healthz" >/dev/null && break; sleep 0.1; done
+if [ -n "${BEFORE_BENCH:-}" ] && ! bash -c "$BEFORE_BENCH" > "$out/$name.before.log" 2>&1; then
+  echo "BEFORE_BENCH failed: see $out/$name.before.log"; kill -TERM "$server"; wait "$server" || true; exit 1
+fi
+read -r -a stat0 < "/proc/$server/stat"
+written0=$(awk '/^write_bytes/{print $2}' "/proc/$server/io")
 b0=$(busy)
 # shellcheck disable=SC2086
 /usr/bin/time -f "%U %S %e" -o "$out/$name.time" "${BENCH_BIN:-.build/release/tictactoe-bench}" --port "$port" --server-pid "$server" \
@@ -38,10 +46,10 @@ read -r -a stat < "/proc/$server/stat"
 written=$(awk '/^write_bytes/{print $2}' "/proc/$server/io")
 kill -TERM "$server"; wait "$server" || true
 read -r bench_user bench_sys bench_wall < "$out/$name.time"
-awk -v cores="$(nproc)" -v b0="$b0" -v b1="$b1" -v su="${stat[13]}" -v ss="${stat[14]}" -v bu="$bench_user" -v bs="$bench_sys" -v bw="$bench_wall" 'BEGIN {
+awk -v cores="$(nproc)" -v b0="$b0" -v b1="$b1" -v su="$(( stat[13] - stat0[13] ))" -v ss="$(( stat[14] - stat0[14] ))" -v bu="$bench_user" -v bs="$bench_sys" -v bw="$bench_wall" 'BEGIN {
   total = (b1 - b0) / 100; server = (su + ss) / 100; bench = bu + bs
   printf "cpu seconds during the bench (%.1f s wall, %.1f available): machine %.1f, server %.1f, bench %.1f, other %.1f\n", bw, cores * bw, total, server, bench, total - server - bench
 }'
 moves=$(awk '/^tictactoe_moves_total/{print $2}' "$out/$name.metrics")
-awk -v w="$written" -v m="$moves" 'BEGIN { if (m > 0) printf "server wrote %.1f MB to disk, %.0f bytes per move (/proc/PID/io write_bytes over tictactoe_moves_total)\n", w / 1e6, w / m }'
+awk -v w="$(( written - written0 ))" -v m="$moves" 'BEGIN { if (m > 0) printf "server wrote %.1f MB to disk, %.0f bytes per move (/proc/PID/io write_bytes over tictactoe_moves_total)\n", w / 1e6, w / m }'
 sed -n '/^tictactoe-bench results/,$p' "$out/$name.bench.log"

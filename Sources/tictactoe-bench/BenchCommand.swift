@@ -20,7 +20,9 @@ struct BenchCommand: AsyncParsableCommand {
             `clock`). With --hold each match's first game is started and nobody moves, so the server \
             holds one game per match (one running clock each with --clock) and only its timers work: \
             the table gives its CPU over --duration (with --server-pid). --computer LEVEL puts the \
-            computer in each match's second seat, so that a held match costs one connection, not two.
+            computer in each match's second seat, so that a held match costs one connection, not two. \
+            --sessions FILE plays as signed-in accounts (scripts/bench-accounts.py registers them), and \
+            --rated makes every match rated: each game over must carry `ratings`.
 
             Measured: connections opened, upgraded, welcomed and held; games finished (by result); moves \
             per second; the latency from sending a move to the opponent receiving its `board` message and \
@@ -70,6 +72,18 @@ struct BenchCommand: AsyncParsableCommand {
             "Create every match with the computer in its second seat at this level (easy, perfect): one player connection per match, so 10,000 matches fit under the descriptor limit. Only with --hold.",
             valueName: "level"))
     var computer: String?
+
+    @Option(
+        help: ArgumentHelp(
+            "Play as signed-in accounts: a file of NAME SESSION lines (scripts/bench-accounts.py writes it). Each match is created by its first player's session and both players connect with theirs, two neighbouring accounts of the file per match.",
+            valueName: "file"))
+    var sessions: String?
+
+    @Flag(
+        help:
+            "Create every match rated (issue 42): needs --sessions. Every game over must then carry ratings; one without counts as an error, as does one with ratings in an unrated run."
+    )
+    var rated = false
 
     @Flag(
         help:
@@ -241,6 +255,11 @@ struct BenchCommand: AsyncParsableCommand {
         if let clock { _ = try MatchRequest.clock(parsing: clock) }
         // Playing against the computer would need the bench to tell its moves from ours: not built.
         guard computer == nil || hold else { throw ValidationError("--computer is only for --hold (the bench does not play the computer)") }
+        guard !rated || sessions != nil else { throw ValidationError("--rated needs --sessions: only signed-in players play rated") }
+        guard sessions == nil || (computer == nil && audience == 0) else {
+            throw ValidationError("--sessions is for matches between two people, without --computer or --audience")
+        }
+        if let sessions { _ = try BenchAccounts(contentsOf: sessions) }
         guard !hold || games == nil else { throw ValidationError("--hold plays no game to its end: give --duration, not --games") }
         guard warmup >= 0, rampInterval > 0, drainTimeout >= 0, teardownWait >= 0, settle >= 0 else {
             throw ValidationError("times must not be negative (and --ramp-interval positive)")
@@ -270,7 +289,8 @@ struct BenchCommand: AsyncParsableCommand {
             metricsPort: metricsPort,
             matches: watchMatch == nil ? matches : 0,
             spectators: spectators,
-            request: MatchRequest(clock: try clock.map(MatchRequest.clock(parsing:)), computerLevel: computer),
+            request: MatchRequest(clock: try clock.map(MatchRequest.clock(parsing:)), computerLevel: computer, rated: rated),
+            accounts: try sessions.map(BenchAccounts.init(contentsOf:)),
             hold: hold,
             duration: duration ?? (games == nil ? 10 : nil),
             games: games,

@@ -12,6 +12,10 @@ struct BenchResult: Codable, Sendable {
         var request: String
         /// `--hold`: one game started per match, no move made.
         var hold: Bool
+        /// `--rated`: every match rated.
+        var rated: Bool
+        /// `--sessions`: the accounts the players signed in as; nil for guests.
+        var accounts: Int?
         var durationSeconds: Double?
         var games: Int?
         var thinkTime: String
@@ -122,6 +126,8 @@ struct BenchResult: Codable, Sendable {
     /// with --clock).
     var gamesInProgressAtEnd: Int
     var gamesByResult: [String: Int]
+    /// Games finished in the whole run whose `gameOver` carried `ratings` (`--rated`).
+    var ratedGames: Int
     /// Seconds of steady play the rates and latencies below cover.
     var steadySeconds: Double
     /// Moves whose board reached the opponent during steady play.
@@ -193,6 +199,10 @@ struct ResultTable {
             "games finished (whole run / steady)",
             "\(result.games) / \(result.steadyGames)  (started \(result.gamesStarted); "
                 + result.gamesByResult.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", ") + ")")
+        if let accounts = settings.accounts { row("players signed in (--sessions)", "as \(accounts) accounts") }
+        if result.ratedGames > 0 || settings.rated {
+            row("rated games (gameOver with ratings)", "\(result.ratedGames) of \(result.games)")
+        }
         row(
             "steady play",
             result.steadySeconds == 0 && !result.ramp.isEmpty

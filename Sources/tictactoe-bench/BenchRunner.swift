@@ -17,6 +17,8 @@ struct BenchRunner {
         let source: SocketAddress?
         /// Where to connect: the server (`--host`, `--port`), or for a watcher one of `--watch-urls`.
         var target: WatchTarget
+        /// A player's session cookie (`--sessions`); nil for a guest or a spectator.
+        var cookie: String? = nil
         /// `/ws/{id}`, with `?watch=1` for a watcher.
         var path: String { role == .spectator || role == .player ? "/ws/\(matchID)" : "/ws/\(matchID)?watch=1" }
     }
@@ -73,23 +75,28 @@ struct BenchRunner {
         let server = WatchTarget(address: settings.target, hostHeader: settings.hostHeader)
         while matchIndex < settings.matches, run.stopReason == nil {
             let count = min(settings.rampStep, settings.matches - matchIndex)
-            let ids = try await createMatches(count, control: control)
+            let ids = try await createMatches(count, from: matchIndex, control: control)
             var plans: [ConnectionPlan] = []
             for id in ids {
                 let loop = loops[matchIndex % loops.count]
+                // The match's two accounts, one per player connection (a spectator watches as a guest).
+                let players = settings.accounts?.players(ofMatch: matchIndex)
+                let cookies = [players?.first.session, players?.second.session]
                 matchIndex += 1
+                let rated = settings.request.rated
                 let driver = try await loop.run { context in
-                    let driver = MatchDriver(matchID: id, loop: context)
+                    let driver = MatchDriver(matchID: id, loop: context, rated: rated)
                     context.add(driver)
                     return NIOLoopBound(driver, eventLoop: context.eventLoop)
                 }
                 let roles =
                     Array(repeating: BenchSession.Role.player, count: settings.request.playerConnections)
                     + Array(repeating: .spectator, count: settings.spectators)
-                for role in roles {
+                for (index, role) in roles.enumerated() {
                     plans.append(
                         ConnectionPlan(
-                            loop: loop, driver: driver, matchID: id, role: role, source: try sourceAddress(connectionIndex), target: server)
+                            loop: loop, driver: driver, matchID: id, role: role, source: try sourceAddress(connectionIndex), target: server,
+                            cookie: role == .player ? cookies[index] : nil)
                     )
                     connectionIndex += 1
                 }
@@ -163,6 +170,7 @@ struct BenchRunner {
             settings: .init(
                 target: settings.baseURL, matches: settings.matches, spectatorsPerMatch: settings.spectators,
                 playersPerMatch: settings.request.playerConnections, request: settings.request.description, hold: settings.hold,
+                rated: settings.request.rated, accounts: settings.accounts?.accounts.count,
                 durationSeconds: settings.duration, games: settings.games, thinkTime: settings.thinkTime.description,
                 warmupSeconds: settings.warmup, rampStep: settings.rampStep, rampIntervalSeconds: settings.rampInterval,
                 maxP99Ms: settings.maxP99Milliseconds, sourceAddresses: settings.sourceAddresses, threads: settings.threads,
@@ -177,6 +185,7 @@ struct BenchRunner {
             gamesStarted: overall.gamesStarted,
             gamesInProgressAtEnd: gamesInProgressAtEnd,
             gamesByResult: overall.gamesFinished,
+            ratedGames: overall.ratedGamesFinished,
             steadySeconds: (report.steadySeconds * 100).rounded() / 100,
             steadyMoves: report.steady.moves,
             steadyGames: report.steady.gamesFinishedTotal,
@@ -210,20 +219,26 @@ struct BenchRunner {
 
     // MARK: - Matches and connections
 
-    private func createMatches(_ count: Int, control: ControlClient) async throws -> [String] {
+    /// Creates the matches numbered `first` to `first + count - 1` of the run; their ids in that order
+    /// (with `--sessions` each is created by its own first player, `BenchAccounts.players(ofMatch:)`).
+    private func createMatches(_ count: Int, from first: Int, control: ControlClient) async throws -> [String] {
         let body = settings.request.body
-        return try await withThrowingTaskGroup(of: String.self) { group in
-            var ids: [String] = []
-            ids.reserveCapacity(count)
+        let accounts = settings.accounts
+        return try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            var ids = [String](repeating: "", count: count)
             var started = 0
+            func create(_ offset: Int) {
+                let session = accounts?.players(ofMatch: first + offset).first.session
+                group.addTask { (offset, try await control.createMatch(body: body, session: session)) }
+            }
             while started < min(count, settings.createConcurrency) {
-                group.addTask { try await control.createMatch(body: body) }
+                create(started)
                 started += 1
             }
-            while let id = try await group.next() {
-                ids.append(id)
+            while let (offset, id) = try await group.next() {
+                ids[offset] = id
                 if started < count {
-                    group.addTask { try await control.createMatch(body: body) }
+                    create(started)
                     started += 1
                 }
             }
@@ -267,6 +282,7 @@ struct BenchRunner {
         let hostHeader = plan.target.hostHeader
         let driver = plan.driver
         let role = plan.role
+        let cookie = plan.cookie
         let tls = settings.tls
         var bootstrap = ClientBootstrap(group: eventLoop).connectTimeout(.seconds(10))
         if let source = plan.source {
@@ -285,7 +301,8 @@ struct BenchRunner {
                 if let tls { try channel.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: nil)) }
                 try channel.pipeline.syncOperations.addHandlers([
                     ChannelCountingHandler(loop: driver.loop),
-                    WebSocketHandshakeHandler(path: path, hostHeader: hostHeader, session: session, loop: driver.loop, upgraded: upgraded),
+                    WebSocketHandshakeHandler(
+                        path: path, hostHeader: hostHeader, cookie: cookie, session: session, loop: driver.loop, upgraded: upgraded),
                 ])
             }
         }

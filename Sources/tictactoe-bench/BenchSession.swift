@@ -203,12 +203,17 @@ final class BenchSession: ChannelInboundHandler, RemovableChannelHandler {
             if case .offGame = screen { offGame() }
         case .board(let board, let v):
             boardArrived(board, v: v)
-        case .gameOver(let winner, _, _, _, _, _):
+        case .gameOver(let winner, _, _, _, _, let ratings):
             plannedFor = nil
             gamesOverSeen += 1
             if seat == .player1 {
                 driver.gamesFinished += 1
                 loop.stats.gamesFinished[winner?.rawValue ?? "draw", default: 0] += 1
+                // A measurement of rated play that silently played unrated would be worthless: told.
+                if ratings != nil { loop.stats.ratedGamesFinished += 1 }
+                if (ratings != nil) != driver.rated {
+                    loop.stats.count(error: ratings == nil ? "rated:noRatings" : "rated:unexpectedRatings")
+                }
             }
         case .error(let code, _):
             loop.stats.count(error: "error:\(code.rawValue)")

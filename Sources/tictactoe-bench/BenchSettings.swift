@@ -16,8 +16,10 @@ struct BenchSettings: Sendable {
     var metricsPort: Int?
     var matches: Int
     var spectators: Int
-    /// What each match is created with (`--clock`, `--computer`).
+    /// What each match is created with (`--clock`, `--computer`, `--rated`).
     var request: MatchRequest
+    /// `--sessions`: the accounts that create the matches and sit in them; nil plays as guests.
+    var accounts: BenchAccounts?
     /// `--hold`: each match's first game is started and nobody moves, so that every clock runs while
     /// the server has nothing else to do.
     var hold: Bool

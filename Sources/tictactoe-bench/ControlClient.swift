@@ -47,9 +47,10 @@ struct ControlClient: Sendable {
         throw Failure(description: "the server at \(baseURL) is not healthy: \(last)")
     }
 
-    /// `POST /api/matches` with `body` (none for a plain match): the new match's id.
-    func createMatch(body requestBody: String? = nil) async throws -> String {
-        let (status, body) = try await request(url: baseURL + "/api/matches", method: .POST, body: requestBody)
+    /// `POST /api/matches` with `body` (none for a plain match), signed in with `session` if given: the
+    /// new match's id.
+    func createMatch(body requestBody: String? = nil, session: String? = nil) async throws -> String {
+        let (status, body) = try await request(url: baseURL + "/api/matches", method: .POST, body: requestBody, session: session)
         guard status == 201, case .success(let created) = CreatedMatch.decode(body) else {
             if status == 429 {
                 throw Failure(description: "match creation refused (429 rateLimited): start the server with a higher --matches-per-minute")
@@ -69,9 +70,10 @@ struct ControlClient: Sendable {
         try await request(url: baseURL + path, method: method)
     }
 
-    private func request(url: String, method: HTTPMethod, body: String? = nil) async throws -> (Int, String) {
+    private func request(url: String, method: HTTPMethod, body: String? = nil, session: String? = nil) async throws -> (Int, String) {
         var request = HTTPClientRequest(url: url)
         request.method = method
+        if let session { request.headers.add(name: "Cookie", value: "session=\(session)") }
         if let body {
             request.headers.add(name: "Content-Type", value: "application/json")
             request.body = .bytes(ByteBuffer(string: body))

@@ -105,6 +105,8 @@ final class MatchDriver {
     var thinkTime: ThinkTime?
     /// The hot match's move times (its players record each move's version there).
     var hot: HotMoveTimes?
+    /// A rated match (`--rated`): each of its games over must carry `ratings`, and no other match's may.
+    let rated: Bool
     /// The boards the last moves produced (as `BoardCode`s) and when each move was sent, newest last.
     private var sentCodes: [Int] = []
     private var sentTimes: [UInt64] = []
@@ -115,9 +117,10 @@ final class MatchDriver {
         index % 2 == 0 ? .player1 : .player2
     }
 
-    init(matchID: String, loop: LoopContext, thinkTime: ThinkTime? = nil, hot: HotMoveTimes? = nil) {
+    init(matchID: String, loop: LoopContext, thinkTime: ThinkTime? = nil, hot: HotMoveTimes? = nil, rated: Bool = false) {
         self.matchID = matchID
         self.loop = loop
+        self.rated = rated
         self.thinkTime = thinkTime
         self.hot = hot
     }

@@ -2,12 +2,15 @@ import ArgumentParser
 import Foundation
 import WireProtocol
 
-/// What the bench asks `POST /api/matches` for: a clock (`--clock`) and the computer in the second
-/// seat (`--computer`), or neither, a plain match created without a body as before.
+/// What the bench asks `POST /api/matches` for: a clock (`--clock`), the computer in the second
+/// seat (`--computer`), a rated match (`--rated`), or none of them, a plain match created without a
+/// body as before.
 struct MatchRequest: Sendable, Equatable {
     var clock: WireTimeControl?
     /// The computer's level when it takes the second seat; nil for two people.
     var computerLevel: String?
+    /// A rated match (issue 42): created by a signed-in player (`--sessions`), seating only accounts.
+    var rated = false
 
     /// Reads `--clock INITIAL+INCREMENT` (seconds, as the lobby writes "3+2"), within the server's
     /// bounds, so that a typing mistake stops the bench before it creates anything.
@@ -23,11 +26,12 @@ struct MatchRequest: Sendable, Equatable {
 
     /// The body of `POST /api/matches`; nil for a plain match, which keeps the request as it always was.
     var body: String? {
-        guard clock != nil || computerLevel != nil else { return nil }
+        guard clock != nil || computerLevel != nil || rated else { return nil }
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        // Cannot fail: two optional strings and two finite numbers.
-        let data = try! encoder.encode(Body(clock: clock, opponent: computerLevel.map { _ in NewMatch.computer }, level: computerLevel))
+        // Cannot fail: two optional strings, two finite numbers and a Boolean.
+        let data = try! encoder.encode(
+            Body(clock: clock, opponent: computerLevel.map { _ in NewMatch.computer }, level: computerLevel, rated: rated ? true : nil))
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -39,6 +43,7 @@ struct MatchRequest: Sendable, Equatable {
         var clock: WireTimeControl?
         var opponent: String?
         var level: String?
+        var rated: Bool?
     }
 
     /// How the bench's table names it.
@@ -46,6 +51,7 @@ struct MatchRequest: Sendable, Equatable {
         var parts: [String] = []
         if let clock { parts.append("clock \(Monitor.format(clock.initial))+\(Monitor.format(clock.increment))") }
         if let computerLevel { parts.append("against the computer (\(computerLevel))") }
+        if rated { parts.append("rated") }
         return parts.isEmpty ? "no clock" : parts.joined(separator: ", ")
     }
 }

@@ -32,6 +32,8 @@ struct StatsSample: Sendable {
     var gamesStarted = 0
     /// Games finished, by result: `player1`, `player2`, `draw`.
     var gamesFinished: [String: Int] = [:]
+    /// Games finished whose `gameOver` carried `ratings` (a rated match's, counted at player 1).
+    var ratedGamesFinished = 0
     /// Errors by kind: `error:<code>` (error messages), `close:<code>` (closes the bench did not ask
     /// for), `connect:<reason>`, `upgrade:<status>`, `protocol:<what>`.
     var errors: [String: Int] = [:]
@@ -72,6 +74,7 @@ struct StatsSample: Sendable {
         unmatchedBoards += other.unmatchedBoards
         gamesStarted += other.gamesStarted
         gamesFinished.merge(other.gamesFinished, uniquingKeysWith: +)
+        ratedGamesFinished += other.ratedGamesFinished
         errors.merge(other.errors, uniquingKeysWith: +)
         opponentLatency.add(other.opponentLatency)
         spectatorLatency.add(other.spectatorLatency)

@@ -4,6 +4,8 @@ import NIOWebSocket
 /// The client side of the WebSocket opening handshake (RFC 6455 section 4.1), kept minimal: writes
 /// the upgrade request when the channel becomes active, reads the response head, and on `101` puts
 /// the frame codec and the session in its place. Any other status fails `upgraded` with that status.
+/// With `cookie` (a signed-in player's session, `--sessions`) the request carries it, as a browser
+/// signed in on the server's page does; no `Origin` is sent, as by any client that is not a page.
 final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -24,6 +26,7 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
 
     private let path: String
     private let hostHeader: String
+    private let cookie: String?
     private let session: BenchSession
     private let loop: LoopContext
     private let upgraded: EventLoopPromise<Void>
@@ -31,9 +34,12 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
     private var isDone = false
     private static let headerEnd = Array("\r\n\r\n".utf8)
 
-    init(path: String, hostHeader: String, session: BenchSession, loop: LoopContext, upgraded: EventLoopPromise<Void>) {
+    init(
+        path: String, hostHeader: String, cookie: String? = nil, session: BenchSession, loop: LoopContext, upgraded: EventLoopPromise<Void>
+    ) {
         self.path = path
         self.hostHeader = hostHeader
+        self.cookie = cookie
         self.session = session
         self.loop = loop
         self.upgraded = upgraded
@@ -42,7 +48,8 @@ final class WebSocketHandshakeHandler: ChannelInboundHandler, RemovableChannelHa
     func channelActive(context: ChannelHandlerContext) {
         let request =
             "GET \(path) HTTP/1.1\r\nHost: \(hostHeader)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: \(NIOWebSocketClientUpgrader.randomRequestKey())\r\nSec-WebSocket-Version: 13\r\n\r\n"
+            + "Sec-WebSocket-Key: \(NIOWebSocketClientUpgrader.randomRequestKey())\r\nSec-WebSocket-Version: 13\r\n"
+            + (cookie.map { "Cookie: session=\($0)\r\n" } ?? "") + "\r\n"
         context.writeAndFlush(NIOAny(context.channel.allocator.buffer(string: request)), promise: nil)
         context.fireChannelActive()
     }

@@ -113,6 +113,28 @@ struct BenchSmokeTests {
         }
     }
 
+    /// `--sessions` and `--rated` (issue 42): the match is created by a signed-in account, both players
+    /// sign in as accounts, and every game over carries ratings.
+    @Test func test_benchRatedAsSignedInAccounts_everyGameIsRated() async throws {
+        let binary = Self.benchBinary
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "\(binary.path) is missing: build it first")
+        try await withTestServer { server in
+            let sessions = FileManager.default.temporaryDirectory.appendingPathComponent("bench-sessions-\(UUID().uuidString).txt")
+            defer { try? FileManager.default.removeItem(at: sessions) }
+            var lines = ["# NAME SESSION"]
+            for name in ["BenchAnn", "BenchBo"] { lines.append("\(name) \(try await server.registerAccount(name))") }
+            try lines.joined(separator: "\n").write(to: sessions, atomically: true, encoding: .utf8)
+            let result = try await Self.runForResult(
+                binary,
+                arguments: ["--port", "\(server.port)", "--matches", "1", "--sessions", sessions.path, "--rated", "--duration", "2"])
+            let games = result["games"] as? Int ?? 0
+            #expect(games > 0)
+            #expect(result["ratedGames"] as? Int == games, "\(result)")
+            #expect(result["errorTotal"] as? Int == 0, "\(result["errors"] ?? "")")
+            #expect((result["settings"] as? [String: Any])?["accounts"] as? Int == 2)
+        }
+    }
+
     @Test func test_benchRefusesABadClockAndTheComputerWithoutHold() async throws {
         let binary = Self.benchBinary
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "\(binary.path) is missing: build it first")
@@ -122,6 +144,9 @@ struct BenchSmokeTests {
         let (computer, computerOutput) = try await Self.run(binary, arguments: ["--computer", "easy"], timeout: .seconds(30))
         #expect(computer != 0)
         #expect(computerOutput.contains("--hold"), "\(computerOutput)")
+        let (rated, ratedOutput) = try await Self.run(binary, arguments: ["--rated"], timeout: .seconds(30))
+        #expect(rated != 0)
+        #expect(ratedOutput.contains("--sessions"), "\(ratedOutput)")
     }
 
     /// Runs the bench quietly with `arguments` plus `--json`, expects exit status 0, and returns the JSON.
