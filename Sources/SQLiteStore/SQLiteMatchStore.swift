@@ -32,6 +32,8 @@ public final class SQLiteMatchStore: MatchStore {
     private let queue: WriteQueue
     private let log: RecordLogState
     private let writer: Task<Void, Never>
+    /// The one rating store of the file: its applies share batches (`RatingGroupCommit`).
+    private let ratings: SQLiteRatingStore
 
     /// Opens (creating it, and its parent directories, when missing) the store at `path` and migrates
     /// its schema.
@@ -88,6 +90,7 @@ public final class SQLiteMatchStore: MatchStore {
         self.log = log
         let writer = GroupCommitWriter(queue: queue, database: database, log: log, policy: archive, logger: logger)
         self.writer = Task { await writer.run() }
+        self.ratings = SQLiteRatingStore(database: database)
     }
 
     deinit {
@@ -130,7 +133,7 @@ public final class SQLiteMatchStore: MatchStore {
 
     /// The ratings kept in this file (issue 42), beside the accounts they belong to.
     public func makeRatingStore() -> any RatingStore {
-        SQLiteRatingStore(database: database)
+        ratings
     }
 
     /// Frees SQLite's page caches and closes idle reader connections, eventually (GRDB schedules it
@@ -178,6 +181,24 @@ public final class SQLiteMatchStore: MatchStore {
                 last = try String.fetchOne(statement)
             }
             return last
+        }
+    }
+
+    /// How many rating applies wait for the next batch, and how many were taken into batches: lets
+    /// tests know what a batch holds.
+    var ratingQueueForTesting: (queued: Int, taken: Int) { ratings.queueForTesting }
+
+    /// Holds the writer connection, in a transaction that writes nothing, from when this returns until
+    /// `release` is signalled: lets tests queue writes behind it. Blocks one of GRDB's writer threads,
+    /// not the caller's.
+    func holdWriterForTesting(until release: DispatchSemaphore) async {
+        await withCheckedContinuation { held in
+            Task { [database] in
+                try? await database.write { _ in
+                    held.resume()
+                    release.wait()
+                }
+            }
         }
     }
 
