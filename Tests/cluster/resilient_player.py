@@ -33,7 +33,7 @@ class ResilientPlayer:
         # An account's session cookie, sent with every connection (a rated match seats only accounts),
         # with the page's origin beside it, as the browser of a signed-in page sends them.
         self.rated = session is not None
-        self.headers = {"Cookie": f"session={session}", "Origin": origin or ""} if session else {}
+        self.headers = {"Cookie": f"session={session}", **({"Origin": origin} if origin else {})} if session else {}
         self.cells = cells
         self.match_id = match_id
         self.name = name
